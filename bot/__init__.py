@@ -1,0 +1,1 @@
+"""Everything with I/O: the Discord and console adapters, the service, the store, the scheduler."""

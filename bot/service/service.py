@@ -1,0 +1,693 @@
+"""The service: one entry point per verb, each a single transaction under the game's lock.
+
+    lock the game -> load -> engine.apply -> journal -> version-checked commit -> notify
+
+Notification happens only after the commit and its failure is logged, never rolled back. The version
+check on the game row is what keeps two processes from both applying a command to one game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any, Protocol
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service import history
+from bot.service.types import (
+    ActResult,
+    GameRef,
+    NoSuchGame,
+    NotAllowed,
+    Notice,
+    NotSeated,
+    Place,
+    PrivateNotice,
+    SeatInfo,
+    UndoAsk,
+    User,
+    VersionConflict,
+)
+from bot.store.database import Database
+from bot.store.models import (
+    OPEN_STATUSES,
+    GameRow,
+    GameStatus,
+    JournalKind,
+    JournalRow,
+    SeatRow,
+    SnapshotRow,
+    UndoRequest,
+    utcnow,
+)
+from engines import registry
+from engines.core import CommandError, Config, Event, RuleError, View, codec
+from engines.core.contract import Game
+
+log = logging.getLogger(__name__)
+
+MAX_COMMAND_LENGTH = 500
+MAX_RETRIES = 8
+
+
+class Messenger(Protocol):
+    async def deliver(self, notice: Notice) -> None: ...
+
+
+class SilentMessenger:
+    """Delivers nothing: for tools and tests that read the database directly."""
+
+    async def deliver(self, notice: Notice) -> None:
+        return None
+
+
+def _lines(events: list[Event], seat: str | None) -> list[str]:
+    return [e.text for e in events if e.visible_to(seat)]
+
+
+def _private_key(view: View) -> str:
+    return codec.dumps(view.private)
+
+
+class Service:
+    def __init__(
+        self,
+        db: Database,
+        messenger: Messenger | None = None,
+        *,
+        snapshot_every: int = 50,
+        clock: Callable[[], datetime] = utcnow,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self.db = db
+        self.messenger: Messenger = messenger or SilentMessenger()
+        self.snapshot_every = snapshot_every
+        self.clock = clock
+        self.seed_source = seed_source
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, tuple[int, Any]] = {}  # game id -> (version, decoded state)
+
+    # --- plumbing ----------------------------------------------------------------------------
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _row(self, s: AsyncSession, game_id: int) -> GameRow:
+        row = await s.get(GameRow, game_id)
+        if row is None:
+            raise NoSuchGame(f"There is no game {game_id}.")
+        return row
+
+    async def _seats(self, s: AsyncSession, game_id: int) -> list[SeatRow]:
+        result = await s.execute(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position))
+        return list(result.scalars())
+
+    def _state(self, row: GameRow, game: Game[Any]) -> Any:
+        cached = self._cache.get(row.id or 0)
+        if cached and cached[0] == row.version:
+            return cached[1]
+        if row.state_json is None:
+            raise RuleError(f"Game {row.id} has not started yet.")
+        state = game.loads(row.state_json)  # type: ignore[attr-defined]
+        self._cache[row.id or 0] = (row.version, state)
+        return state
+
+    def _ref(self, row: GameRow) -> GameRef:
+        return GameRef(
+            id=row.id or 0,
+            game=row.game,
+            title=registry.get(row.game).title,
+            status=row.status,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            thread_id=row.thread_id,
+            board_message_id=row.board_message_id,
+        )
+
+    @staticmethod
+    def _seat_infos(seats: list[SeatRow]) -> list[SeatInfo]:
+        return [SeatInfo(seat=r.seat, user_id=r.user_id, name=r.display_name, dm_ok=r.dm_ok) for r in seats]
+
+    async def _commit_version(self, s: AsyncSession, row: GameRow, **values: Any) -> None:
+        """Move the game row from the version we read to the next, or fail if someone else did."""
+        result = await s.execute(
+            update(GameRow)
+            .where(GameRow.id == row.id, GameRow.version == row.version)  # type: ignore[arg-type]
+            .values(version=row.version + 1, updated_at=self.clock(), **values)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            raise VersionConflict
+
+    async def _retrying(self, game_id: int, attempt: Callable[[], Awaitable[Any]]) -> Any:
+        """Run one transaction under the game's lock, again if another process won the race."""
+        async with self._lock(game_id):
+            for _ in range(MAX_RETRIES):
+                try:
+                    return await attempt()
+                except (VersionConflict, IntegrityError):
+                    self._cache.pop(game_id, None)
+                    await asyncio.sleep(0)
+            raise RuleError("The game is very busy right now; please try again.")
+
+    async def _notify(self, notice: Notice | None) -> None:
+        if notice is None:
+            return
+        try:
+            await self.messenger.deliver(notice)
+        except Exception:  # a failed notification never undoes a committed move
+            log.exception("delivering a notice for game %s failed", notice.ref.id)
+
+    def _notice(
+        self,
+        row: GameRow,
+        seats: list[SeatRow],
+        game: Game[Any],
+        before: Any | None,
+        after: Any,
+        events: list[Event],
+    ) -> Notice:
+        ref = self._ref(row)
+        private = []
+        for seat_row in seats:
+            if seat_row.seat is None:
+                continue
+            new_view = game.view(after, seat_row.seat)
+            changed = before is None or _private_key(game.view(before, seat_row.seat)) != _private_key(new_view)
+            own = [e.text for e in events if e.audience is not None and seat_row.seat in e.audience]
+            private.append(
+                PrivateNotice(
+                    seat=seat_row.seat,
+                    user_id=seat_row.user_id,
+                    name=seat_row.display_name,
+                    lines=own,
+                    view=new_view,
+                    hand_changed=changed and bool(new_view.private),
+                )
+            )
+        waiting_before = list(dict.fromkeys(d.seat for d in game.pending(before))) if before is not None else []
+        return Notice(
+            ref=ref,
+            seats=self._seat_infos(seats),
+            public_lines=_lines(events, None),
+            public_view=game.view(after, None),
+            private=private,
+            decisions=list(game.pending(after)),
+            waiting_before=waiting_before,
+            waiting_after=list(dict.fromkeys(d.seat for d in game.pending(after))),
+            outcome=game.outcome(after),
+        )
+
+    # --- the lobby ---------------------------------------------------------------------------
+    async def create(self, game_name: str, host: User, place: Place | None = None, options: str = "") -> GameRef:
+        place = place or Place()
+        try:
+            game = registry.get(game_name)
+        except KeyError as exc:
+            raise CommandError(str(exc.args[0])) from None
+        chosen = parse_options(game.options, options)
+        async with self.db.session() as s:
+            row = GameRow(
+                game=game.name,
+                guild_id=place.guild_id,
+                channel_id=place.channel_id,
+                thread_id=place.thread_id,
+                host_user_id=host.id,
+                options_json=json.dumps(chosen, sort_keys=True),
+                seed=self.seed_source(),
+                engine_version=game.version,
+                created_at=self.clock(),
+                updated_at=self.clock(),
+            )
+            s.add(row)
+            await s.flush()
+            s.add(SeatRow(game_id=row.id or 0, user_id=host.id, display_name=host.name, joined_at=self.clock()))
+        return self._ref(row)
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        async with self.db.session() as s:
+            await s.execute(update(GameRow).where(GameRow.id == game_id).values(thread_id=thread_id))  # type: ignore[arg-type]
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        async with self.db.session() as s:
+            await s.execute(
+                update(GameRow).where(GameRow.id == game_id).values(board_message_id=message_id)  # type: ignore[arg-type]
+            )
+
+    async def join(self, game_id: int, user: User) -> GameRef:
+        async def attempt() -> GameRef:
+            async with self.db.session() as s:
+                row = await self._row(s, game_id)
+                if row.status != GameStatus.LOBBY:
+                    raise RuleError(f"Game {game_id} has already started; you can no longer join it.")
+                seats = await self._seats(s, game_id)
+                if any(r.user_id == user.id for r in seats):
+                    raise RuleError(f"You have already joined game {game_id}.")
+                game = registry.get(row.game)
+                if len(seats) >= game.max_seats:
+                    raise RuleError(f"Game {game_id} is full ({game.max_seats} players).")
+                await self._commit_version(s, row)
+                position = max((r.position for r in seats), default=-1) + 1
+                s.add(
+                    SeatRow(
+                        game_id=game_id,
+                        user_id=user.id,
+                        display_name=user.name,
+                        position=position,
+                        joined_at=self.clock(),
+                    )
+                )
+                return self._ref(row)
+
+        result: GameRef = await self._retrying(game_id, attempt)
+        return result
+
+    async def leave(self, game_id: int, user: User) -> GameRef:
+        async def attempt() -> GameRef:
+            async with self.db.session() as s:
+                row = await self._row(s, game_id)
+                if row.status != GameStatus.LOBBY:
+                    raise RuleError("The game has started; ask the host to abandon it instead.")
+                if row.host_user_id == user.id:
+                    raise RuleError("The host cannot leave; abandon the game instead.")
+                seats = await self._seats(s, game_id)
+                mine = next((r for r in seats if r.user_id == user.id), None)
+                if mine is None:
+                    raise NotSeated(f"You are not in game {game_id}.")
+                await self._commit_version(s, row)
+                await s.delete(mine)
+                return self._ref(row)
+
+        result: GameRef = await self._retrying(game_id, attempt)
+        return result
+
+    async def start(self, game_id: int, user: User) -> Notice:
+        async def attempt() -> Notice:
+            async with self.db.session() as s:
+                row = await self._row(s, game_id)
+                if row.status != GameStatus.LOBBY:
+                    raise RuleError(f"Game {game_id} has already started.")
+                if user.id != row.host_user_id:
+                    raise NotAllowed("Only the host can start the game.")
+                seats = await self._seats(s, game_id)
+                game = registry.get(row.game)
+                if not game.min_seats <= len(seats) <= game.max_seats:
+                    raise RuleError(
+                        f"{game.title} needs {game.min_seats} to {game.max_seats} players; {len(seats)} joined."
+                    )
+                names = game.seat_names(len(seats))
+                for seat_row, name in zip(seats, names, strict=True):
+                    seat_row.seat = name
+                config = Config(seats=names, options=json.loads(row.options_json))
+                state = game.setup(config, row.seed)
+                state_json = codec.dumps(state)
+                await self._commit_version(s, row, status=GameStatus.ACTIVE, state_json=state_json, journal_seq=1)
+                s.add(
+                    JournalRow(
+                        game_id=game_id,
+                        seq=1,
+                        kind=JournalKind.START,
+                        user_id=user.id,
+                        text=history.start_text(config, row.seed),
+                        engine_version=game.version,
+                        rng=state.rng.algorithm,
+                        created_at=self.clock(),
+                    )
+                )
+                s.add(SnapshotRow(game_id=game_id, seq=1, state_json=state_json, created_at=self.clock()))
+                row.status = GameStatus.ACTIVE
+                self._cache[game_id] = (row.version + 1, state)
+                seat_list = ", ".join(f"{r.display_name} as {r.seat}" for r in seats)
+                events = [Event(text=f"{game.title} begins. Seats: {seat_list}.")]
+                return self._notice(row, seats, game, None, state, events)
+
+        notice: Notice = await self._retrying(game_id, attempt)
+        await self._notify(notice)
+        return notice
+
+    async def abandon(self, game_id: int, user: User) -> GameRef:
+        async def attempt() -> GameRef:
+            async with self.db.session() as s:
+                row = await self._row(s, game_id)
+                if row.status not in OPEN_STATUSES:
+                    raise RuleError(f"Game {game_id} is already over.")
+                if user.id != row.host_user_id and not user.is_admin:
+                    raise NotAllowed("Only the host or a server admin can abandon the game.")
+                await self._commit_version(s, row, status=GameStatus.ABANDONED, journal_seq=row.journal_seq + 1)
+                s.add(
+                    JournalRow(
+                        game_id=game_id,
+                        seq=row.journal_seq + 1,
+                        kind=JournalKind.SYSTEM,
+                        user_id=user.id,
+                        text="abandon",
+                        events_json=json.dumps([{"text": f"{user.name} abandoned the game."}]),
+                        created_at=self.clock(),
+                    )
+                )
+                row.status = GameStatus.ABANDONED
+                return self._ref(row)
+
+        result: GameRef = await self._retrying(game_id, attempt)
+        return result
+
+    # --- play --------------------------------------------------------------------------------
+    async def act(self, game_id: int, user: User, text: str, at: datetime | None = None) -> ActResult:
+        """Apply one command for the user's seat. `at` is when the user acted (the interaction's own
+        timestamp), recorded in the journal so clocks charge the moment of the click, not of the commit."""
+        text = text.strip()
+        if len(text) > MAX_COMMAND_LENGTH:
+            raise CommandError(f"That command is too long ({len(text)} characters; the limit is {MAX_COMMAND_LENGTH}).")
+
+        async def attempt() -> tuple[ActResult, Notice]:
+            async with self.db.session() as s:
+                row = await self._row(s, game_id)
+                if row.status != GameStatus.ACTIVE:
+                    raise RuleError(f"Game {game_id} is not being played (it is {row.status}).")
+                seats = await self._seats(s, game_id)
+                seat = next((r.seat for r in seats if r.user_id == user.id), None)
+                if seat is None:
+                    raise NotSeated(f"You are not seated in game {game_id}.")
+                game = registry.get(row.game)
+                before = self._state(row, game)
+                command = parse_for_seat(game, before, seat, text)
+                step = game.apply(before, seat, command)
+                canonical = game.format(command)
+                seq = row.journal_seq + 1
+                state_json = codec.dumps(step.state)
+                outcome = game.outcome(step.state)
+                status = GameStatus.FINISHED if outcome is not None else GameStatus.ACTIVE
+                await self._commit_version(s, row, state_json=state_json, journal_seq=seq, status=status)
+                decision_id = getattr(command, "decision", None)
+                s.add(
+                    JournalRow(
+                        game_id=game_id,
+                        seq=seq,
+                        kind=JournalKind.COMMAND,
+                        seat=seat,
+                        user_id=user.id,
+                        text=canonical,
+                        decision_id=decision_id if isinstance(decision_id, int) else None,
+                        barrier=step.barrier,
+                        events_json=json.dumps(codec.to_data(step.events)),
+                        engine_version=game.version,
+                        rng=step.state.rng.algorithm,
+                        created_at=at or self.clock(),
+                    )
+                )
+                if step.checkpoint or seq % self.snapshot_every == 0 or outcome is not None:
+                    s.add(SnapshotRow(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock()))
+                row.status = status
+            self._cache[game_id] = (row.version + 1, step.state)
+            result = ActResult(
+                ref=self._ref(row), seat=seat, command=canonical, seq=seq, lines=_lines(step.events, seat)
+            )
+            return result, self._notice(row, seats, game, before, step.state, step.events)
+
+        result, notice = await self._retrying(game_id, attempt)
+        await self._notify(notice)
+        return result  # type: ignore[no-any-return]
+
+    async def answer(
+        self, game_id: int, user: User, decision_id: int, option: str, at: datetime | None = None
+    ) -> ActResult:
+        """A button press: the same path as typing `answer <decision> <option>`."""
+        return await self.act(game_id, user, f"answer {decision_id} {option}", at=at)
+
+    # --- undo --------------------------------------------------------------------------------
+    async def undo(self, game_id: int, user: User) -> str:
+        """Take back the last command: at once if it was the user's own and crossed no barrier; otherwise
+        ask the other seats for consent."""
+
+        async def attempt() -> tuple[str, Notice | None]:
+            async with self.db.session() as s:
+                row = await self._row(s, game_id)
+                if row.status != GameStatus.ACTIVE:
+                    raise RuleError(f"Game {game_id} is not being played; there is nothing to undo.")
+                seats = await self._seats(s, game_id)
+                me = next((r for r in seats if r.user_id == user.id), None)
+                if me is None or me.seat is None:
+                    raise NotSeated(f"You are not seated in game {game_id}.")
+                rows = await self._journal(s, game_id)
+                entries = history.effective(rows)
+                if not entries:
+                    raise RuleError("There is nothing to undo.")
+                last = entries[-1]
+                others = [r for r in seats if r.seat is not None and r.seat != me.seat]
+                if (last.seat == me.seat and not last.barrier) or not others:
+                    return "Undone.", await self._apply_undo(s, row, seats, rows, last, me.seat)
+                await s.execute(
+                    update(UndoRequest)
+                    .where(
+                        UndoRequest.game_id == game_id,  # type: ignore[arg-type]
+                        UndoRequest.status == "open",
+                    )
+                    .values(status="stale")
+                )
+                request = UndoRequest(
+                    game_id=game_id,
+                    requested_by=me.seat,
+                    target_seq=last.seq,
+                    needs_json=json.dumps([r.seat for r in others]),
+                    created_at=self.clock(),
+                )
+                s.add(request)
+                await s.flush()
+                await self._commit_version(s, row)
+                reason = "it revealed hidden information" if last.barrier else f"it was {last.seat}'s move"
+                notice = Notice(
+                    ref=self._ref(row),
+                    seats=self._seat_infos(seats),
+                    public_lines=[
+                        f"{me.seat} asks to undo '{last.text}' ({reason}); "
+                        f"{', '.join(r.seat or '' for r in others)} must agree."
+                    ],
+                    undo_ask=UndoAsk(
+                        request_id=request.id or 0,
+                        requested_by=me.seat,
+                        needs=self._seat_infos(others),
+                        command=last.text,
+                    ),
+                )
+                return "The other players have been asked to agree to the undo.", notice
+
+        message, notice = await self._retrying(game_id, attempt)
+        await self._notify(notice)
+        return message  # type: ignore[no-any-return]
+
+    async def consent_undo(self, game_id: int, user: User, request_id: int, agree: bool) -> str:
+        async def attempt() -> tuple[str, Notice | None]:
+            async with self.db.session() as s:
+                row = await self._row(s, game_id)
+                request = await s.get(UndoRequest, request_id)
+                if request is None or request.game_id != game_id or request.status != "open":
+                    raise RuleError("That undo request is no longer open.")
+                seats = await self._seats(s, game_id)
+                me = next((r for r in seats if r.user_id == user.id), None)
+                needs: list[str] = json.loads(request.needs_json)
+                if me is None or me.seat not in needs:
+                    raise NotAllowed("Your consent is not needed for this undo.")
+                rows = await self._journal(s, game_id)
+                entries = history.effective(rows)
+                if not entries or entries[-1].seq != request.target_seq:
+                    request.status = "stale"
+                    raise RuleError("That undo request is no longer open: the game has moved on.")
+                await self._commit_version(s, row)
+                if not agree:
+                    request.status = "refused"
+                    return "Undo refused.", Notice(
+                        ref=self._ref(row), seats=self._seat_infos(seats), public_lines=[f"{me.seat} refused the undo."]
+                    )
+                consents = sorted({*json.loads(request.consents_json), me.seat})
+                request.consents_json = json.dumps(consents)
+                if set(needs) - set(consents):
+                    return "Consent recorded.", None
+                request.status = "applied"
+                row.version += 1  # _apply_undo commits the next version itself
+                notice = await self._apply_undo(s, row, seats, rows, entries[-1], request.requested_by)
+                return "Undone.", notice
+
+        message, notice = await self._retrying(game_id, attempt)
+        await self._notify(notice)
+        return message  # type: ignore[no-any-return]
+
+    async def _journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
+        result = await s.execute(select(JournalRow).where(JournalRow.game_id == game_id).order_by(JournalRow.seq))  # type: ignore[arg-type]
+        return list(result.scalars())
+
+    async def _snapshots(self, s: AsyncSession, game_id: int) -> dict[int, str]:
+        result = await s.execute(select(SnapshotRow.seq, SnapshotRow.state_json).where(SnapshotRow.game_id == game_id))
+        return {seq: text for seq, text in result.all()}
+
+    async def _apply_undo(
+        self,
+        s: AsyncSession,
+        row: GameRow,
+        seats: list[SeatRow],
+        rows: list[JournalRow],
+        target: history.Entry,
+        by: str,
+    ) -> Notice:
+        game = registry.get(row.game)
+        before = self._state(row, game)
+        await s.execute(
+            delete(SnapshotRow).where(
+                SnapshotRow.game_id == row.id,  # type: ignore[arg-type]
+                SnapshotRow.seq >= target.seq,
+            )
+        )  # type: ignore[arg-type]
+        snapshots = {k: v for k, v in (await self._snapshots(s, row.id or 0)).items() if k < target.seq}
+        state = history.rebuild(game, rows, target.seq - 1, snapshots)
+        seq = row.journal_seq + 1
+        state_json = codec.dumps(state)
+        await self._commit_version(s, row, state_json=state_json, journal_seq=seq, status=GameStatus.ACTIVE)
+        events = [Event(text=f"{by} took back '{target.text}'.")]
+        s.add(
+            JournalRow(
+                game_id=row.id or 0,
+                seq=seq,
+                kind=JournalKind.UNDO,
+                seat=by,
+                ref_seq=target.seq,
+                text=f"undo {target.seq}",
+                events_json=json.dumps(codec.to_data(events)),
+                engine_version=game.version,
+                rng=state.rng.algorithm,
+                created_at=self.clock(),
+            )
+        )
+        self._cache[row.id or 0] = (row.version + 1, state)
+        return self._notice(row, seats, game, before, state, events)
+
+    # --- reading -----------------------------------------------------------------------------
+    async def game_for_place(self, channel_id: int) -> int | None:
+        """The open game whose thread (or channel) this is."""
+        async with self.db.session() as s:
+            result = await s.execute(
+                select(GameRow.id)
+                .where((GameRow.thread_id == channel_id) | (GameRow.channel_id == channel_id))
+                .where(GameRow.status.in_(OPEN_STATUSES))  # type: ignore[attr-defined]
+                .order_by(GameRow.thread_id == channel_id, GameRow.id.desc())  # type: ignore[union-attr]
+            )
+            ids = list(result.scalars())
+        return ids[-1] if ids else None
+
+    async def open_games(self, guild_id: int | None = None) -> list[GameRef]:
+        async with self.db.session() as s:
+            query = select(GameRow).where(GameRow.status.in_(OPEN_STATUSES))  # type: ignore[attr-defined]
+            if guild_id is not None:
+                query = query.where(GameRow.guild_id == guild_id)
+            rows = list((await s.execute(query.order_by(GameRow.id))).scalars())  # type: ignore[arg-type]
+        return [self._ref(r) for r in rows]
+
+    async def seats(self, game_id: int) -> list[SeatInfo]:
+        async with self.db.session() as s:
+            await self._row(s, game_id)
+            return self._seat_infos(await self._seats(s, game_id))
+
+    async def ref(self, game_id: int) -> GameRef:
+        async with self.db.session() as s:
+            return self._ref(await self._row(s, game_id))
+
+    async def view(self, game_id: int, user: User | None) -> tuple[GameRef, View]:
+        """The table as `user` may see it: their seat's view if seated, the public view otherwise."""
+        async with self.db.session() as s:
+            row = await self._row(s, game_id)
+            seats = await self._seats(s, game_id)
+        game = registry.get(row.game)
+        seat = next((r.seat for r in seats if user is not None and r.user_id == user.id), None)
+        if row.state_json is None:
+            names = ", ".join(r.display_name for r in seats)
+            return self._ref(row), View(
+                game=row.game,
+                seat=seat,
+                title=f"{game.title}: game {row.id}",
+                status=f"Waiting to start. Joined: {names}.",
+            )
+        return self._ref(row), game.view(self._state(row, game), seat)
+
+    async def hand(self, game_id: int, user: User) -> tuple[GameRef, View]:
+        ref, view = await self.view(game_id, user)
+        if view.seat is None:
+            raise NotSeated(f"You are not seated in game {game_id}.")
+        return ref, view
+
+    async def log(self, game_id: int, user: User | None, limit: int = 20) -> list[str]:
+        """The newest `limit` log lines `user` may read (the public log if they are not seated)."""
+        async with self.db.session() as s:
+            await self._row(s, game_id)
+            seats = await self._seats(s, game_id)
+            rows = await self._journal(s, game_id)
+        seat = next((r.seat for r in seats if user is not None and r.user_id == user.id), None)
+        lines: list[str] = []
+        for r in rows:
+            for e in json.loads(r.events_json):
+                event = codec.from_data(Event, e)
+                if event.visible_to(seat):
+                    lines.append(event.text)
+        return lines[-limit:]
+
+    async def record_dm(self, user_id: int, ok: bool) -> None:
+        """Remember whether this user accepts DMs from the bot (in every game they sit in)."""
+        async with self.db.session() as s:
+            await s.execute(update(SeatRow).where(SeatRow.user_id == user_id).values(dm_ok=ok))  # type: ignore[arg-type]
+
+    async def replay(self, game_id: int) -> Any:
+        """The state rebuilt from the seed and the journal alone, ignoring snapshots: an audit."""
+        async with self.db.session() as s:
+            row = await self._row(s, game_id)
+            rows = await self._journal(s, game_id)
+        return history.rebuild(registry.get(row.game), rows, None, {})
+
+    async def stored_state(self, game_id: int) -> Any:
+        async with self.db.session() as s:
+            row = await self._row(s, game_id)
+        game = registry.get(row.game)
+        return None if row.state_json is None else game.loads(row.state_json)  # type: ignore[attr-defined]
+
+    async def count_open(self, guild_id: int) -> int:
+        async with self.db.session() as s:
+            result = await s.execute(
+                select(func.count())
+                .select_from(GameRow)
+                .where(GameRow.guild_id == guild_id, GameRow.status.in_(OPEN_STATUSES))
+            )  # type: ignore[attr-defined]
+            return int(result.scalar_one())
+
+
+def parse_options(defaults: dict[str, Any], text: str) -> dict[str, Any]:
+    """`key=value key=value` against a game's declared options, typed like their defaults."""
+    chosen = dict(defaults)
+    for part in text.split():
+        key, sep, value = part.partition("=")
+        if not sep or key not in defaults:
+            known = ", ".join(f"{k}={v}" for k, v in defaults.items()) or "none"
+            raise CommandError(f"Unknown option '{part}'. Options: {known}.")
+        kind = type(defaults[key])
+        if kind is bool:
+            if value.lower() not in ("true", "false", "yes", "no", "on", "off"):
+                raise CommandError(f"Option {key} takes yes or no, not '{value}'.")
+            chosen[key] = value.lower() in ("true", "yes", "on")
+        elif kind is int:
+            if not value.lstrip("-").isdigit():
+                raise CommandError(f"Option {key} takes a whole number, not '{value}'.")
+            chosen[key] = int(value)
+        else:
+            chosen[key] = value
+    return chosen
+
+
+def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
+    """Parse a command; a bare option ("draw", "o3 o5", "pass") answers the seat's only open decision."""
+    try:
+        return game.parse(text)
+    except CommandError:
+        mine = [d for d in game.pending(state) if d.seat == seat]
+        if len(mine) != 1:
+            raise
+        return game.parse(f"answer {mine[0].id} {text}")

@@ -1,0 +1,1 @@
+"""Persistence: sqlmodel tables, the async database handle and migrations."""

@@ -1,0 +1,64 @@
+"""The async database handle: SQLite through aiosqlite by default, PostgreSQL through asyncpg at scale."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+
+def prepare_sqlite_path(url: str) -> None:
+    """Create the folder of a SQLite file, so a fresh checkout needs no set-up."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+
+
+def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    prepare_sqlite_path(url)
+    is_sqlite = make_url(url).get_backend_name() == "sqlite"
+    if not is_sqlite:
+        kwargs.setdefault("pool_size", 10)
+        kwargs.setdefault("max_overflow", 20)
+    engine = create_async_engine(url, **kwargs)
+    if is_sqlite:
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            # WAL lets readers work while one writer commits; NORMAL sync in WAL still survives a process
+            # crash (only an OS crash can lose the last commits); the busy timeout lets two processes
+            # sharing the file wait for each other instead of failing.
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine
+
+
+class Database:
+    """One engine and its session factory. `session()` is one transaction: commit on success."""
+
+    def __init__(self, url: str, **engine_kwargs: Any) -> None:
+        self.url = url
+        self.engine = make_engine(url, **engine_kwargs)
+        self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[AsyncSession]:
+        async with self._sessions() as session, session.begin():
+            yield session
+
+    async def close(self) -> None:
+        await self.engine.dispose()

@@ -1,0 +1,150 @@
+"""The tables. Alembic owns the schema (migrations/); these classes are its source of truth.
+
+Ids only, never Discord objects: a restart rebuilds everything from these rows.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+
+from sqlalchemy import BigInteger, Column, DateTime, Index, MetaData, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+# Named constraints, so migrations can drop and alter them on every backend (SQLite batch mode included).
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+metadata: MetaData = SQLModel.metadata
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _ts(nullable: bool = False) -> Column[datetime]:
+    return Column(DateTime(timezone=True), nullable=nullable)
+
+
+class GameStatus(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.PAUSED)
+
+
+class GuildSettings(SQLModel, table=True):
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    max_open_games: int = 50
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class GameRow(SQLModel, table=True):
+    __tablename__ = "game"
+    __table_args__ = (Index("ix_game_guild_status", "guild_id", "status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=32)
+    status: str = Field(default=GameStatus.LOBBY, max_length=16)
+    guild_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    channel_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    thread_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    board_message_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    host_user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    options_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))
+    state_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # Bumped by every commit: `UPDATE ... WHERE version = :seen` is what stops two processes both applying.
+    version: int = 0
+    journal_seq: int = 0
+    engine_version: str = Field(default="", max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class SeatRow(SQLModel, table=True):
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("game_id", "user_id", name="uq_seat_game_user"),
+        Index("ix_seat_user", "user_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    display_name: str = Field(max_length=100)
+    position: int = 0  # join order; seats are handed out in this order at start
+    seat: str | None = Field(default=None, max_length=32)  # the engine's seat name, set at start
+    dm_ok: bool | None = None  # None: not probed yet
+    timezone: str = Field(default="UTC", max_length=64)
+    vacation_until: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
+    joined_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class JournalKind(StrEnum):
+    START = "start"  # the game's setup: seed, seats and options
+    COMMAND = "command"  # a command the engine applied
+    UNDO = "undo"  # takes back the command `ref_seq`
+    SYSTEM = "system"  # abandon, pause and other table events that are not engine moves
+
+
+class JournalRow(SQLModel, table=True):
+    """Append-only. The current state is always the replay of the START row and every COMMAND row that no
+    UNDO row names; snapshots only make that replay shorter."""
+
+    __tablename__ = "journal"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_journal_game_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    seq: int
+    kind: str = Field(max_length=16)
+    seat: str | None = Field(default=None, max_length=32)
+    user_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    text: str = Field(default="", sa_column=Column(Text, nullable=False))
+    decision_id: int | None = None
+    ref_seq: int | None = None
+    barrier: bool = False
+    events_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    engine_version: str = Field(default="", max_length=32)
+    data_version: str = Field(default="", max_length=32)
+    rng: str = Field(default="", max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class SnapshotRow(SQLModel, table=True):
+    """The state right after journal row `seq`, on the effective history (deleted when undo passes it)."""
+
+    __tablename__ = "snapshot"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_snapshot_game_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    seq: int
+    state_json: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class UndoRequest(SQLModel, table=True):
+    """An undo past a barrier, waiting for the consent of the seats it affects."""
+
+    __tablename__ = "undo_request"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    requested_by: str = Field(max_length=32)
+    target_seq: int
+    needs_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    consents_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    status: str = Field(default="open", max_length=16)  # open, applied, refused, stale
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())

@@ -1,0 +1,58 @@
+"""The shared kernel every game engine builds on."""
+
+from engines.core.codec import clone, dumps, from_data, loads, to_data
+from engines.core.contract import BaseState, Config, Event, Game, Outcome, SeatView, Step, View
+from engines.core.decisions import PASS, Answer, Decision, DecisionKind, Option, validate
+from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision, WestmarchError
+from engines.core.rng import Rng
+from engines.core.turn import Rules, Turn
+from engines.core.zones import (
+    Card,
+    CardView,
+    Seat,
+    Visibility,
+    Zone,
+    ZoneView,
+    card_view,
+    visible_to,
+    zone_view,
+)
+
+__all__ = [
+    "PASS",
+    "Answer",
+    "BaseState",
+    "Card",
+    "CardView",
+    "CommandError",
+    "Config",
+    "Decision",
+    "DecisionKind",
+    "Event",
+    "Game",
+    "NotYourDecision",
+    "Option",
+    "Outcome",
+    "Rng",
+    "RuleError",
+    "Rules",
+    "Seat",
+    "SeatView",
+    "StaleDecision",
+    "Step",
+    "Turn",
+    "View",
+    "Visibility",
+    "WestmarchError",
+    "Zone",
+    "ZoneView",
+    "card_view",
+    "clone",
+    "dumps",
+    "from_data",
+    "loads",
+    "to_data",
+    "validate",
+    "visible_to",
+    "zone_view",
+]

@@ -1,0 +1,110 @@
+"""The contract every game implements (DESIGN.md, 'The engine contract'), and the data it trades in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from engines.core.decisions import Decision
+from engines.core.rng import Rng
+from engines.core.zones import Seat, ZoneView
+
+OptionValue = str | int | bool
+
+
+@dataclass(kw_only=True)
+class Config:
+    """What the lobby decided before the game starts: who sits where, and the game's options."""
+
+    seats: list[Seat]
+    options: dict[str, OptionValue] = field(default_factory=dict)
+
+
+@dataclass(kw_only=True)
+class Outcome:
+    winners: list[Seat]
+    reason: str
+    scores: dict[Seat, int] = field(default_factory=dict)
+
+
+@dataclass(kw_only=True)
+class Event:
+    """Something that happened, worded for its audience. `audience` None means the whole table; a list
+    of seats means only they may read it (a drawn card), so the public log never names a hidden card."""
+
+    text: str
+    audience: list[Seat] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+
+@dataclass(kw_only=True)
+class BaseState:
+    """Fields every game's state carries. Games subclass it with their own (kw_only) fields."""
+
+    schema: int = 1
+    seats: list[Seat] = field(default_factory=list)
+    rng: Rng = field(default_factory=Rng)
+    decisions: list[Decision] = field(default_factory=list)
+    next_decision: int = 1
+    outcome: Outcome | None = None
+
+
+S = TypeVar("S", bound=BaseState)
+
+
+@dataclass(kw_only=True)
+class Step(Generic[S]):
+    """What `apply` returns: the new state, what happened, and whether the step crossed an undo
+    barrier (it used randomness or revealed something hidden)."""
+
+    state: S
+    events: list[Event] = field(default_factory=list)
+    barrier: bool = False
+    checkpoint: bool = False  # a natural boundary (a phase ended): a good moment for a snapshot
+
+
+@dataclass(kw_only=True)
+class SeatView:
+    seat: Seat
+    counters: dict[str, int] = field(default_factory=dict)  # threat, hand size, score...
+
+
+@dataclass(kw_only=True)
+class View:
+    """The game as one audience sees it (seat None = the public table). Games may subclass it with
+    extra fields for their renderer; the generic renderer draws this much for any game."""
+
+    game: str
+    seat: Seat | None
+    title: str
+    status: str
+    table: list[ZoneView] = field(default_factory=list)
+    private: list[ZoneView] = field(default_factory=list)  # the seat's own hidden zones (its hand)
+    seats: list[SeatView] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
+    decisions: list[Decision] = field(default_factory=list)  # the decisions this seat may answer
+    waiting_on: list[Seat] = field(default_factory=list)
+    outcome: Outcome | None = None
+
+
+class Game(Protocol[S]):
+    """A game's rules. Pure: no I/O, no wall clock, no global state; `apply` never mutates its input."""
+
+    name: str  # registry key and command group: "lcg"
+    title: str  # "The Lord of the Rings: The Card Game"
+    version: str  # engine version, recorded with every journal row
+    min_seats: int
+    max_seats: int
+    state_type: type[S]
+    options: dict[str, OptionValue]  # the options a host may set, with their defaults
+
+    def seat_names(self, count: int) -> list[Seat]: ...
+    def setup(self, config: Config, seed: int) -> S: ...
+    def pending(self, state: S) -> tuple[Decision, ...]: ...
+    def apply(self, state: S, seat: Seat, command: Any) -> Step[S]: ...
+    def view(self, state: S, seat: Seat | None) -> View: ...
+    def outcome(self, state: S) -> Outcome | None: ...
+    def parse(self, text: str) -> Any: ...
+    def format(self, command: Any) -> str: ...

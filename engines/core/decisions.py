@@ -1,0 +1,118 @@
+"""Typed decisions: the engine suspends on them and a command answers one by id.
+
+A decision is data in the state (so its id survives restarts and is the same in every process), and the
+kernel validates answers to it, so every game refuses a bad answer with the same clear words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engines.core.errors import RuleError
+from engines.core.zones import Seat
+
+
+class DecisionKind(StrEnum):
+    CHOOSE_ONE = "choose_one"  # exactly one option
+    CHOOSE_MANY = "choose_many"  # between `low` and `high` distinct options
+    NUMBER = "number"  # an integer between `low` and `high`
+    ORDER = "order"  # every option, in an order
+    ASSIGN = "assign"  # distribute `amount` points among the options (each 0..amount)
+    ACT_OR_PASS = "act_or_pass"  # one of the legal actions, or the option "pass"
+
+
+PASS = "pass"
+
+
+@dataclass(kw_only=True)
+class Option:
+    id: str  # short and stable within its decision ("o3", "pass"); what a button sends
+    label: str  # what the player reads on the button
+
+
+@dataclass(kw_only=True)
+class Decision:
+    id: int
+    seat: Seat
+    kind: DecisionKind
+    prompt: str
+    options: list[Option] = field(default_factory=list)
+    low: int = 1
+    high: int = 1
+    amount: int = 0
+    private: bool = False  # the prompt or options name hidden cards: show them to `seat` only
+    context: str = ""  # the game's own tag: which step of the rules asked ("commit", "defend")
+
+    def option(self, option_id: str) -> Option:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        known = ", ".join(f"{o.id} ({o.label})" for o in self.options)
+        raise RuleError(f"'{option_id}' is not an option of decision {self.id}. The options are: {known}.")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The universal command: answer decision `decision` with `choice` (option ids, a number, or
+    `id=amount` pairs for an assignment). Text form: `answer 17 o3 o5`."""
+
+    decision: int
+    choice: tuple[str, ...]
+
+    def text(self) -> str:
+        return " ".join(["answer", str(self.decision), *self.choice])
+
+
+def validate(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:
+    """Check an answer against its decision; return it normalized. Raises RuleError with the reason."""
+    kind = decision.kind
+    if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS):
+        if len(choice) != 1:
+            raise RuleError(f"Choose exactly one option for: {decision.prompt}")
+        decision.option(choice[0])
+        return choice
+    if kind is DecisionKind.CHOOSE_MANY:
+        if len(set(choice)) != len(choice):
+            raise RuleError("You chose the same option twice.")
+        for c in choice:
+            decision.option(c)
+        if not decision.low <= len(choice) <= decision.high:
+            raise RuleError(f"Choose between {decision.low} and {decision.high} options for: {decision.prompt}")
+        return choice
+    if kind is DecisionKind.NUMBER:
+        if len(choice) != 1 or not _is_int(choice[0]):
+            raise RuleError(f"Answer with one number between {decision.low} and {decision.high}.")
+        n = int(choice[0])
+        if not decision.low <= n <= decision.high:
+            raise RuleError(f"{n} is out of range: choose between {decision.low} and {decision.high}.")
+        return (str(n),)
+    if kind is DecisionKind.ORDER:
+        ids = {o.id for o in decision.options}
+        if sorted(choice) != sorted(ids):
+            raise RuleError("Put every option in order, each exactly once.")
+        return choice
+    if kind is DecisionKind.ASSIGN:
+        total = 0
+        seen: set[str] = set()
+        out: list[str] = []
+        for part in choice:
+            target, sep, amount = part.partition("=")
+            if not sep or not _is_int(amount) or int(amount) < 0:
+                raise RuleError(f"Write each assignment as target=amount, not '{part}'.")
+            decision.option(target)
+            if target in seen:
+                raise RuleError(f"{target} is assigned twice.")
+            seen.add(target)
+            total += int(amount)
+            out.append(f"{target}={int(amount)}")
+        if total != decision.amount:
+            raise RuleError(f"Assign exactly {decision.amount} in all (you assigned {total}).")
+        return tuple(out)
+    raise RuleError(f"Unknown decision kind {kind}.")  # pragma: no cover - the enum is closed
+
+
+def _is_int(text: str) -> bool:
+    """An optional minus and ASCII digits: what `int()` accepts ("--5" and "²" pass `isdigit` but not `int`)."""
+    digits = text.removeprefix("-")
+    return digits.isascii() and digits.isdigit()

@@ -1,0 +1,27 @@
+"""The two ways a player's command can fail, each carrying the sentence the player reads."""
+
+from __future__ import annotations
+
+
+class WestmarchError(Exception):
+    """Base class: `str(error)` is always a complete sentence fit to show a player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class CommandError(WestmarchError):
+    """The text could not be understood (a typo, a missing argument)."""
+
+
+class RuleError(WestmarchError):
+    """The command was understood but the rules forbid it now."""
+
+
+class StaleDecision(RuleError):
+    """The command answers a decision that is no longer open (it was answered, or the game moved on)."""
+
+
+class NotYourDecision(RuleError):
+    """The command answers a decision that belongs to another seat."""

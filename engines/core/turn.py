@@ -1,0 +1,162 @@
+"""`Rules`: the shared half of every engine. It owns the decision bookkeeping (ids, stale answers, the seat
+check, answer validation), the copy-before-change of `apply`, barrier detection and the answer grammar, so
+a game writes only what its rules say happens next."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Any, Generic
+
+from engines.core.codec import clone, dumps, loads
+from engines.core.contract import Event, Outcome, S, Step
+from engines.core.decisions import Answer, Decision, DecisionKind, Option, validate
+from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
+from engines.core.zones import Seat
+
+
+@dataclass(kw_only=True)
+class Turn(Generic[S]):
+    """The working copy of the state during one `apply`, and what the step has said so far."""
+
+    state: S
+    seat: Seat
+    events: list[Event] = field(default_factory=list)
+    barrier: bool = False
+    checkpoint: bool = False
+
+    def say(self, text: str, audience: list[Seat] | None = None) -> None:
+        self.events.append(Event(text=text, audience=audience))
+
+    def reveal(self) -> None:
+        """Mark that this step showed something hidden: undo past it needs the other seats' consent."""
+        self.barrier = True
+
+    def ask(
+        self,
+        seat: Seat,
+        kind: DecisionKind,
+        prompt: str,
+        options: list[Option] | None = None,
+        *,
+        low: int = 1,
+        high: int = 1,
+        amount: int = 0,
+        private: bool = False,
+        context: str = "",
+    ) -> Decision:
+        decision = Decision(
+            id=self.state.next_decision,
+            seat=seat,
+            kind=kind,
+            prompt=prompt,
+            options=options or [],
+            low=low,
+            high=high,
+            amount=amount,
+            private=private,
+            context=context,
+        )
+        self.state.next_decision += 1
+        self.state.decisions.append(decision)
+        return decision
+
+    def finish(self, outcome: Outcome) -> None:
+        self.state.outcome = outcome
+        self.state.decisions.clear()
+        self.say(f"The game is over: {outcome.reason}")
+
+
+class Rules(Generic[S]):
+    """Base class for engines. Subclasses set the class attributes of `Game` and implement `setup`,
+    `resolve` (what an answer does) and `view`; they may add verbs through `parse_verb`/`perform`."""
+
+    name: str
+    title: str
+    version: str
+    min_seats: int
+    max_seats: int
+    state_type: type[S]
+    options: dict[str, str | int | bool] = {}  # noqa: RUF012 - read-only defaults, overridden per game
+
+    # --- what a game implements -------------------------------------------------------------
+    def resolve(self, turn: Turn[S], decision: Decision, choice: tuple[str, ...]) -> None:
+        raise NotImplementedError
+
+    def perform(self, turn: Turn[S], command: Any) -> None:
+        """Carry out a game-specific (non-answer) command. The default knows none."""
+        raise RuleError(f"{self.title} has no command {command!r}.")
+
+    def parse_verb(self, words: list[str]) -> Any:
+        """Parse a game-specific verb; the default knows none."""
+        raise CommandError(f"Unknown command '{words[0]}'. Try 'answer <decision> <option>'.")
+
+    def format_verb(self, command: Any) -> str:
+        raise CommandError(f"Cannot write {command!r} as text.")
+
+    # --- the contract, shared ----------------------------------------------------------------
+    def seat_names(self, count: int) -> list[Seat]:
+        return [f"p{i}" for i in range(1, count + 1)]
+
+    def pending(self, state: S) -> tuple[Decision, ...]:
+        return tuple(state.decisions)
+
+    def outcome(self, state: S) -> Outcome | None:
+        return state.outcome
+
+    def apply(self, state: S, seat: Seat, command: Any) -> Step[S]:
+        if state.outcome is not None:
+            raise RuleError("The game is over; no more moves can be made.")
+        work = clone(state)
+        draws_before = work.rng.draws
+        turn = Turn(state=work, seat=seat)
+        if isinstance(command, Answer):
+            decision = next((d for d in work.decisions if d.id == command.decision), None)
+            if decision is None:
+                raise StaleDecision(
+                    f"That choice is no longer open: decision {command.decision} was already answered "
+                    "or the game has moved on."
+                )
+            if decision.seat != seat:
+                raise NotYourDecision(f"Decision {decision.id} is for {decision.seat}, not for {seat}.")
+            choice = validate(decision, command.choice)
+            work.decisions.remove(decision)
+            self.resolve(turn, decision, choice)
+        else:
+            self.perform(turn, command)
+        barrier = turn.barrier or work.rng.draws != draws_before
+        return Step(state=work, events=turn.events, barrier=barrier, checkpoint=turn.checkpoint)
+
+    def parse(self, text: str) -> Any:
+        try:
+            words = shlex.split(text.strip())
+        except ValueError as exc:
+            raise CommandError(f"Could not read that command: {exc}.") from None
+        if not words:
+            raise CommandError("The command is empty.")
+        if words[0].lower() == "answer":
+            if len(words) < 3 or not (words[1].isascii() and words[1].isdigit()):
+                raise CommandError("Write an answer as 'answer <decision number> <option> [option...]'.")
+            return Answer(decision=int(words[1]), choice=tuple(words[2:]))
+        return self.parse_verb(words)
+
+    def format(self, command: Any) -> str:
+        if isinstance(command, Answer):
+            return command.text()
+        return self.format_verb(command)
+
+    def dumps(self, state: S) -> str:
+        return dumps(state)
+
+    def loads(self, text: str) -> S:
+        return loads(self.state_type, text)
+
+    def decisions_for(self, state: S, seat: Seat | None) -> list[Decision]:
+        return [d for d in state.decisions if d.seat == seat]
+
+    def waiting_on(self, state: S) -> list[Seat]:
+        seen: list[Seat] = []
+        for d in state.decisions:
+            if d.seat not in seen:
+                seen.append(d.seat)
+        return seen

@@ -1,0 +1,127 @@
+"""Cards, zones and who may see them.
+
+Every zone declares a visibility; a card may be face down inside a public zone (an LCG shadow card, a MEQ
+monster token) or known to extra seats (a card a player looked at). `visible_to` is the one place that
+decides what a seat may see, and views are built only through it, so hidden information is redacted by
+construction rather than by each game remembering to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+Seat = str
+
+
+class Visibility(StrEnum):
+    PUBLIC = "public"  # everyone: play areas, discard piles, the staging area
+    OWNER = "owner"  # the owning seat only: a hand
+    SEATS = "seats"  # a named group: MEQ's hero mission is seen by every hero but not by Sauron
+    HIDDEN = "hidden"  # nobody, owner included: deck order, unrevealed quest stages
+
+
+@dataclass(kw_only=True)
+class Card:
+    """One physical card (or token) in the game. `uid` is unique within a game and never shown for a
+    hidden card, because uids are handed out in deck-list order and would betray the shuffle."""
+
+    uid: str
+    name: str
+    face_up: bool = True
+    known_to: list[Seat] = field(default_factory=list)  # seats that looked at it although the zone hides it
+    tokens: dict[str, int] = field(default_factory=dict)  # damage, progress, resources, wounds...
+    flags: list[str] = field(default_factory=list)  # exhausted, rotated, ...
+    attached: list[Card] = field(default_factory=list)  # attachments, possessions, shadow cards
+
+
+@dataclass(kw_only=True)
+class Zone:
+    name: str
+    visibility: Visibility
+    owner: Seat | None = None
+    seats: list[Seat] = field(default_factory=list)  # who sees it when visibility is SEATS
+    ordered: bool = False
+    cards: list[Card] = field(default_factory=list)
+
+    def audience(self, all_seats: list[Seat]) -> list[Seat]:
+        """The seats that may see the faces of face-up cards in this zone."""
+        if self.visibility is Visibility.PUBLIC:
+            return list(all_seats)
+        if self.visibility is Visibility.OWNER:
+            return [self.owner] if self.owner else []
+        if self.visibility is Visibility.SEATS:
+            return list(self.seats)
+        return []
+
+    def take(self, uid: str) -> Card:
+        for i, card in enumerate(self.cards):
+            if card.uid == uid:
+                return self.cards.pop(i)
+        raise KeyError(uid)
+
+    def find(self, uid: str) -> Card | None:
+        return next((c for c in self.cards if c.uid == uid), None)
+
+
+def visible_to(zone: Zone, card: Card, seat: Seat | None) -> bool:
+    """May `seat` (None = the public table) see this card's face?"""
+    if seat is not None and seat in card.known_to:
+        return True
+    if not card.face_up:
+        return False
+    if zone.visibility is Visibility.PUBLIC:
+        return True
+    if seat is None:
+        return False
+    if zone.visibility is Visibility.OWNER:
+        return zone.owner == seat
+    if zone.visibility is Visibility.SEATS:
+        return seat in zone.seats
+    return False
+
+
+@dataclass(kw_only=True)
+class CardView:
+    """A card as one audience sees it: a face (uid, name, tokens) or a back."""
+
+    uid: str | None
+    name: str | None
+    back: str = ""  # what the back says: "player", "encounter", "shadow"...
+    tokens: dict[str, int] = field(default_factory=dict)
+    flags: list[str] = field(default_factory=list)
+    attached: list[CardView] = field(default_factory=list)
+
+    @property
+    def hidden(self) -> bool:
+        return self.name is None
+
+
+@dataclass(kw_only=True)
+class ZoneView:
+    name: str
+    owner: Seat | None
+    count: int
+    cards: list[CardView]  # empty for a zone shown only as a count (a deck)
+
+
+def card_view(zone: Zone, card: Card, seat: Seat | None, back: str = "") -> CardView:
+    """Redact one card (and what is attached to it) for `seat`."""
+    attached = [card_view(zone, a, seat, back) for a in card.attached]
+    if visible_to(zone, card, seat):
+        return CardView(
+            uid=card.uid,
+            name=card.name,
+            tokens=dict(card.tokens),
+            flags=list(card.flags),
+            attached=attached,
+        )
+    # A hidden card still shows public marks on it (a face-down shadow card has none; a MEQ monster
+    # token keeps its colour as its back).
+    return CardView(uid=None, name=None, back=back, attached=attached)
+
+
+def zone_view(zone: Zone, seat: Seat | None, back: str = "", counts_only: bool = False) -> ZoneView:
+    """Redact a zone for `seat`. Decks are usually shown as counts only (`counts_only`)."""
+    cards = [] if counts_only else [card_view(zone, c, seat, back) for c in zone.cards]
+    return ZoneView(name=zone.name, owner=zone.owner, count=len(zone.cards), cards=cards)

@@ -1,0 +1,224 @@
+"""The service path (DESIGN.md, 'The service and the database') on a real SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service import NotAllowed, NotSeated, Service
+from bot.store.database import Database
+from engines.core import CommandError, RuleError, StaleDecision, codec
+from tests.conftest import ALICE, BOB, CARA, RecordingMessenger, started_game
+
+
+async def open_decision(service: Service, game_id: int, seat: str):
+    state = await service.stored_state(game_id)
+    return next(d for d in state.decisions if d.seat == seat)
+
+
+async def bid_all(service: Service, game_id: int, users=(ALICE, BOB)) -> None:
+    """Both players bid their first card (the simultaneous opening step of Tally)."""
+    for user, seat in zip(users, ("p1", "p2"), strict=False):
+        d = await open_decision(service, game_id, seat)
+        await service.answer(game_id, user, d.id, d.options[0].id)
+
+
+async def test_a_game_is_created_joined_started_and_played(service: Service, messenger: RecordingMessenger):
+    """Given a lobby, when the host starts it, then each seat has its private decision and the table is told."""
+    game_id = await started_game(service, players=2)
+    start = messenger.notices[-1]
+    assert "begins" in start.public_lines[0]
+    assert sorted(start.waiting_after) == ["p1", "p2"]
+    assert {p.seat for p in start.private if p.hand_changed} == {"p1", "p2"}
+    await bid_all(service, game_id)
+    state = await service.stored_state(game_id)
+    assert not state.bids.cards and len(state.pile.cards) == 2
+    assert len(state.decisions) == 1  # the opening player's turn
+
+
+async def test_lobby_rules(service: Service):
+    ref = await service.create("tally", ALICE)
+    with pytest.raises(RuleError, match="already joined"):
+        await service.join(ref.id, ALICE)
+    await service.join(ref.id, BOB)
+    with pytest.raises(NotAllowed, match="Only the host"):
+        await service.start(ref.id, BOB)
+    await service.start(ref.id, ALICE)
+    with pytest.raises(RuleError, match="already started"):
+        await service.join(ref.id, CARA)
+    with pytest.raises(CommandError, match="Unknown game 'chess'"):
+        await service.create("chess", ALICE)
+    with pytest.raises(CommandError, match="Unknown option 'colour=red'"):
+        await service.create("tally", ALICE, options="colour=red")
+
+
+async def test_a_command_from_someone_not_seated_changes_nothing(service: Service):
+    game_id = await started_game(service, players=2)
+    before = codec.dumps(await service.stored_state(game_id))
+    with pytest.raises(NotSeated, match=f"not seated in game {game_id}"):
+        await service.act(game_id, CARA, "answer 1 c1")
+    assert codec.dumps(await service.stored_state(game_id)) == before
+
+
+async def test_a_stale_decision_id_is_refused(service: Service):
+    """Given a decision already answered, when it is answered again, then the player is told it is closed."""
+    game_id = await started_game(service, players=2)
+    d = await open_decision(service, game_id, "p1")
+    await service.answer(game_id, ALICE, d.id, d.options[0].id)
+    journal_before = len(await service.log(game_id, None, limit=1000))
+    with pytest.raises(StaleDecision, match="no longer open"):
+        await service.answer(game_id, ALICE, d.id, d.options[1].id)
+    assert len(await service.log(game_id, None, limit=1000)) == journal_before
+
+
+async def test_two_concurrent_answers_are_serialized(service: Service):
+    """Given one open decision, when two commands answer it at once, one applies and the other is refused."""
+    game_id = await started_game(service, players=1)
+    d = await open_decision(service, game_id, "p1")
+    results = await asyncio.gather(
+        service.answer(game_id, ALICE, d.id, d.options[0].id),
+        service.answer(game_id, ALICE, d.id, d.options[1].id),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, StaleDecision)]
+    assert len(applied) == 1 and len(refused) == 1
+    assert "no longer open" in str(refused[0])
+
+
+async def test_shorthand_answers_the_seats_only_decision(service: Service):
+    game_id = await started_game(service, players=1)
+    d = await open_decision(service, game_id, "p1")
+    result = await service.act(game_id, ALICE, d.options[0].id)
+    assert result.command == f"answer {d.id} {d.options[0].id}"
+
+
+async def test_a_game_specific_verb_goes_through_the_same_path(service: Service):
+    game_id = await started_game(service, players=1)
+    await bid_all(service, game_id, users=(ALICE,))
+    state = await service.stored_state(game_id)
+    card = state.hands["p1"].cards[0].name
+    result = await service.act(game_id, ALICE, f"play {card}")
+    assert result.command == f"play {card}"
+    with pytest.raises(RuleError, match="You have no 9 Nowhere in hand"):
+        await service.act(game_id, ALICE, "play 9 Nowhere")
+
+
+async def test_after_a_restart_nothing_a_player_could_see_has_changed(sqlite_url: str):
+    """Given a game mid-play, when the process restarts, then every view and the state are the same."""
+    first_db = Database(sqlite_url)
+    first = Service(first_db, seed_source=lambda: 7)
+    game_id = await started_game(first, players=2)
+    await bid_all(first, game_id)
+    views_before = [codec.dumps((await first.view(game_id, u))[1]) for u in (ALICE, BOB, None)]
+    state_before = codec.dumps(await first.stored_state(game_id))
+    await first_db.close()
+
+    second_db = Database(sqlite_url)
+    second = Service(second_db)
+    views_after = [codec.dumps((await second.view(game_id, u))[1]) for u in (ALICE, BOB, None)]
+    assert views_after == views_before
+    assert codec.dumps(await second.stored_state(game_id)) == state_before
+    d = await open_decision(second, game_id, (await second.stored_state(game_id)).decisions[0].seat)
+    user = ALICE if d.seat == "p1" else BOB
+    await second.answer(game_id, user, d.id, d.options[0].id)  # play goes on
+    await second_db.close()
+
+
+async def test_the_journal_replayed_from_the_seed_reproduces_the_state(service: Service):
+    game_id = await started_game(service, players=2)
+    await bid_all(service, game_id)
+    for _ in range(6):
+        state = await service.stored_state(game_id)
+        if state.outcome:
+            break
+        d = state.decisions[0]
+        await service.answer(game_id, ALICE if d.seat == "p1" else BOB, d.id, d.options[-1].id)
+    assert codec.dumps(await service.replay(game_id)) == codec.dumps(await service.stored_state(game_id))
+
+
+async def test_snapshots_follow_the_policy(db: Database):
+    service = Service(db, snapshot_every=2, seed_source=lambda: 5)
+    game_id = await started_game(service, players=2)
+    await bid_all(service, game_id)  # seqs 2 and 3: seq 2 is a multiple of 2
+    from sqlalchemy import select
+
+    from bot.store.models import SnapshotRow
+
+    async with db.session() as s:
+        seqs = sorted((await s.execute(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id))).scalars())
+    assert seqs == [1, 2]
+
+
+async def test_a_failed_notification_never_rolls_back_the_move(service: Service, messenger: RecordingMessenger):
+    game_id = await started_game(service, players=1)
+    messenger.fail = True
+    d = await open_decision(service, game_id, "p1")
+    await service.answer(game_id, ALICE, d.id, d.options[0].id)
+    state = await service.stored_state(game_id)
+    assert all(x.id != d.id for x in state.decisions)
+
+
+async def test_undo_of_your_own_move_before_a_barrier_is_free(service: Service):
+    """DESIGN.md 'Undo': free back to the last barrier."""
+    game_id = await started_game(service, players=1)
+    await bid_all(service, game_id, users=(ALICE,))
+    before = codec.dumps(await service.stored_state(game_id))
+    state = await service.stored_state(game_id)
+    play = next(o for o in state.decisions[0].options if o.id != "draw")
+    await service.answer(game_id, ALICE, state.decisions[0].id, play.id)
+    assert codec.dumps(await service.stored_state(game_id)) != before
+    assert await service.undo(game_id, ALICE) == "Undone."
+    assert codec.dumps(await service.stored_state(game_id)) == before
+    assert codec.dumps(await service.replay(game_id)) == before
+
+
+async def test_undo_past_a_barrier_needs_the_other_seats_consent(service: Service, messenger: RecordingMessenger):
+    game_id = await started_game(service, players=2)
+    await bid_all(service, game_id)  # Bob's bid revealed both bids: a barrier
+    before = codec.dumps(await service.stored_state(game_id))
+    message = await service.undo(game_id, BOB)
+    assert "asked to agree" in message
+    ask = messenger.notices[-1].undo_ask
+    assert ask is not None and [s.seat for s in ask.needs] == ["p1"]
+    assert codec.dumps(await service.stored_state(game_id)) == before  # nothing yet
+    with pytest.raises(NotAllowed):
+        await service.consent_undo(game_id, BOB, ask.request_id, True)
+    assert await service.consent_undo(game_id, ALICE, ask.request_id, True) == "Undone."
+    state = await service.stored_state(game_id)
+    assert len(state.bids.cards) == 1 and [d.seat for d in state.decisions] == ["p2"]
+    assert codec.dumps(await service.replay(game_id)) == codec.dumps(state)
+    with pytest.raises(RuleError, match="no longer open"):
+        await service.consent_undo(game_id, ALICE, ask.request_id, True)
+
+
+async def test_a_refused_undo_changes_nothing(service: Service):
+    game_id = await started_game(service, players=2)
+    await bid_all(service, game_id)
+    before = codec.dumps(await service.stored_state(game_id))
+    await service.undo(game_id, ALICE)
+    ask_id = 1
+    assert await service.consent_undo(game_id, BOB, ask_id, False) == "Undo refused."
+    assert codec.dumps(await service.stored_state(game_id)) == before
+
+
+async def test_abandon_is_for_the_host_or_an_admin(service: Service):
+    from bot.service import User
+
+    game_id = await started_game(service, players=2)
+    with pytest.raises(NotAllowed):
+        await service.abandon(game_id, BOB)
+    await service.abandon(game_id, User(id=999, name="Admin", is_admin=True))
+    with pytest.raises(RuleError, match="not being played"):
+        await service.act(game_id, ALICE, "answer 1 c1")
+    assert "abandoned" in (await service.log(game_id, None))[-1]
+
+
+async def test_the_public_log_never_shows_a_private_line(service: Service):
+    game_id = await started_game(service, players=2)
+    await bid_all(service, game_id)
+    public = await service.log(game_id, None, limit=100)
+    mine = await service.log(game_id, ALICE, limit=100)
+    assert not any(line.startswith("You bid") for line in public)
+    assert any(line.startswith("You bid") for line in mine)

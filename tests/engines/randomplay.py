@@ -1,0 +1,124 @@
+"""The generic random-play check every engine must pass (DESIGN.md, 'Habits'): play random legal games and
+check, after every step, that nothing crashes, nothing dead-ends, the state round-trips through JSON,
+`apply` leaves its input alone, commands round-trip through text, replay reproduces the state byte for
+byte, and no view shows a seat a card hidden from it."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from engines.core import Answer, Config, Decision, DecisionKind, Zone, codec, visible_to
+from engines.core.zones import Card
+
+
+def random_answer(decision: Decision, rnd: random.Random) -> Answer:
+    ids = [o.id for o in decision.options]
+    kind = decision.kind
+    if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS):
+        choice: tuple[str, ...] = (rnd.choice(ids),)
+    elif kind is DecisionKind.CHOOSE_MANY:
+        k = rnd.randint(decision.low, min(decision.high, len(ids)))
+        choice = tuple(rnd.sample(ids, k))
+    elif kind is DecisionKind.NUMBER:
+        choice = (str(rnd.randint(decision.low, decision.high)),)
+    elif kind is DecisionKind.ORDER:
+        choice = tuple(rnd.sample(ids, len(ids)))
+    else:  # ASSIGN
+        amounts = dict.fromkeys(ids, 0)
+        for _ in range(decision.amount):
+            amounts[rnd.choice(ids)] += 1
+        choice = tuple(f"{k}={v}" for k, v in amounts.items())
+    return Answer(decision=decision.id, choice=choice)
+
+
+def zones_of(obj: Any) -> list[Zone]:
+    """Every Zone anywhere inside a state, found by walking its dataclasses, lists and dicts."""
+    found: list[Zone] = []
+    if isinstance(obj, Zone):
+        found.append(obj)
+    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            found.extend(zones_of(getattr(obj, f.name)))
+    elif isinstance(obj, list | tuple):
+        for x in obj:
+            found.extend(zones_of(x))
+    elif isinstance(obj, dict):
+        for x in obj.values():
+            found.extend(zones_of(x))
+    return found
+
+
+def visible_uids(state: Any, seat: str | None) -> set[str]:
+    out: set[str] = set()
+
+    def walk(zone: Zone, card: Card) -> None:
+        if visible_to(zone, card, seat):
+            out.add(card.uid)
+        for a in card.attached:
+            walk(zone, a)
+
+    for zone in zones_of(state):
+        for card in zone.cards:
+            walk(zone, card)
+    return out
+
+
+def shown_uids(data: Any) -> set[str]:
+    """Every card uid a view's JSON form names, anywhere."""
+    out: set[str] = set()
+    if isinstance(data, dict):
+        if isinstance(data.get("uid"), str):
+            out.add(data["uid"])
+        if data.get("uid") is None and "uid" in data:
+            assert data.get("name") is None, f"a hidden card shows its name: {data}"
+        for v in data.values():
+            out |= shown_uids(v)
+    elif isinstance(data, list):
+        for v in data:
+            out |= shown_uids(v)
+    return out
+
+
+def check_views(game: Any, state: Any) -> None:
+    for seat in [None, *state.seats]:
+        view = game.view(state, seat)
+        leaked = shown_uids(codec.to_data(view)) - visible_uids(state, seat)
+        assert not leaked, f"{seat or 'the table'} sees hidden cards {sorted(leaked)}"
+        for d in view.decisions:
+            assert d.seat == seat, f"{seat} is shown {d.seat}'s decision {d.id}"
+
+
+def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000) -> tuple[Any, list[tuple[str, str]]]:
+    """Play one random game, checking every property on the way; return the final state and journal."""
+    rnd = random.Random(seed)
+    config = Config(seats=game.seat_names(seats))
+    state = game.setup(config, seed)
+    journal: list[tuple[str, str]] = []
+    check_views(game, state)
+    for _ in range(max_steps):
+        if game.outcome(state) is not None:
+            break
+        pending = game.pending(state)
+        assert pending, "dead end: the game is not over but nobody has a decision"
+        decision = rnd.choice(pending)
+        answer = random_answer(decision, rnd)
+        text = game.format(answer)
+        assert game.parse(text) == answer, f"text round trip failed for {text!r}"
+        before = codec.dumps(state)
+        step = game.apply(state, decision.seat, answer)
+        assert codec.dumps(state) == before, "apply mutated its input state"
+        state = step.state
+        assert codec.dumps(codec.clone(state)) == codec.dumps(state), "state does not round-trip through JSON"
+        for event in step.events:
+            assert event.text, "an event without words"
+        journal.append((decision.seat, text))
+        check_views(game, state)
+    else:
+        raise AssertionError(f"game did not end within {max_steps} steps")
+    replayed = game.setup(config, seed)
+    for seat, text in journal:
+        replayed = game.apply(replayed, seat, game.parse(text)).state
+    assert codec.dumps(replayed) == codec.dumps(state), "replay from the seed does not reproduce the state"
+    return state, journal

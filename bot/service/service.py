@@ -48,7 +48,7 @@ from bot.store.models import (
     utcnow,
 )
 from engines import registry
-from engines.core import CommandError, Config, Event, RuleError, View, codec
+from engines.core import CommandError, Config, Event, RuleError, StaleDecision, View, codec
 from engines.core.contract import Game
 
 log = logging.getLogger(__name__)
@@ -198,6 +198,7 @@ class Service:
             public_view=game.view(after, None),
             private=private,
             decisions=list(game.pending(after)),
+            new_decisions=[d.id for d in game.pending(after) if before is None or d not in game.pending(before)],
             waiting_before=waiting_before,
             waiting_after=list(dict.fromkeys(d.seat for d in game.pending(after))),
             outcome=game.outcome(after),
@@ -367,6 +368,8 @@ class Service:
         async def attempt() -> tuple[ActResult, Notice]:
             async with self.db.session() as s:
                 row = await self._row(s, game_id)
+                if row.status == GameStatus.FINISHED:
+                    raise StaleDecision(f"That choice is no longer open: game {game_id} is over.")
                 if row.status != GameStatus.ACTIVE:
                     raise RuleError(f"Game {game_id} is not being played (it is {row.status}).")
                 seats = await self._seats(s, game_id)

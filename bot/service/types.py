@@ -95,6 +95,7 @@ class Notice:
     public_view: View | None = None
     private: list[PrivateNotice] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)  # every open decision, for buttons
+    new_decisions: list[int] = field(default_factory=list)  # ids opened by this commit: ask only once
     waiting_before: list[Seat] = field(default_factory=list)
     waiting_after: list[Seat] = field(default_factory=list)
     undo_ask: UndoAsk | None = None

@@ -12,7 +12,7 @@ from engines.core.codec import clone, dumps, loads
 from engines.core.contract import Event, Outcome, S, Step
 from engines.core.decisions import Answer, Decision, DecisionKind, Option, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
-from engines.core.zones import Seat
+from engines.core.zones import Card, Seat, Zone
 
 
 @dataclass(kw_only=True)
@@ -27,6 +27,15 @@ class Turn(Generic[S]):
 
     def say(self, text: str, audience: list[Seat] | None = None) -> None:
         self.events.append(Event(text=text, audience=audience))
+
+    def draw(self, source: Zone, to: Zone, count: int = 1) -> list[Card]:
+        """Move the top `count` cards of an ordered hidden zone (a deck) into `to`. Drawing shows a card
+        that was hidden, so it is an undo barrier even though no randomness is used."""
+        drawn = [source.cards.pop() for _ in range(min(count, len(source.cards)))]
+        to.cards.extend(drawn)
+        if drawn:
+            self.reveal()
+        return drawn
 
     def reveal(self) -> None:
         """Mark that this step showed something hidden: undo past it needs the other seats' consent."""

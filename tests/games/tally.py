@@ -101,8 +101,7 @@ class Tally(Rules[TallyState]):
                 self._reveal_bids(turn)
             return
         if choice[0] == "draw":
-            card = state.deck.cards.pop()
-            state.hands[seat].cards.append(card)
+            [card] = turn.draw(state.deck, state.hands[seat])
             turn.say(f"{seat} draws a card.")
             turn.say(f"You draw {card.name}.", audience=[seat])
         else:

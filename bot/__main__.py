@@ -1,0 +1,63 @@
+"""`python -m bot [run|play|sync|migrate]`.
+
+run (the default): the Discord bot when DISCORD_TOKEN is set, otherwise the console game.
+play: the console game (`--script FILE` plays a transcript non-interactively).
+sync: register the slash commands with Discord once (never done on start-up: Discord limits it).
+migrate: bring the database schema up to date (run and play also do this first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from bot.settings import settings
+from bot.store import migrate
+from engines import registry
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Westmarch: Middle-earth games by post.")
+    sub = parser.add_subparsers(dest="verb")
+    sub.add_parser("run", help="the Discord bot if a token is configured, else the console")
+    play = sub.add_parser("play", help="the console game")
+    play.add_argument("--script", type=Path, help="play this transcript and print what every seat sees")
+    play.add_argument("--seed", type=int, help="seed new games with this number (reproducible transcripts)")
+    play.add_argument("--images", type=Path, help="write board images here (default: CONSOLE_IMAGE_DIR)")
+    play.add_argument("--no-images", action="store_true", help="do not render board images")
+    play.add_argument("--load", action="append", default=[], help="also load this game module")
+    sub.add_parser("sync", help="register slash commands with Discord")
+    sub.add_parser("migrate", help="upgrade the database schema")
+    args = parser.parse_args(argv)
+
+    config = settings()
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    registry.load([*registry.BUILTIN, *config.game_modules(), *getattr(args, "load", [])])
+
+    # Alembic's async environment runs its own event loop, so migrations run before ours starts.
+    migrate.upgrade(config.database_url)
+    verb = args.verb or "run"
+    if verb == "migrate":
+        return 0
+    if verb == "run" and config.discord_token is None:
+        print("No DISCORD_TOKEN configured: starting the console game instead.", file=sys.stderr)
+        verb = "play"
+    if verb == "play":
+        from bot.console.run import play as play_console
+
+        image_dir = None if getattr(args, "no_images", False) else (
+            getattr(args, "images", None) or Path(config.console_image_dir))
+        return asyncio.run(play_console(config.database_url, getattr(args, "script", None), image_dir,
+                                        getattr(args, "seed", None), config.snapshot_every))
+    from bot.chat.client import run_bot, sync_commands
+
+    if verb == "sync":
+        return asyncio.run(sync_commands(config))
+    return asyncio.run(run_bot(config))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

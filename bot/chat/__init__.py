@@ -1,0 +1,1 @@
+"""The Discord adapter. (Not named `discord`, which would shadow discord.py.)"""

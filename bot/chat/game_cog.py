@@ -1,0 +1,165 @@
+"""`/game`: everything that is the same for every game (new, join, start, status, hand, log, undo...)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat import io
+from bot.chat.components import decision_view
+from bot.chat.messenger import WHERE_TO_LOOK
+from bot.service import Place, ServiceError
+from engines import registry
+from render.registry import render
+from render.text import view_text, zone_text
+
+if TYPE_CHECKING:
+    from bot.chat.client import WestmarchBot
+
+
+class GameCog(commands.Cog):
+    game = app_commands.Group(name="game", description="Play-by-post games: create, join, play, inspect")
+
+    def __init__(self, bot: WestmarchBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):  # type: ignore[no-untyped-def]
+        return self.bot.service
+
+    async def _game_here(self, interaction: discord.Interaction, game: int | None) -> int:
+        if game is not None:
+            return game
+        channel_id = interaction.channel_id
+        found = await self.service.game_for_place(channel_id) if channel_id else None
+        if found is None:
+            raise ServiceError("There is no game in this channel: give the game number (game:<number>).")
+        return int(found)
+
+    # --- the lobby ---------------------------------------------------------------------------
+    @game.command(name="new", description="Create a game in its own thread")
+    @app_commands.describe(name="Which game", options="Game options as key=value, space separated")
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction, name: str, options: str = "") -> None:
+        user = self.bot.user_of(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        ref = await self.service.create(name, user, Place(guild_id=guild_id, channel_id=interaction.channel_id),
+                                        options)
+        await io.defer(interaction)  # creating the thread is a Discord round trip or two
+        channel = interaction.channel
+        thread_id = channel.id if isinstance(channel, discord.Thread) else None
+        if isinstance(channel, discord.TextChannel):
+            thread = await channel.create_thread(name=f"{ref.title} #{ref.id}"[:100],
+                                                 type=discord.ChannelType.public_thread)
+            thread_id = thread.id
+        if thread_id is not None:
+            await self.service.set_thread(ref.id, thread_id)
+            await io.send(thread if isinstance(channel, discord.TextChannel) else channel,  # type: ignore[arg-type]
+                          f"Game {ref.id}: {ref.title}. Join with `/game join` here; "
+                          f"<@{user.id}> starts it with `/game start`.")
+        where = f" in <#{thread_id}>" if thread_id else ""
+        await io.reply(interaction, f"Created game {ref.id} ({ref.title}){where}.")
+        await self._probe_dm(interaction, ref.id)
+
+    @new.autocomplete("name")
+    async def _game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=registry.get(n).title[:100], value=n)
+                for n in registry.names() if current.lower() in n or current.lower() in registry.get(n).title.lower()
+                ][:25]
+
+    @game.command(name="join", description="Join the game in this thread (or game:<number>)")
+    async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._game_here(interaction, game)
+        ref = await self.service.join(game_id, self.bot.user_of(interaction))
+        await io.reply(interaction, f"{interaction.user.mention} joined game {ref.id}.")
+        await self._probe_dm(interaction, game_id)
+
+    @game.command(name="leave", description="Leave a game that has not started")
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        ref = await self.service.leave(await self._game_here(interaction, game), self.bot.user_of(interaction))
+        await io.reply(interaction, f"{interaction.user.mention} left game {ref.id}.")
+
+    @game.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        notice = await self.service.start(await self._game_here(interaction, game), self.bot.user_of(interaction))
+        await io.reply(interaction, f"Game {notice.ref.id} has started.")
+
+    async def _probe_dm(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Find out now, not at the first hand, whether this player's DMs are open (LESSONS: DMs)."""
+        ok = await self.bot.messenger.dm_user(
+            interaction.user.id, f"You are in game {game_id}. Your hand and private choices will come here.")
+        if not ok:
+            await io.reply(interaction, WHERE_TO_LOOK, ephemeral=True)
+
+    # --- reading -----------------------------------------------------------------------------
+    @game.command(name="status", description="The board and whose decision it is")
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        ref, view = await self.service.view(await self._game_here(interaction, game), None)
+        await io.defer(interaction)  # rendering may take a moment
+        png = await asyncio.to_thread(render, view)
+        await io.reply(interaction, f"**{ref.title}, game {ref.id}** ({ref.status})\n{view.status}",
+                       file=io.png_file(png))
+
+    @game.command(name="hand", description="Your hand and your choices, only for you")
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await io.defer(interaction, ephemeral=True)
+        ref, view = await self.service.hand(await self._game_here(interaction, game), self.bot.user_of(interaction))
+        lines = [f"**{ref.title}, game {ref.id}**", *(f"Your {zone_text(z, with_owner=False)}" for z in view.private)]
+        lines += [f"Decision {d.id}: {d.prompt}" for d in view.decisions]
+        buttons = decision_view(ref.id, view.decisions)
+        await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
+
+    @game.command(name="log", description="The game's log (with your private lines, only for you)")
+    async def log(self, interaction: discord.Interaction, game: int | None = None,
+                  lines: app_commands.Range[int, 1, 50] = 15) -> None:
+        await io.defer(interaction, ephemeral=True)
+        entries = await self.service.log(await self._game_here(interaction, game), self.bot.user_of(interaction),
+                                         lines)
+        await io.reply(interaction, "\n".join(entries) or "The log is empty.", ephemeral=True)
+
+    @game.command(name="list", description="Open games in this server")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        await io.defer(interaction, ephemeral=True)
+        refs = await self.service.open_games(interaction.guild_id)
+        text = "\n".join(f"Game {r.id}: {r.title} ({r.status})" + (f" in <#{r.thread_id}>" if r.thread_id else "")
+                         for r in refs)
+        await io.reply(interaction, text or "No open games here.", ephemeral=True)
+
+    # --- play --------------------------------------------------------------------------------
+    @game.command(name="act", description="Type a game command, e.g. 'answer 3 o2'")
+    async def act(self, interaction: discord.Interaction, command: str, game: int | None = None) -> None:
+        await io.defer(interaction, ephemeral=True)
+        result = await self.service.act(await self._game_here(interaction, game), self.bot.user_of(interaction),
+                                        command, at=interaction.created_at)
+        await io.reply(interaction, "\n".join([f"Done: `{result.command}`", *result.lines]), ephemeral=True)
+
+    @act.autocomplete("command")
+    async def _my_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Offer the player's own open choices (from their own view only)."""
+        try:
+            game_id = await self._game_here(interaction, None)
+            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
+        except Exception:
+            return []
+        choices = [app_commands.Choice(name=f"{d.prompt}: {o.label}"[:100], value=f"answer {d.id} {o.id}")
+                   for d in view.decisions for o in d.options]
+        return [c for c in choices if current.lower() in c.name.lower()][:25]
+
+    @game.command(name="undo", description="Take back the last command")
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await io.defer(interaction, ephemeral=True)
+        message = await self.service.undo(await self._game_here(interaction, game), self.bot.user_of(interaction))
+        await io.reply(interaction, message, ephemeral=True)
+
+    @game.command(name="abandon", description="End the game without a result (host or server admin)")
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        ref = await self.service.abandon(await self._game_here(interaction, game), self.bot.user_of(interaction))
+        await io.reply(interaction, f"Game {ref.id} was abandoned by {interaction.user.mention}.")
+
+    def view_text(self, view) -> str:  # type: ignore[no-untyped-def]
+        return view_text(view)

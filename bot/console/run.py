@@ -1,0 +1,65 @@
+"""`python -m bot play`: the console game, interactive or from a transcript (`--script FILE`)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.console.messenger import ConsoleMessenger
+from bot.console.session import HELP, ConsoleSession
+from bot.service import Service
+from bot.store.database import Database
+
+
+async def play(database_url: str, script: Path | None, image_dir: Path | None, seed: int | None,
+               snapshot_every: int = 50) -> int:
+    """Run the console. Returns the exit status: 1 if a transcript line failed, else 0."""
+
+    def out(text: str) -> None:
+        print(text, flush=True)
+
+    db = Database(database_url)
+    messenger = ConsoleMessenger(out, image_dir)
+    service = Service(db, messenger, snapshot_every=snapshot_every,
+                      **({"seed_source": lambda: seed} if seed is not None else {}))
+    session = ConsoleSession(service, out)
+    try:
+        if script is not None:
+            # A line starting with '!' must be refused (a transcript can show that bad input is caught);
+            # any other refusal, or a '!' line that succeeds, makes the run fail.
+            failures = 0
+            for number, raw in enumerate(script.read_text(encoding="utf-8").splitlines(), start=1):
+                line = raw.strip()
+                expect_error = line.startswith("!")
+                line = line.lstrip("!").strip()
+                if not line or line.startswith("#"):
+                    continue
+                out(f"> {raw.strip()}")
+                errors_before = session.errors
+                if not await session.handle(line):
+                    break
+                refused = session.errors > errors_before
+                if refused != expect_error:
+                    failures += 1
+                    out(f"!! line {number}: {'unexpected refusal' if refused else 'expected a refusal'}")
+            return 1 if failures else 0
+        out("Westmarch console. Type 'help' for the verbs.")
+        await session.resume()
+        while True:
+            try:
+                line = await asyncio.to_thread(input, "westmarch> ")
+            except EOFError:
+                break
+            if line.strip() == "help":
+                out(HELP)
+                continue
+            if not await session.handle(line):
+                break
+        return 0
+    finally:
+        await db.close()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(asyncio.run(play("sqlite+aiosqlite:///data/westmarch.db", None, None, None)))

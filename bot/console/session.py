@@ -1,0 +1,137 @@
+"""A console session: several seats in one terminal. Lines are either console verbs (new, as, status...)
+or game commands, which go to the service exactly as a Discord command would."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.service import Service, ServiceError, User
+from engines import registry
+from engines.core import WestmarchError
+from render.text import view_text
+
+HELP = """\
+Console verbs:
+  new <game> <players> [option=value ...]   create a game with that many players and start it
+  games                                     list open games
+  open <id>                                 switch to a game (the newest open game is chosen at start-up)
+  as <seat|player number>                   act as that seat from now on (p1, p2, ... or 1, 2, ...)
+  status | hand | log [n] | undo | abandon  as in Discord (/game ...)
+  yes <request> | no <request>              agree or refuse an undo request
+  help | quit
+Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
+
+
+def console_user(number: int) -> User:
+    return User(id=number, name=f"Player {number}")
+
+
+@dataclass
+class ConsoleSession:
+    service: Service
+    out: Callable[[str], None]
+    game_id: int | None = None
+    actor: int = 1  # console users are numbered 1..N
+    seats: dict[str, int] = field(default_factory=dict)  # seat name -> console user number
+    errors: int = 0
+
+    async def resume(self) -> None:
+        games = await self.service.open_games()
+        if games:
+            await self._open(games[-1].id)
+
+    async def handle(self, line: str) -> bool:
+        """Run one line. Returns False when the session should end. Errors are printed, never raised."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        try:
+            return await self._dispatch(line)
+        except (WestmarchError, ServiceError) as exc:
+            self.errors += 1
+            self.out(f"! {exc.message}")
+        except KeyError as exc:
+            self.errors += 1
+            self.out(f"! {exc.args[0]}")
+        return True
+
+    async def _dispatch(self, line: str) -> bool:
+        words = shlex.split(line)
+        verb, args = words[0].lower(), words[1:]
+        if verb in ("quit", "exit"):
+            return False
+        if verb == "help":
+            self.out(HELP)
+        elif verb == "new":
+            await self._new(args)
+        elif verb == "games":
+            for ref in await self.service.open_games():
+                self.out(f"game {ref.id}: {ref.title} ({ref.status})")
+        elif verb == "open" and args and args[0].isdigit():
+            await self._open(int(args[0]))
+        elif verb == "as" and args:
+            self._as(args[0])
+        elif verb == "status":
+            _, view = await self.service.view(self._game(), None)
+            self.out(view_text(view))
+        elif verb == "hand":
+            _, view = await self.service.hand(self._game(), self._user())
+            self.out(view_text(view))
+        elif verb == "log":
+            limit = int(args[0]) if args and args[0].isdigit() else 20
+            for entry in await self.service.log(self._game(), self._user(), limit):
+                self.out(f"  {entry}")
+        elif verb == "undo":
+            self.out(await self.service.undo(self._game(), self._user()))
+        elif verb in ("yes", "no") and args and args[0].isdigit():
+            self.out(await self.service.consent_undo(self._game(), self._user(), int(args[0]), verb == "yes"))
+        elif verb == "abandon":
+            await self.service.abandon(self._game(), self._user())
+            self.out(f"Game {self._game()} abandoned.")
+        else:
+            result = await self.service.act(self._game(), self._user(), line)
+            self.out(f"({result.seat}) {result.command}")
+        return True
+
+    async def _new(self, args: list[str]) -> None:
+        if not args:
+            known = ", ".join(registry.names()) or "none installed"
+            raise ServiceError(f"Write 'new <game> <players>'. Games: {known}.")
+        players = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
+        options = " ".join(args[2:] if len(args) > 1 and args[1].isdigit() else args[1:])
+        ref = await self.service.create(args[0], console_user(1), options=options)
+        for number in range(2, players + 1):
+            await self.service.join(ref.id, console_user(number))
+        self.game_id = ref.id
+        self.out(f"Game {ref.id}: {ref.title}, {players} player(s).")
+        await self.service.start(ref.id, console_user(1))
+        await self._load_seats()
+        self.actor = 1
+
+    async def _open(self, game_id: int) -> None:
+        ref = await self.service.ref(game_id)
+        self.game_id = game_id
+        await self._load_seats()
+        self.out(f"Game {ref.id}: {ref.title} ({ref.status}).")
+
+    async def _load_seats(self) -> None:
+        self.seats = {s.seat: s.user_id for s in await self.service.seats(self._game()) if s.seat}
+
+    def _as(self, who: str) -> None:
+        if who.isdigit():
+            self.actor = int(who)
+        elif who in self.seats:
+            self.actor = self.seats[who]
+        else:
+            raise ServiceError(f"No seat '{who}'. Seats: {', '.join(self.seats) or 'none yet'}.")
+        self.out(f"Now acting as {who}.")
+
+    def _game(self) -> int:
+        if self.game_id is None:
+            raise ServiceError("No game is open: start one with 'new <game> <players>'.")
+        return self.game_id
+
+    def _user(self) -> User:
+        return console_user(self.actor)

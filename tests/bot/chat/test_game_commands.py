@@ -1,0 +1,139 @@
+"""`/game` end to end through discord.py: slash commands, the game thread, DMs, buttons, restarts."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.chat.client import WestmarchBot
+from bot.store.database import Database
+
+
+async def lobby(world):
+    """Alice creates a Tally game (it gets a thread) and Bob joins it there."""
+    env, guild, channel, alice, bob = world
+    created = await alice.slash(channel, "game new", name="tally")
+    assert "Created game 1" in created.response.content
+    [thread] = channel.threads
+    joined = await bob.slash(thread, "game join")
+    assert "joined game 1" in joined.response.content
+    return thread
+
+
+def dm_texts(actor) -> list[str]:
+    return [m.content for m in actor.user.dm_channel.history()]
+
+
+def last_dm_with_buttons(actor):
+    return next(m for m in reversed(actor.user.dm_channel.history()) if m.components)
+
+
+async def test_new_creates_a_thread_and_start_deals_hands_by_dm(world):
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    started = await alice.slash(thread, "game start")
+    assert "has started" in started.response.content
+    board = next(m for m in thread.history() if m.attachments)
+    assert "begins" in board.content
+    for actor in (alice, bob):
+        texts = dm_texts(actor)
+        assert texts[0].startswith("You are in game 1")  # the DM probe on joining
+        assert "Your hand (3)" in texts[-1] and "Bid a card face down" in texts[-1]
+
+
+async def test_status_answers_with_a_board_image(world):
+    """Given a started game, /game status answers in the thread with a PNG of the table."""
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    result = await bob.slash(thread, "game status")
+    assert not result.ephemeral
+    assert "Bidding: waiting on p1, p2" in result.response.content
+    [attachment] = result.response.attachments
+    image = Image.open(io.BytesIO(await attachment.read()))
+    assert image.format == "PNG" and image.width >= 800
+    callbacks = [r for r in env.http_requests if r.path.endswith("/callback")]
+    assert callbacks[-1].json["type"] == 5  # deferred first: acknowledged within the 3 seconds
+
+
+async def test_a_decision_button_still_works_after_a_restart(world, db_url):
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    alice_bid = last_dm_with_buttons(alice)
+    bob_bid = last_dm_with_buttons(bob)
+    clicked = await alice.user.click(alice_bid, custom_id=alice_bid.components[0].children[0].custom_id)
+    assert clicked.ephemeral and "Done: `answer" in clicked.response.content
+
+    await env.restart_bot(WestmarchBot(Database(db_url)))  # a fresh process: nothing in memory
+
+    clicked = await bob.user.click(bob_bid, custom_id=bob_bid.components[0].children[0].custom_id)
+    assert "Done: `answer" in clicked.response.content
+    assert any("Bids:" in m.content for m in thread.history())
+    status = await alice.slash(thread, "game status")
+    assert "to play" in status.response.content
+
+
+async def test_a_stale_button_is_refused_with_a_reason(world):
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    bid = last_dm_with_buttons(alice)
+    button = bid.components[0].children
+    await alice.user.click(bid, custom_id=button[0].custom_id)
+    again = await alice.user.click(bid, custom_id=button[1].custom_id)
+    assert again.ephemeral and "no longer open" in again.response.content
+
+
+async def test_closed_dms_do_not_stop_the_game_and_the_player_is_told_where_to_look(world):
+    """LESSONS 'DMs are blocked': 50007 is expected; the game goes on and /game hand is the fallback."""
+    env, guild, channel, alice, bob = world
+    env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    created = await alice.slash(channel, "game new", name="tally")
+    [thread] = channel.threads
+    joined = await bob.slash(thread, "game join")
+    [told] = joined.followups  # the DM probe failed: Bob alone is told where to look, at once
+    assert told.ephemeral and "/game hand" in told.content
+    assert dm_texts(bob) == [] and created.response
+    started = await alice.slash(thread, "game start")
+    assert "has started" in started.response.content
+
+    hand = await bob.slash(thread, "game hand")
+    assert hand.ephemeral and "Your hand (3)" in hand.response.content
+    button = hand.response.components[0]["components"][0]["custom_id"]
+    clicked = await bob.click(hand.response, custom_id=button)
+    assert "Done: `answer" in clicked.response.content
+
+    seats = await env.bot.service.seats(1)
+    assert {s.name: s.dm_ok for s in seats} == {"alice": True, "bob": False}
+
+
+async def test_rule_errors_are_shown_only_to_the_player(world):
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    refused = await bob.slash(thread, "game start")
+    assert refused.ephemeral and "Only the host can start the game." in refused.response.content
+    outsider = guild.add_member(env.create_user("cara"))
+    await alice.slash(thread, "game start")
+    refused = await outsider.slash(thread, "game act", command="answer 1 c1")
+    assert refused.ephemeral and "You are not seated in game 1." in refused.response.content
+
+
+async def test_typed_commands_log_undo_and_abandon(world):
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    choices = await alice.autocomplete(thread, "game act", "command", "")
+    assert choices and all(c["value"].startswith("answer 1 ") for c in choices)  # only Alice's own choice
+    done = await alice.slash(thread, "game act", command=choices[0]["value"])
+    assert "Done" in done.response.content
+    log = await alice.slash(thread, "game log")
+    assert log.ephemeral and "You bid" in log.response.content
+    public_log = await bob.slash(thread, "game log")
+    assert "You bid" not in public_log.response.content.replace("bob", "")
+    undone = await alice.slash(thread, "game undo")
+    assert undone.response.content == "Undone."
+    abandoned = await alice.slash(thread, "game abandon")
+    assert "abandoned" in abandoned.response.content

@@ -1,0 +1,63 @@
+"""The same service on PostgreSQL, and two service instances (two processes' worth) sharing one database."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service import Service
+from bot.store.database import Database
+from engines.core import StaleDecision, codec
+from tests.conftest import ALICE, BOB, started_game
+
+pytestmark = pytest.mark.postgres
+
+
+async def test_a_game_plays_and_replays_on_postgresql(pg_url: str):
+    db = Database(pg_url)
+    service = Service(db, seed_source=lambda: 99)
+    try:
+        game_id = await started_game(service, players=2)
+        for _ in range(8):
+            state = await service.stored_state(game_id)
+            if state.outcome:
+                break
+            d = state.decisions[0]
+            await service.answer(game_id, ALICE if d.seat == "p1" else BOB, d.id, d.options[0].id)
+        assert codec.dumps(await service.replay(game_id)) == codec.dumps(await service.stored_state(game_id))
+    finally:
+        await db.close()
+
+
+async def test_two_service_instances_never_both_apply(pg_url: str):
+    """Given two processes sharing PostgreSQL, when both answer the same decision at once, then exactly one
+    applies, the other is told the choice is no longer open, and the journal has no gap."""
+    db_a, db_b = Database(pg_url), Database(pg_url)
+    a, b = Service(db_a, seed_source=lambda: 11), Service(db_b)
+    try:
+        game_id = await started_game(a, players=1)
+        for _ in range(10):
+            state = await a.stored_state(game_id)
+            if state.outcome:
+                break
+            d = state.decisions[0]
+            results = await asyncio.gather(
+                a.answer(game_id, ALICE, d.id, d.options[0].id),
+                b.answer(game_id, ALICE, d.id, d.options[-1].id),
+                return_exceptions=True,
+            )
+            ok = [r for r in results if not isinstance(r, BaseException)]
+            stale = [r for r in results if isinstance(r, StaleDecision)]
+            assert len(ok) == 1 and len(stale) == 1, results
+        async with db_a.session() as s:
+            from sqlalchemy import select
+
+            from bot.store.models import JournalRow
+
+            seqs = list((await s.execute(select(JournalRow.seq).where(JournalRow.game_id == game_id))).scalars())
+        assert sorted(seqs) == list(range(1, len(seqs) + 1))
+        assert codec.dumps(await b.replay(game_id)) == codec.dumps(await a.stored_state(game_id))
+    finally:
+        await db_a.close()
+        await db_b.close()

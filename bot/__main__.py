@@ -48,10 +48,20 @@ def main(argv: list[str] | None = None) -> int:
     if verb == "play":
         from bot.console.run import play as play_console
 
-        image_dir = None if getattr(args, "no_images", False) else (
-            getattr(args, "images", None) or Path(config.console_image_dir))
-        return asyncio.run(play_console(config.database_url, getattr(args, "script", None), image_dir,
-                                        getattr(args, "seed", None), config.snapshot_every))
+        image_dir = (
+            None
+            if getattr(args, "no_images", False)
+            else (getattr(args, "images", None) or Path(config.console_image_dir))
+        )
+        return asyncio.run(
+            play_console(
+                config.database_url,
+                getattr(args, "script", None),
+                image_dir,
+                getattr(args, "seed", None),
+                config.snapshot_every,
+            )
+        )
     from bot.chat.client import run_bot, sync_commands
 
     if verb == "sync":

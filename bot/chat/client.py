@@ -23,8 +23,7 @@ log = logging.getLogger(__name__)
 class WestmarchBot(commands.Bot):
     def __init__(self, database: Database, *, snapshot_every: int = 50) -> None:
         # Slash commands and components need no privileged intents (LESSONS: Discord 8).
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.messenger = DiscordMessenger(self)
         self.service = Service(database, self.messenger, snapshot_every=snapshot_every)
 
@@ -32,14 +31,17 @@ class WestmarchBot(commands.Bot):
         # Registered once, here: buttons posted before a restart keep working after it.
         self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton)
         await self.add_cog(GameCog(self))
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         # Commands are synced by `python -m bot sync`, never here: setup runs on every start and
         # Discord allows 200 command creations a day.
 
     def user_of(self, interaction: discord.Interaction) -> User:
         perms = interaction.permissions
-        return User(id=interaction.user.id, name=interaction.user.display_name,
-                    is_admin=bool(perms.manage_guild or perms.administrator))
+        return User(
+            id=interaction.user.id,
+            name=interaction.user.display_name,
+            is_admin=bool(perms.manage_guild or perms.administrator),
+        )
 
     async def answer_from_component(self, interaction: discord.Interaction, game_id: int, command: str) -> None:
         """A button or menu was used: the same path as typing the command."""
@@ -50,8 +52,7 @@ class WestmarchBot(commands.Bot):
         except WestmarchError as exc:
             await io.reply(interaction, exc.message, ephemeral=True)
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """The one error handler: a player's mistake is explained to them alone; a bug is logged."""
         original = getattr(error, "original", error)
         if isinstance(original, WestmarchError):

@@ -21,25 +21,37 @@ def _bot(interaction: discord.Interaction) -> WestmarchBot:
     return interaction.client  # type: ignore[return-value]
 
 
-class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                     template=rf"wm:g(?P<game>\d+):d(?P<decision>\d+):o(?P<option>{OPTION_ID})"):
-    def __init__(self, game: int, decision: int, option: str, label: str = "?",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style,
-                                           custom_id=f"wm:g{game}:d{decision}:o{option}"))
+class DecisionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"wm:g(?P<game>\d+):d(?P<decision>\d+):o(?P<option>{OPTION_ID})",
+):
+    def __init__(
+        self,
+        game: int,
+        decision: int,
+        option: str,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=style, custom_id=f"wm:g{game}:d{decision}:o{option}")
+        )
         self.game, self.decision, self.option = game, decision, option
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str], /) -> DecisionButton:
-        return cls(int(match["game"]), int(match["decision"]), match["option"], item.label or "?")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DecisionButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["decision"]), match["option"], label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).answer_from_component(interaction, self.game, f"answer {self.decision} {self.option}")
 
 
-class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                     template=r"wm:g(?P<game>\d+):d(?P<decision>\d+):m"):
+class DecisionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"wm:g(?P<game>\d+):d(?P<decision>\d+):m"
+):
     """A menu for choose-many decisions and for choices with more options than buttons fit."""
 
     def __init__(self, game: int, decision: int, select: discord.ui.Select[Any] | None = None) -> None:
@@ -47,28 +59,34 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.game, self.decision = game, decision
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
-                             match: re.Match[str], /) -> DecisionSelect:
-        return cls(int(match["game"]), int(match["decision"]), item)
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DecisionSelect:
+        return cls(int(match["game"]), int(match["decision"]), item if isinstance(item, discord.ui.Select) else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = " ".join(self.item.values)
         await _bot(interaction).answer_from_component(interaction, self.game, f"answer {self.decision} {chosen}")
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"wm:g(?P<game>\d+):u(?P<request>\d+):(?P<vote>[yn])"):
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wm:g(?P<game>\d+):u(?P<request>\d+):(?P<vote>[yn])"
+):
     def __init__(self, game: int, request: int, vote: str) -> None:
         agree = vote == "y"
-        super().__init__(discord.ui.Button(
-            label="Agree to undo" if agree else "Refuse",
-            style=discord.ButtonStyle.success if agree else discord.ButtonStyle.danger,
-            custom_id=f"wm:g{game}:u{request}:{vote}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Agree to undo" if agree else "Refuse",
+                style=discord.ButtonStyle.success if agree else discord.ButtonStyle.danger,
+                custom_id=f"wm:g{game}:u{request}:{vote}",
+            )
+        )
         self.game, self.request, self.vote = game, request, vote
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str], /) -> UndoButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
         return cls(int(match["game"]), int(match["request"]), match["vote"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -77,8 +95,9 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
         await io.defer(interaction, ephemeral=True)
         try:
-            message = await bot.service.consent_undo(self.game, bot.user_of(interaction), self.request,
-                                                     self.vote == "y")
+            message = await bot.service.consent_undo(
+                self.game, bot.user_of(interaction), self.request, self.vote == "y"
+            )
         except WestmarchError as exc:
             message = exc.message
         await io.reply(interaction, message, ephemeral=True)
@@ -95,13 +114,20 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
                 style = discord.ButtonStyle.secondary if o.id == "pass" else discord.ButtonStyle.primary
                 view.add_item(DecisionButton(game_id, d.id, o.id, f"{o.label}", style))
                 used += 1
-        elif d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS, DecisionKind.CHOOSE_MANY) \
-                and 0 < len(d.options) <= 25 and len(view.children) < BUTTON_LIMIT - 5:
+        elif (
+            d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS, DecisionKind.CHOOSE_MANY)
+            and 0 < len(d.options) <= 25
+            and len(view.children) < BUTTON_LIMIT - 5
+        ):
             low = d.low if d.kind is DecisionKind.CHOOSE_MANY else 1
             high = min(d.high, len(d.options)) if d.kind is DecisionKind.CHOOSE_MANY else 1
             select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=f"wm:g{game_id}:d{d.id}:m", placeholder=d.prompt[:150], min_values=low,
-                max_values=high, options=[discord.SelectOption(label=o.label[:100], value=o.id) for o in d.options])
+                custom_id=f"wm:g{game_id}:d{d.id}:m",
+                placeholder=d.prompt[:150],
+                min_values=low,
+                max_values=high,
+                options=[discord.SelectOption(label=o.label[:100], value=o.id) for o in d.options],
+            )
             view.add_item(DecisionSelect(game_id, d.id, select))
             used += 5
     return view if view.children else None

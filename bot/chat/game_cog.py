@@ -48,29 +48,34 @@ class GameCog(commands.Cog):
         user = self.bot.user_of(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
-        ref = await self.service.create(name, user, Place(guild_id=guild_id, channel_id=interaction.channel_id),
-                                        options)
+        ref = await self.service.create(
+            name, user, Place(guild_id=guild_id, channel_id=interaction.channel_id), options
+        )
         await io.defer(interaction)  # creating the thread is a Discord round trip or two
         channel = interaction.channel
         thread_id = channel.id if isinstance(channel, discord.Thread) else None
         if isinstance(channel, discord.TextChannel):
-            thread = await channel.create_thread(name=f"{ref.title} #{ref.id}"[:100],
-                                                 type=discord.ChannelType.public_thread)
+            thread = await channel.create_thread(
+                name=f"{ref.title} #{ref.id}"[:100], type=discord.ChannelType.public_thread
+            )
             thread_id = thread.id
         if thread_id is not None:
             await self.service.set_thread(ref.id, thread_id)
-            await io.send(thread if isinstance(channel, discord.TextChannel) else channel,  # type: ignore[arg-type]
-                          f"Game {ref.id}: {ref.title}. Join with `/game join` here; "
-                          f"<@{user.id}> starts it with `/game start`.")
+            await io.send(
+                thread if isinstance(channel, discord.TextChannel) else channel,  # type: ignore[arg-type]
+                f"Game {ref.id}: {ref.title}. Join with `/game join` here; <@{user.id}> starts it with `/game start`.",
+            )
         where = f" in <#{thread_id}>" if thread_id else ""
         await io.reply(interaction, f"Created game {ref.id} ({ref.title}){where}.")
         await self._probe_dm(interaction, ref.id)
 
     @new.autocomplete("name")
     async def _game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=registry.get(n).title[:100], value=n)
-                for n in registry.names() if current.lower() in n or current.lower() in registry.get(n).title.lower()
-                ][:25]
+        return [
+            app_commands.Choice(name=registry.get(n).title[:100], value=n)
+            for n in registry.names()
+            if current.lower() in n or current.lower() in registry.get(n).title.lower()
+        ][:25]
 
     @game.command(name="join", description="Join the game in this thread (or game:<number>)")
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -92,7 +97,8 @@ class GameCog(commands.Cog):
     async def _probe_dm(self, interaction: discord.Interaction, game_id: int) -> None:
         """Find out now, not at the first hand, whether this player's DMs are open (LESSONS: DMs)."""
         ok = await self.bot.messenger.dm_user(
-            interaction.user.id, f"You are in game {game_id}. Your hand and private choices will come here.")
+            interaction.user.id, f"You are in game {game_id}. Your hand and private choices will come here."
+        )
         if not ok:
             await io.reply(interaction, WHERE_TO_LOOK, ephemeral=True)
 
@@ -102,8 +108,9 @@ class GameCog(commands.Cog):
         ref, view = await self.service.view(await self._game_here(interaction, game), None)
         await io.defer(interaction)  # rendering may take a moment
         png = await asyncio.to_thread(render, view)
-        await io.reply(interaction, f"**{ref.title}, game {ref.id}** ({ref.status})\n{view.status}",
-                       file=io.png_file(png))
+        await io.reply(
+            interaction, f"**{ref.title}, game {ref.id}** ({ref.status})\n{view.status}", file=io.png_file(png)
+        )
 
     @game.command(name="hand", description="Your hand and your choices, only for you")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -115,27 +122,29 @@ class GameCog(commands.Cog):
         await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 
     @game.command(name="log", description="The game's log (with your private lines, only for you)")
-    async def log(self, interaction: discord.Interaction, game: int | None = None,
-                  lines: app_commands.Range[int, 1, 50] = 15) -> None:
+    async def log(
+        self, interaction: discord.Interaction, game: int | None = None, lines: app_commands.Range[int, 1, 50] = 15
+    ) -> None:
         await io.defer(interaction, ephemeral=True)
-        entries = await self.service.log(await self._game_here(interaction, game), self.bot.user_of(interaction),
-                                         lines)
+        entries = await self.service.log(await self._game_here(interaction, game), self.bot.user_of(interaction), lines)
         await io.reply(interaction, "\n".join(entries) or "The log is empty.", ephemeral=True)
 
     @game.command(name="list", description="Open games in this server")
     async def list_games(self, interaction: discord.Interaction) -> None:
         await io.defer(interaction, ephemeral=True)
         refs = await self.service.open_games(interaction.guild_id)
-        text = "\n".join(f"Game {r.id}: {r.title} ({r.status})" + (f" in <#{r.thread_id}>" if r.thread_id else "")
-                         for r in refs)
+        text = "\n".join(
+            f"Game {r.id}: {r.title} ({r.status})" + (f" in <#{r.thread_id}>" if r.thread_id else "") for r in refs
+        )
         await io.reply(interaction, text or "No open games here.", ephemeral=True)
 
     # --- play --------------------------------------------------------------------------------
     @game.command(name="act", description="Type a game command, e.g. 'answer 3 o2'")
     async def act(self, interaction: discord.Interaction, command: str, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        result = await self.service.act(await self._game_here(interaction, game), self.bot.user_of(interaction),
-                                        command, at=interaction.created_at)
+        result = await self.service.act(
+            await self._game_here(interaction, game), self.bot.user_of(interaction), command, at=interaction.created_at
+        )
         await io.reply(interaction, "\n".join([f"Done: `{result.command}`", *result.lines]), ephemeral=True)
 
     @act.autocomplete("command")
@@ -146,8 +155,11 @@ class GameCog(commands.Cog):
             _, view = await self.service.view(game_id, self.bot.user_of(interaction))
         except Exception:
             return []
-        choices = [app_commands.Choice(name=f"{d.prompt}: {o.label}"[:100], value=f"answer {d.id} {o.id}")
-                   for d in view.decisions for o in d.options]
+        choices = [
+            app_commands.Choice(name=f"{d.prompt}: {o.label}"[:100], value=f"answer {d.id} {o.id}")
+            for d in view.decisions
+            for o in d.options
+        ]
         return [c for c in choices if current.lower() in c.name.lower()][:25]
 
     @game.command(name="undo", description="Take back the last command")

@@ -35,8 +35,9 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
         log.info("defer skipped: %s", exc)
 
 
-async def reply(interaction: discord.Interaction, content: str = "", *, ephemeral: bool = False,
-                **kwargs: Any) -> discord.Message | None:
+async def reply(
+    interaction: discord.Interaction, content: str = "", *, ephemeral: bool = False, **kwargs: Any
+) -> discord.Message | None:
     """Answer an interaction whether or not it was deferred; fall back to the channel if the
     interaction has expired, so the player still hears back."""
     content = clip(content)
@@ -63,7 +64,7 @@ async def send(target: discord.abc.Messageable, content: str = "", **kwargs: Any
         return None
 
 
-async def dm(user: discord.abc.User, content: str = "", **kwargs: Any) -> bool:
+async def dm(user: discord.User | discord.Member, content: str = "", **kwargs: Any) -> bool:
     """DM a user. False when their DMs are closed to the bot (50007, 50278): expected, not an error."""
     try:
         await user.send(clip(content), **kwargs)
@@ -85,4 +86,4 @@ def clip(text: str, limit: int = 2000) -> str:
     """Discord refuses messages over 2,000 characters; keep the newest lines, which matter most."""
     if len(text) <= limit:
         return text
-    return "…\n" + text[-(limit - 2):]
+    return "…\n" + text[-(limit - 2) :]

@@ -34,11 +34,13 @@ class DiscordMessenger:
         previous = self._tails.get(notice.ref.id)
         task = asyncio.create_task(self._deliver_after(previous, notice))
         self._tails[notice.ref.id] = task
-        task.add_done_callback(lambda t, gid=notice.ref.id: self._forget(gid, t))
+        game_id = notice.ref.id
 
-    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
-        if self._tails.get(game_id) is task:
-            del self._tails[game_id]
+        def forget(done: asyncio.Task[None]) -> None:
+            if self._tails.get(game_id) is done:
+                del self._tails[game_id]
+
+        task.add_done_callback(forget)
 
     async def _deliver_after(self, previous: asyncio.Task[None] | None, notice: Notice) -> None:
         if previous is not None:
@@ -81,8 +83,11 @@ class DiscordMessenger:
         if notice.undo_ask is not None:
             ask = notice.undo_ask
             who = " ".join(f"<@{s.user_id}>" for s in ask.needs)
-            await io.send(table, "\n".join([*lines, f"{who}: agree to undo `{ask.command}`?"]),
-                          view=undo_view(notice.ref.id, ask.request_id))
+            await io.send(
+                table,
+                "\n".join([*lines, f"{who}: agree to undo `{ask.command}`?"]),
+                view=undo_view(notice.ref.id, ask.request_id),
+            )
             return
         kwargs: dict[str, Any] = {}
         if notice.public_view is not None:

@@ -10,10 +10,12 @@ from bot.console.messenger import ConsoleMessenger
 from bot.console.session import HELP, ConsoleSession
 from bot.service import Service
 from bot.store.database import Database
+from engines import registry
 
 
-async def play(database_url: str, script: Path | None, image_dir: Path | None, seed: int | None,
-               snapshot_every: int = 50) -> int:
+async def play(
+    database_url: str, script: Path | None, image_dir: Path | None, seed: int | None, snapshot_every: int = 50
+) -> int:
     """Run the console. Returns the exit status: 1 if a transcript line failed, else 0."""
 
     def out(text: str) -> None:
@@ -21,15 +23,17 @@ async def play(database_url: str, script: Path | None, image_dir: Path | None, s
 
     db = Database(database_url)
     messenger = ConsoleMessenger(out, image_dir)
-    service = Service(db, messenger, snapshot_every=snapshot_every,
-                      **({"seed_source": lambda: seed} if seed is not None else {}))
+    service = Service(db, messenger, snapshot_every=snapshot_every)
+    if seed is not None:  # reproducible transcripts: every new game gets this seed
+        service.seed_source = lambda: seed
     session = ConsoleSession(service, out)
     try:
         if script is not None:
             # A line starting with '!' must be refused (a transcript can show that bad input is caught);
             # any other refusal, or a '!' line that succeeds, makes the run fail.
             failures = 0
-            for number, raw in enumerate(script.read_text(encoding="utf-8").splitlines(), start=1):
+            text = await asyncio.to_thread(script.read_text, encoding="utf-8")
+            for number, raw in enumerate(text.splitlines(), start=1):
                 line = raw.strip()
                 expect_error = line.startswith("!")
                 line = line.lstrip("!").strip()
@@ -45,6 +49,11 @@ async def play(database_url: str, script: Path | None, image_dir: Path | None, s
                     out(f"!! line {number}: {'unexpected refusal' if refused else 'expected a refusal'}")
             return 1 if failures else 0
         out("Westmarch console. Type 'help' for the verbs.")
+        games = registry.names()
+        if games:
+            out("Games: " + ", ".join(f"{n} ({registry.get(n).title})" for n in games))
+        else:
+            out("No games are installed yet. Try the kernel's test game: python -m bot play --load tests.games.tally")
         await session.resume()
         while True:
             try:

@@ -14,11 +14,12 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import CursorResult, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from bot.service import history
 from bot.service.types import (
@@ -52,6 +53,7 @@ from engines.core import CommandError, Config, Event, RuleError, StaleDecision, 
 from engines.core.contract import Game
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MAX_COMMAND_LENGTH = 500
 MAX_RETRIES = 8
@@ -105,7 +107,7 @@ class Service:
         return row
 
     async def _seats(self, s: AsyncSession, game_id: int) -> list[SeatRow]:
-        result = await s.execute(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position))
+        result = await s.execute(select(SeatRow).where(col(SeatRow.game_id) == game_id).order_by(col(SeatRow.position)))
         return list(result.scalars())
 
     def _state(self, row: GameRow, game: Game[Any]) -> Any:
@@ -114,7 +116,7 @@ class Service:
             return cached[1]
         if row.state_json is None:
             raise RuleError(f"Game {row.id} has not started yet.")
-        state = game.loads(row.state_json)  # type: ignore[attr-defined]
+        state = game.loads(row.state_json)
         self._cache[row.id or 0] = (row.version, state)
         return state
 
@@ -138,13 +140,13 @@ class Service:
         """Move the game row from the version we read to the next, or fail if someone else did."""
         result = await s.execute(
             update(GameRow)
-            .where(GameRow.id == row.id, GameRow.version == row.version)  # type: ignore[arg-type]
+            .where(col(GameRow.id) == row.id, col(GameRow.version) == row.version)
             .values(version=row.version + 1, updated_at=self.clock(), **values)
         )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+        if cast(CursorResult[Any], result).rowcount != 1:
             raise VersionConflict
 
-    async def _retrying(self, game_id: int, attempt: Callable[[], Awaitable[Any]]) -> Any:
+    async def _retrying(self, game_id: int, attempt: Callable[[], Awaitable[T]]) -> T:
         """Run one transaction under the game's lock, again if another process won the race."""
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
@@ -232,13 +234,11 @@ class Service:
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self.db.session() as s:
-            await s.execute(update(GameRow).where(GameRow.id == game_id).values(thread_id=thread_id))  # type: ignore[arg-type]
+            await s.execute(update(GameRow).where(col(GameRow.id) == game_id).values(thread_id=thread_id))
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         async with self.db.session() as s:
-            await s.execute(
-                update(GameRow).where(GameRow.id == game_id).values(board_message_id=message_id)  # type: ignore[arg-type]
-            )
+            await s.execute(update(GameRow).where(col(GameRow.id) == game_id).values(board_message_id=message_id))
 
     async def join(self, game_id: int, user: User) -> GameRef:
         async def attempt() -> GameRef:
@@ -414,7 +414,7 @@ class Service:
 
         result, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
-        return result  # type: ignore[no-any-return]
+        return result
 
     async def answer(
         self, game_id: int, user: User, decision_id: int, option: str, at: datetime | None = None
@@ -447,8 +447,8 @@ class Service:
                 await s.execute(
                     update(UndoRequest)
                     .where(
-                        UndoRequest.game_id == game_id,  # type: ignore[arg-type]
-                        UndoRequest.status == "open",
+                        col(UndoRequest.game_id) == game_id,
+                        col(UndoRequest.status) == "open",
                     )
                     .values(status="stale")
                 )
@@ -481,7 +481,7 @@ class Service:
 
         message, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
-        return message  # type: ignore[no-any-return]
+        return message
 
     async def consent_undo(self, game_id: int, user: User, request_id: int, agree: bool) -> str:
         async def attempt() -> tuple[str, Notice | None]:
@@ -517,14 +517,18 @@ class Service:
 
         message, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
-        return message  # type: ignore[no-any-return]
+        return message
 
     async def _journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
-        result = await s.execute(select(JournalRow).where(JournalRow.game_id == game_id).order_by(JournalRow.seq))  # type: ignore[arg-type]
+        result = await s.execute(
+            select(JournalRow).where(col(JournalRow.game_id) == game_id).order_by(col(JournalRow.seq))
+        )
         return list(result.scalars())
 
     async def _snapshots(self, s: AsyncSession, game_id: int) -> dict[int, str]:
-        result = await s.execute(select(SnapshotRow.seq, SnapshotRow.state_json).where(SnapshotRow.game_id == game_id))
+        result = await s.execute(
+            select(col(SnapshotRow.seq), col(SnapshotRow.state_json)).where(col(SnapshotRow.game_id) == game_id)
+        )
         return {seq: text for seq, text in result.all()}
 
     async def _apply_undo(
@@ -540,10 +544,10 @@ class Service:
         before = self._state(row, game)
         await s.execute(
             delete(SnapshotRow).where(
-                SnapshotRow.game_id == row.id,  # type: ignore[arg-type]
-                SnapshotRow.seq >= target.seq,
+                col(SnapshotRow.game_id) == row.id,
+                col(SnapshotRow.seq) >= target.seq,
             )
-        )  # type: ignore[arg-type]
+        )
         snapshots = {k: v for k, v in (await self._snapshots(s, row.id or 0)).items() if k < target.seq}
         state = history.rebuild(game, rows, target.seq - 1, snapshots)
         seq = row.journal_seq + 1
@@ -572,20 +576,21 @@ class Service:
         """The open game whose thread (or channel) this is."""
         async with self.db.session() as s:
             result = await s.execute(
-                select(GameRow.id)
-                .where((GameRow.thread_id == channel_id) | (GameRow.channel_id == channel_id))
-                .where(GameRow.status.in_(OPEN_STATUSES))  # type: ignore[attr-defined]
-                .order_by(GameRow.thread_id == channel_id, GameRow.id.desc())  # type: ignore[union-attr]
+                select(col(GameRow.id))
+                .where((col(GameRow.thread_id) == channel_id) | (col(GameRow.channel_id) == channel_id))
+                .where(col(GameRow.status).in_(OPEN_STATUSES))
+                # The game whose own thread this is; else the newest game started from this channel.
+                .order_by((col(GameRow.thread_id) == channel_id).desc(), col(GameRow.id).desc())
             )
             ids = list(result.scalars())
-        return ids[-1] if ids else None
+        return ids[0] if ids else None
 
     async def open_games(self, guild_id: int | None = None) -> list[GameRef]:
         async with self.db.session() as s:
-            query = select(GameRow).where(GameRow.status.in_(OPEN_STATUSES))  # type: ignore[attr-defined]
+            query = select(GameRow).where(col(GameRow.status).in_(OPEN_STATUSES))
             if guild_id is not None:
-                query = query.where(GameRow.guild_id == guild_id)
-            rows = list((await s.execute(query.order_by(GameRow.id))).scalars())  # type: ignore[arg-type]
+                query = query.where(col(GameRow.guild_id) == guild_id)
+            rows = list((await s.execute(query.order_by(col(GameRow.id)))).scalars())
         return [self._ref(r) for r in rows]
 
     async def seats(self, game_id: int) -> list[SeatInfo]:
@@ -638,7 +643,7 @@ class Service:
     async def record_dm(self, user_id: int, ok: bool) -> None:
         """Remember whether this user accepts DMs from the bot (in every game they sit in)."""
         async with self.db.session() as s:
-            await s.execute(update(SeatRow).where(SeatRow.user_id == user_id).values(dm_ok=ok))  # type: ignore[arg-type]
+            await s.execute(update(SeatRow).where(col(SeatRow.user_id) == user_id).values(dm_ok=ok))
 
     async def replay(self, game_id: int) -> Any:
         """The state rebuilt from the seed and the journal alone, ignoring snapshots: an audit."""
@@ -651,15 +656,15 @@ class Service:
         async with self.db.session() as s:
             row = await self._row(s, game_id)
         game = registry.get(row.game)
-        return None if row.state_json is None else game.loads(row.state_json)  # type: ignore[attr-defined]
+        return None if row.state_json is None else game.loads(row.state_json)
 
     async def count_open(self, guild_id: int) -> int:
         async with self.db.session() as s:
             result = await s.execute(
                 select(func.count())
                 .select_from(GameRow)
-                .where(GameRow.guild_id == guild_id, GameRow.status.in_(OPEN_STATUSES))
-            )  # type: ignore[attr-defined]
+                .where(col(GameRow.guild_id) == guild_id, col(GameRow.status).in_(OPEN_STATUSES))
+            )
             return int(result.scalar_one())
 
 

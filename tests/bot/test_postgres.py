@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from sqlalchemy import select
+from sqlmodel import col
 
 from bot.service import Service
 from bot.store.database import Database
+from bot.store.models import JournalRow
 from engines.core import StaleDecision, codec
 from tests.conftest import ALICE, BOB, started_game
 
@@ -51,11 +54,8 @@ async def test_two_service_instances_never_both_apply(pg_url: str):
             stale = [r for r in results if isinstance(r, StaleDecision)]
             assert len(ok) == 1 and len(stale) == 1, results
         async with db_a.session() as s:
-            from sqlalchemy import select
-
-            from bot.store.models import JournalRow
-
-            seqs = list((await s.execute(select(JournalRow.seq).where(JournalRow.game_id == game_id))).scalars())
+            query = select(col(JournalRow.seq)).where(col(JournalRow.game_id) == game_id)
+            seqs = list((await s.execute(query)).scalars())
         assert sorted(seqs) == list(range(1, len(seqs) + 1))
         assert codec.dumps(await b.replay(game_id)) == codec.dumps(await a.stored_state(game_id))
     finally:

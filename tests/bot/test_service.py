@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from sqlalchemy import select
+from sqlmodel import col
 
 from bot.service import NotAllowed, NotSeated, Service
 from bot.store.database import Database
+from bot.store.models import SnapshotRow
 from engines.core import CommandError, RuleError, StaleDecision, codec
 from tests.conftest import ALICE, BOB, CARA, RecordingMessenger, started_game
 
@@ -142,12 +145,9 @@ async def test_snapshots_follow_the_policy(db: Database):
     service = Service(db, snapshot_every=2, seed_source=lambda: 5)
     game_id = await started_game(service, players=2)
     await bid_all(service, game_id)  # seqs 2 and 3: seq 2 is a multiple of 2
-    from sqlalchemy import select
-
-    from bot.store.models import SnapshotRow
-
     async with db.session() as s:
-        seqs = sorted((await s.execute(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id))).scalars())
+        query = select(col(SnapshotRow.seq)).where(col(SnapshotRow.game_id) == game_id)
+        seqs = sorted((await s.execute(query)).scalars())
     assert seqs == [1, 2]
 
 

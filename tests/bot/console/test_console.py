@@ -1,0 +1,89 @@
+"""The console adapter end to end: `python -m bot` in a subprocess on a real SQLite file."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run_bot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
+    env |= {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'console.db'}", "PYTHONPATH": str(ROOT),
+            "CONSOLE_IMAGE_DIR": str(tmp_path / "boards")}
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env, input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def script(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def bid_options(output: str, seat: str) -> list[str]:
+    """The option ids of a seat's bid decision, as its own `hand` printed them."""
+    block = output.split(f"Now acting as {seat}.")[1]
+    match = re.search(r"Bid a card face down \[(.*?)\]", block)
+    assert match, block
+    return [part.split("=")[0] for part in match.group(1).split(", ")]
+
+
+def test_without_a_token_run_opens_the_console(tmp_path: Path):
+    result = run_bot(tmp_path, stdin="help\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "No DISCORD_TOKEN configured: starting the console game" in result.stderr
+    assert "Westmarch console" in result.stdout and "Console verbs" in result.stdout
+    assert (tmp_path / "console.db").exists()
+
+
+def test_a_transcript_prints_what_every_seat_sees_and_survives_a_restart(tmp_path: Path):
+    first = run_bot(tmp_path, "play", "--load", "tests.games.tally", "--seed", "7", "--script",
+                    str(script(tmp_path, "one.txt", "new tally 2\nas p1\nhand\nas p2\nhand\n")))
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "[table] Tally (kernel test game) begins" in first.stdout
+    assert "[to p1] Your hand:" in first.stdout and "[to p2] Your hand:" in first.stdout
+    p1, p2 = bid_options(first.stdout, "p1"), bid_options(first.stdout, "p2")
+
+    # A second process: the game is still there, and play continues where it stopped.
+    second = run_bot(tmp_path, "play", "--load", "tests.games.tally", "--script", str(script(tmp_path, "two.txt", f"""
+open 1
+as p1
+{p1[0]}
+! answer 1 {p1[1]}
+! as p9
+as p2
+answer 2 {p2[0]}
+status
+log 5
+""")))
+    out = second.stdout
+    assert second.returncode == 0, out + second.stderr
+    assert "! That choice is no longer open" in out  # the stale answer, refused with a reason
+    assert "! No seat 'p9'" in out
+    assert "[to p1] You bid" in out and "[to p2] You bid" in out
+    assert "[table] Bids:" in out
+    assert "Bidding" not in out.split("> status")[1]  # the status view after both bids
+    boards = sorted((tmp_path / "boards").glob("*.png"))
+    assert boards and Image.open(boards[-1]).format == "PNG"
+
+
+def test_an_unexpected_refusal_fails_the_transcript(tmp_path: Path):
+    result = run_bot(tmp_path, "play", "--load", "tests.games.tally", "--no-images", "--script",
+                     str(script(tmp_path, "bad.txt", "new tally 2\nanswer 99 c1\n")))
+    assert result.returncode == 1
+    assert "!! line 2: unexpected refusal" in result.stdout
+
+
+@pytest.mark.parametrize("line", ["new chess 2", "status"])
+def test_bad_console_input_gets_a_clear_message(tmp_path: Path, line: str):
+    result = run_bot(tmp_path, "play", "--no-images", "--script", str(script(tmp_path, "x.txt", f"! {line}\n")))
+    assert result.returncode == 0, result.stdout
+    assert re.search(r"! (Unknown game 'chess'|No game is open)", result.stdout)

@@ -1,0 +1,248 @@
+"""The drawing kit, checked on real pixels: fonts scale, tiles are drawn where they should be and keep
+their text inside, backs look unlike faces, and PNG encoding is compact and deterministic."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
+
+from render import kit
+
+TILE_BOX = (20, 20, 20 + kit.TILE[0], 20 + kit.TILE[1])
+
+
+@dataclass
+class DrawnText:
+    xy: tuple[float, float]
+    text: str
+    kwargs: dict[str, Any]
+
+
+@dataclass
+class TextRecorder:
+    """Every string handed to ImageDraw.text while installed: what an image says, without OCR."""
+
+    calls: list[DrawnText] = field(default_factory=list)
+
+    @property
+    def strings(self) -> list[str]:
+        return [c.text for c in self.calls]
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> TextRecorder:
+        original = ImageDraw.ImageDraw.text
+
+        def recording(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: Any, *args: Any, **kwargs: Any) -> None:
+            self.calls.append(DrawnText(xy, text if isinstance(text, str) else str(text.text), dict(kwargs)))
+            original(draw, xy, text, *args, **kwargs)
+
+        monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+        return self
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> TextRecorder:
+    return TextRecorder().install(monkeypatch)
+
+
+def a_canvas() -> Image.Image:
+    return kit.canvas(kit.TILE[0] + 40, kit.TILE[1] + 40)
+
+
+def text_box(img: Image.Image, call: DrawnText) -> tuple[int, int, int, int]:
+    """Where a recorded string's ink landed, measured with Pillow itself."""
+    measured = {k: v for k, v in call.kwargs.items() if k in ("font", "anchor", "stroke_width")}
+    left, top, right, bottom = ImageDraw.Draw(img).textbbox(call.xy, call.text, **measured)
+    return int(left), int(top), int(right), int(bottom)
+
+
+def variance(img: Image.Image, box: tuple[int, int, int, int]) -> float:
+    return float(sum(ImageStat.Stat(img.crop(box).convert("L")).var))
+
+
+# --- fonts ------------------------------------------------------------------------------------------------
+
+
+def test_the_built_in_font_is_scalable_freetype() -> None:
+    small, large = kit.font(20), kit.font(40)
+    assert isinstance(large.face, ImageFont.FreeTypeFont)
+    small_box, large_box = small.bbox("Hg"), large.bbox("Hg")
+    assert large_box[3] - large_box[1] > 1.8 * (small_box[3] - small_box[1])
+    assert large.width("Aragorn") > 1.8 * small.width("Aragorn")
+
+
+def test_fonts_are_cached_and_bold_is_heavier() -> None:
+    assert kit.font(28) is kit.font(28)
+    regular, bold = kit.font(28), kit.font(28, bold=True)
+    assert bold.face.path != regular.face.path  # a real bold face, not a faked stroke
+    ink = []
+    for fnt in (regular, bold):
+        img = Image.new("L", (300, 60), 0)
+        ImageDraw.Draw(img).text((5, 5), "Aragorn", fill=255, font=fnt.face, stroke_width=fnt.stroke, stroke_fill=255)
+        ink.append(ImageStat.Stat(img).sum[0])
+    assert ink[1] > ink[0] * 1.1
+
+
+def test_card_names_meet_the_phone_minimum() -> None:
+    assert kit.NAME_SIZE >= 22 and kit.SMALL_SIZE >= 22
+
+
+def test_letters_the_font_lacks_fold_to_their_bare_form() -> None:
+    assert kit.fold("Aragorn son of Arathorn") == "Aragorn son of Arathorn"
+    assert kit.fold("Glóin") == "Glóin"  # the shipped face has Middle-earth's accents
+    assert kit.fold("Éowyn of Rohan, Barad-dûr") == "Éowyn of Rohan, Barad-dûr"
+    folded = kit.fold("Éowyn’s “Barad-dûr” — Théoden 🐉")
+    assert all(kit.has_glyph(c) or c == " " for c in folded)
+    assert folded.endswith("?")  # no bare form of a dragon
+
+
+# --- text fitting -----------------------------------------------------------------------------------------
+
+
+def test_wrap_keeps_every_line_within_the_width_and_the_line_limit() -> None:
+    fnt = kit.font(kit.NAME_SIZE, bold=True)
+    lines = kit.wrap("Glorfindel of the House of the Golden Flower of Gondolin, Balrog-slayer", fnt, 176, 3)
+    assert len(lines) == 3
+    assert all(fnt.width(line) <= 176 for line in lines)
+    assert lines[-1].endswith("…")
+
+
+def test_wrap_splits_a_word_wider_than_the_line() -> None:
+    fnt = kit.font(kit.NAME_SIZE)
+    lines = kit.wrap("Supercalifragilisticexpialidocious", fnt, 120, 5)
+    assert len(lines) > 1 and all(fnt.width(line) <= 120 for line in lines)
+    assert "".join(lines) == "Supercalifragilisticexpialidocious"
+
+
+def test_ellipsize_leaves_short_text_alone() -> None:
+    fnt = kit.font(kit.TEXT_SIZE)
+    assert kit.ellipsize("Sting", fnt, 500) == "Sting"
+    cut = kit.ellipsize("Sting " * 30, fnt, 200)
+    assert cut.endswith("…") and fnt.width(cut) <= 200
+
+
+# --- layout -----------------------------------------------------------------------------------------------
+
+
+def test_flow_wraps_rows_within_the_width() -> None:
+    positions, height = kit.flow([(100, 50)] * 5, width=340, gap=10)
+    assert positions == [(0, 0), (110, 0), (220, 0), (0, 60), (110, 60)]
+    assert height == 110
+
+
+def test_flow_uses_the_tallest_item_of_each_row_and_nothing_for_no_items() -> None:
+    positions, height = kit.flow([(100, 50), (100, 80), (300, 20)], width=250, gap=10)
+    assert positions[2] == (0, 90)
+    assert height == 110
+    assert kit.flow([], width=250) == ([], 0)
+
+
+# --- tiles ------------------------------------------------------------------------------------------------
+
+
+def test_a_card_tile_is_drawn_inside_its_box() -> None:
+    img = a_canvas()
+    kit.card_tile(img, TILE_BOX, "Gandalf", subtitle="Istari", tokens={"damage": 2})
+    assert variance(img, TILE_BOX) > 100
+    outside = (0, 0, img.width, TILE_BOX[1])  # the strip above the tile is untouched table
+    assert variance(img, outside) == 0
+    assert img.getpixel((TILE_BOX[0] + 40, TILE_BOX[1] + kit.TILE[1] // 2)) == kit.PALETTE.face
+
+
+def test_a_face_down_card_looks_unlike_a_face_up_one() -> None:
+    face, back = a_canvas(), a_canvas()
+    kit.card_tile(face, TILE_BOX, "Gandalf")
+    kit.card_tile(back, TILE_BOX, None, back="encounter")
+    difference = ImageStat.Stat(ImageChops.difference(face, back).crop(TILE_BOX).convert("L")).mean[0]
+    assert difference > 60
+    assert variance(back, TILE_BOX) > 100  # the back is drawn too, not left blank
+
+
+def test_a_face_down_card_says_only_its_back(drawn: TextRecorder) -> None:
+    kit.card_tile(a_canvas(), TILE_BOX, None, back="shadow", tokens={"damage": 1})
+    assert drawn.strings[0] == "shadow"
+    assert "1 dmg" in drawn.strings  # tokens a view shows on a back are public marks
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Glorfindel of the House of the Golden Flower of Gondolin, Balrog-slayer",
+        "Supercalifragilisticexpialidociouslylongcardname",
+        "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW WWWWWWWWWWWW",
+        "Théoden King of Rohan, Lord of the Mark, Master of Meduseld",
+    ],
+)
+def test_long_names_and_many_tokens_stay_inside_the_tile(drawn: TextRecorder, name: str) -> None:
+    img = a_canvas()
+    tokens = {"damage": 12, "progress": 3, "resources": 7, "wounds": 2}
+    kit.card_tile(
+        img,
+        TILE_BOX,
+        name,
+        subtitle="Hero. Noble. Warrior. Ranger. " * 3,
+        numbers={"W": 3, "A": 3, "D": 2, "HP": 5},
+        tokens=tokens,
+        flags=["guarded"],
+    )
+    boxes = [text_box(img, call) for call in drawn.calls]
+    for call, (left, top, right, bottom) in zip(drawn.calls, boxes, strict=True):
+        assert TILE_BOX[0] <= left and right <= TILE_BOX[2], call.text
+        assert TILE_BOX[1] <= top and bottom <= TILE_BOX[3], call.text
+    for i, a in enumerate(boxes):  # and no two texts overprint each other
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    assert any(s.endswith("…") for s in drawn.strings)
+    assert "12 dmg" in drawn.strings
+
+
+def test_an_exhausted_card_is_dimmed_and_labelled(drawn: TextRecorder) -> None:
+    ready, exhausted = a_canvas(), a_canvas()
+    kit.card_tile(ready, TILE_BOX, "Aragorn")
+    kit.card_tile(exhausted, TILE_BOX, "Aragorn", flags=["exhausted"])
+    brightness = [ImageStat.Stat(img.crop(TILE_BOX).convert("L")).mean[0] for img in (ready, exhausted)]
+    assert brightness[1] < brightness[0] * 0.7
+    assert "EXHAUSTED" in drawn.strings
+
+
+def test_a_deck_stack_shows_its_count(drawn: TextRecorder) -> None:
+    img = a_canvas()
+    kit.deck_stack(img, TILE_BOX, 27, "encounter")
+    assert "27" in drawn.strings and "encounter" in drawn.strings
+    assert variance(img, TILE_BOX) > 100
+
+
+def test_token_badges_use_short_labels_and_return_their_box(drawn: TextRecorder) -> None:
+    img = kit.canvas(300, 60)
+    box = kit.token_badge(ImageDraw.Draw(img), (10, 10), "damage", 3)
+    assert drawn.strings == ["3 dmg"]
+    assert box[0] == 10 and box[2] > 10 and box[3] > 10
+    assert img.getpixel((box[0] + 4, (box[1] + box[3]) // 2)) == kit.TOKEN_STYLES["damage"][1]
+    assert kit.token_label("resources", 2) == "2 res"
+    assert kit.token_label("corruption", 1) == "1 corruption"
+
+
+# --- encoding ---------------------------------------------------------------------------------------------
+
+
+def test_to_png_round_trips_a_drawn_board_as_a_palette_image() -> None:
+    img = a_canvas()
+    kit.card_tile(img, TILE_BOX, "Gandalf", tokens={"damage": 2})
+    data = kit.to_png(img)
+    assert data.startswith(b"\x89PNG") and data == kit.to_png(img)
+    decoded = Image.open(io.BytesIO(data))
+    assert decoded.size == img.size and decoded.mode == "P"
+    error = ImageStat.Stat(ImageChops.difference(decoded.convert("RGB"), img).convert("L")).mean[0]
+    assert error < 1
+
+
+def test_to_png_keeps_a_many_coloured_image_in_rgb() -> None:
+    rnd = random.Random(5)
+    img = Image.frombytes("RGB", (100, 100), bytes(rnd.randrange(256) for _ in range(30000)))
+    decoded = Image.open(io.BytesIO(kit.to_png(img)))
+    assert decoded.mode == "RGB"
+    assert decoded.tobytes() == img.tobytes()

@@ -26,7 +26,7 @@ lint: $(STAMP)
 
 ## bench: measure, print a table and rewrite BENCHMARKS.md
 bench: $(STAMP)
-	$(PY) -m bench
+	$(PY) -m tests.bench
 
 sync: $(STAMP)
 	$(PY) -m bot sync

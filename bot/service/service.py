@@ -655,8 +655,7 @@ class Service:
     async def stored_state(self, game_id: int) -> Any:
         async with self.db.session() as s:
             row = await self._row(s, game_id)
-        game = registry.get(row.game)
-        return None if row.state_json is None else game.loads(row.state_json)
+        return None if row.state_json is None else self._state(row, registry.get(row.game))
 
     async def count_open(self, guild_id: int) -> int:
         async with self.db.session() as s:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -39,6 +40,13 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
             cursor.execute("PRAGMA busy_timeout=10000")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+            # Let us say when transactions begin (the driver's implicit BEGIN is deferred, and a deferred
+            # reader that later writes can fail to upgrade its lock while another process writes).
+            dbapi_connection.isolation_level = None
+
+        @event.listens_for(engine.sync_engine, "begin")
+        def _begin_immediate(connection: Any) -> None:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -50,6 +58,9 @@ class Database:
         self.url = url
         self.engine = make_engine(url, **engine_kwargs)
         self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
+        # SQLite has one writer at a time. Queueing our own transactions here, in order, is much faster
+        # than letting connections collide inside SQLite, whose busy handler sleeps up to 100 ms a try.
+        self._sqlite_turn: asyncio.Lock | None = asyncio.Lock() if self.is_sqlite else None
 
     @property
     def is_sqlite(self) -> bool:
@@ -57,7 +68,11 @@ class Database:
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
-        async with self._sessions() as session, session.begin():
+        if self._sqlite_turn is None:
+            async with self._sessions() as session, session.begin():
+                yield session
+            return
+        async with self._sqlite_turn, self._sessions() as session, session.begin():
             yield session
 
     async def close(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import pickle
 import types
 import typing
 from functools import cache
@@ -102,8 +103,9 @@ def loads(tp: type[T], text: str) -> T:
 
 
 def clone(obj: T) -> T:
-    """A deep copy through the JSON form: also proves the value round-trips."""
-    result: T = from_data(type(obj), to_data(obj))
+    """A deep copy of a state, for `apply`'s copy-then-change. Pickle is several times faster than the JSON
+    round trip (whose faithfulness the generic random-play test checks after every step)."""
+    result: T = pickle.loads(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
     return result
 
 

@@ -137,3 +137,25 @@ async def test_typed_commands_log_undo_and_abandon(world):
     assert undone.response.content == "Undone."
     abandoned = await alice.slash(thread, "game abandon")
     assert "abandoned" in abandoned.response.content
+
+
+async def test_undo_past_a_barrier_is_agreed_with_buttons(world):
+    """DESIGN.md 'Undo': past a barrier the other seats are asked with buttons; a click by the wrong player
+    is refused, and the agreed undo is applied."""
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    for actor in (alice, bob):
+        bid = last_dm_with_buttons(actor)
+        await actor.user.click(bid, custom_id=bid.components[0].children[0].custom_id)
+    asked = await bob.slash(thread, "game undo")  # Bob's bid revealed both bids: Alice must agree
+    assert asked.ephemeral and "asked to agree" in asked.response.content
+    request = next(m for m in reversed(thread.history()) if "agree to undo" in m.content)
+    assert f"<@{alice.id}>" in request.content
+    agree = request.components[0].children[0].custom_id
+    wrong = await bob.click(request, custom_id=agree)
+    assert wrong.ephemeral and "not needed" in wrong.response.content
+    done = await alice.click(request, custom_id=agree)
+    assert done.response.content == "Undone."
+    status = await alice.slash(thread, "game status")
+    assert "Bidding: waiting on p2" in status.response.content

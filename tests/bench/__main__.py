@@ -1,0 +1,255 @@
+"""`make bench`: measure, print a table, and rewrite BENCHMARKS.md.
+
+Each figure stands beside its floor, measured in the same run on the same machine: command latency beside a
+bare journal INSERT + COMMIT, a board render beside Pillow's bare PNG encode of an image of the same size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import os
+import platform
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.service import Notice, Service, User
+from bot.store import migrate
+from bot.store.database import Database
+from bot.store.models import JournalRow
+from engines import registry
+from engines.core import Config
+from render.registry import render
+from tests.engines.randomplay import random_answer
+from tests.games.tally import GAME as TALLY
+
+ROOT = Path(__file__).resolve().parents[2]
+RATE = 100.0  # commands per second across all games: a very busy server
+
+
+@dataclass
+class Row:
+    name: str
+    value: str
+    floor: str = ""
+    note: str = ""
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+async def bare_insert(db: Database, n: int) -> list[float]:
+    """The floor under every command: one journal-sized INSERT and its COMMIT."""
+    times = []
+    for i in range(n):
+        start = time.perf_counter()
+        async with db.session() as s:
+            s.add(JournalRow(game_id=1, seq=10_000 + i, kind="command", text="answer 1 c1", events_json="[]"))
+        times.append(time.perf_counter() - start)
+    return times
+
+
+async def command_latency(url: str, games: int, commands: int, rate: float | None) -> tuple[list[float], list[float]]:
+    """`games` games in play at once (Tally, 4 seats). With `rate`, commands arrive at random (Poisson) at
+    `rate` per second across all games, as players do; without it every game fires its next command the
+    moment the last one returns (saturation). Each latency is the command's whole path: lock, load, apply,
+    journal, commit, views (rendering is the messenger's, in the background, and excluded)."""
+    db = Database(url)
+    # Like a real adapter, the players learn the open decisions from the notices, not by reading the DB.
+    open_decisions: dict[int, list[Any]] = {}
+
+    class Tracker:
+        async def deliver(self, notice: Notice) -> None:
+            open_decisions[notice.ref.id] = notice.decisions
+
+    service = Service(db, Tracker())
+    users = [User(id=i, name=f"u{i}") for i in range(1, 5)]
+    ids = []
+    for _ in range(games):
+        ref = await service.create("tally", users[0])
+        for u in users[1:]:
+            await service.join(ref.id, u)
+        await service.start(ref.id, users[0])
+        ids.append(ref.id)
+    rnd = random.Random(1)
+    latencies: list[float] = []
+
+    async def play(game_id: int, budget: int) -> None:
+        for _ in range(budget):
+            if rate is not None:
+                await asyncio.sleep(rnd.expovariate(rate / games))
+            if not open_decisions[game_id]:  # that game is over: start another
+                ref = await service.create("tally", users[0])
+                for u in users[1:]:
+                    await service.join(ref.id, u)
+                await service.start(ref.id, users[0])
+                game_id = ref.id
+            d = rnd.choice(open_decisions[game_id])
+            text = TALLY.format(random_answer(d, rnd))
+            start = time.perf_counter()
+            await service.act(game_id, users[int(d.seat[1:]) - 1], text)
+            latencies.append(time.perf_counter() - start)
+
+    await asyncio.gather(*(play(g, commands // games) for g in ids))
+    floor = await bare_insert(db, 300)
+    await db.close()
+    return latencies, floor
+
+
+def midgame_view(seats: int, seat: str | None, steps: int = 8) -> Any:
+    state = TALLY.setup(Config(seats=TALLY.seat_names(seats)), 3)
+    rnd = random.Random(3)
+    for _ in range(steps):
+        if state.outcome:
+            break
+        d = rnd.choice(state.decisions)
+        state = TALLY.apply(state, d.seat, random_answer(d, rnd)).state
+    return TALLY.view(state, seat)
+
+
+def timed(fn: Callable[[], Any], n: int) -> tuple[float, Any]:
+    times, result = [], None
+    for _ in range(n):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def random_play_rate(seconds: float = 3.0) -> tuple[float, float]:
+    """Random legal commands per second through `apply` (with its copy), and replay speed."""
+    rnd = random.Random(5)
+    applied, journal = 0, []
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        seed += 1
+        config = Config(seats=TALLY.seat_names(4))
+        state = TALLY.setup(config, seed)
+        moves = []
+        while state.outcome is None:
+            d = rnd.choice(state.decisions)
+            command = random_answer(d, rnd)
+            state = TALLY.apply(state, d.seat, command).state
+            moves.append((d.seat, TALLY.format(command)))
+            applied += 1
+        journal.append((config, seed, moves))
+    rate = applied / (time.perf_counter() - start)
+    start, replayed = time.perf_counter(), 0
+    for config, seed, moves in journal:
+        state = TALLY.setup(config, seed)
+        for seat, text in moves:
+            state = TALLY.apply(state, seat, TALLY.parse(text)).state
+            replayed += 1
+    return rate, replayed / (time.perf_counter() - start)
+
+
+def measure(games: int, commands: int) -> list[Row]:
+    registry.register(TALLY)
+    rows: list[Row] = []
+    pg = os.environ.get("WESTMARCH_TEST_PG_URL")
+    for backend in ("SQLite", "PostgreSQL") if pg else ("SQLite",):
+        for rate in (RATE, None):
+            if backend == "SQLite":
+                with tempfile.TemporaryDirectory() as tmp:
+                    url = f"sqlite+aiosqlite:///{tmp}/bench.db"
+                    migrate.upgrade(url)
+                    start = time.perf_counter()
+                    lat, floor = asyncio.run(command_latency(url, games, commands, rate))
+            else:
+                assert pg is not None
+                start = time.perf_counter()
+                lat, floor = asyncio.run(_pg_latency(pg, games, commands, rate))
+            elapsed = time.perf_counter() - start
+            ms, floor_ms = [x * 1000 for x in lat], [x * 1000 for x in floor]
+            load = f"{rate:.0f} commands/s arriving at random" if rate else "saturated (all games at once)"
+            rows.append(Row(f"command latency p50 / p99, {backend}, {games} active games, {load}",
+                            f"{pct(ms, 50):.2f} / {pct(ms, 99):.2f} ms",
+                            f"bare INSERT+COMMIT {pct(floor_ms, 50):.2f} / {pct(floor_ms, 99):.2f} ms",
+                            f"p99 = {pct(ms, 99) / pct(floor_ms, 99):.1f}x floor" +
+                            ("" if rate else f"; throughput {len(ms) / elapsed:,.0f} commands/s")))
+    for audience in (None, "p1"):
+        view = midgame_view(4, audience)
+        median, png = timed(partial(render, view), 21)
+        size = Image.open(io.BytesIO(png)).size
+        flat = Image.new("RGB", size, (30, 32, 40))
+        noisy = Image.open(io.BytesIO(png)).convert("RGB")
+        floor_t, _ = timed(partial(_encode, noisy), 21)
+        rows.append(Row(f"board render, generic, Tally 4 seats, {'table' if audience is None else 'seat'} view",
+                        f"{median * 1000:.1f} ms, {len(png) / 1024:.1f} KiB ({size[0]}x{size[1]})",
+                        f"bare PNG encode {floor_t * 1000:.1f} ms",
+                        f"{median / floor_t:.1f}x the floor; flat {size[0]}x{size[1]} encodes in "
+                        f"{timed(partial(_encode, flat), 5)[0] * 1000:.1f} ms"))
+    rate, replay = random_play_rate()
+    rows.append(Row("random play through apply (Tally, 4 seats)", f"{rate:,.0f} commands/s"))
+    rows.append(Row("replay from the seed (Tally)", f"{replay:,.0f} commands/s"))
+    return rows
+
+
+async def _pg_latency(admin_url: str, games: int, commands: int, rate: float | None) -> tuple[list[float], list[float]]:
+    from sqlalchemy import text
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    name = f"wm_bench_{int(time.time())}"
+    admin = create_async_engine(admin_url, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as conn:
+        await conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        await asyncio.to_thread(migrate.upgrade, url)
+        return await command_latency(url, games, commands, rate)
+    finally:
+        async with admin.connect() as conn:
+            await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        await admin.dispose()
+
+
+def _encode(img: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    img.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def write(rows: list[Row]) -> str:
+    width = max(len(r.name) for r in rows)
+    table = "\n".join(f"{r.name:<{width}}  {r.value:<32} {r.floor:<36} {r.note}" for r in rows)
+    md = [
+        "# Benchmarks",
+        "",
+        f"Written by `make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, "
+        f"{os.cpu_count()} CPUs, Python {platform.python_version()}. Each figure stands beside its floor, "
+        "measured in the same run.",
+        "",
+        "| what | measured | floor | note |",
+        "|---|---|---|---|",
+        *(f"| {r.name} | {r.value} | {r.floor} | {r.note} |" for r in rows),
+        "",
+    ]
+    (ROOT / "BENCHMARKS.md").write_text("\n".join(md), encoding="utf-8")
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="make bench")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--commands", type=int, default=2000)
+    args = parser.parse_args()
+    print(write(measure(args.games, args.commands)))
+
+
+if __name__ == "__main__":
+    main()

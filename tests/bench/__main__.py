@@ -17,8 +17,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 

@@ -13,7 +13,8 @@ import json
 import pickle
 import types
 import typing
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 T = TypeVar("T")
@@ -21,75 +22,145 @@ T = TypeVar("T")
 JSON = dict[str, Any] | list[Any] | str | int | float | bool | None
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def to_data(obj: Any) -> Any:
-    """Convert a state value into JSON-ready data (dicts, lists, scalars)."""
-    if isinstance(obj, enum.Enum):  # before the scalars: a StrEnum is a str but should leave as plain data
-        return obj.value
-    if obj is None or isinstance(obj, bool | int | float | str):
+    """Convert a state value into JSON-ready data (dicts, lists, scalars).
+
+    Dispatches on the exact type first (the common cases), because this runs over the whole state on every
+    command the service stores; frozen dataclasses (card definitions) are converted once and cached."""
+    kind = type(obj)
+    if kind in _SCALARS:
         return obj
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_data(getattr(obj, f.name)) for f in _fields(type(obj))}
-    if isinstance(obj, list | tuple):
+    if kind is list or kind is tuple:
         return [to_data(x) for x in obj]
-    if isinstance(obj, dict):
+    if kind is dict:
         out: dict[str, Any] = {}
         for k, v in obj.items():
-            if not isinstance(k, str):
+            if type(k) is not str:
                 raise TypeError(f"dict keys in state must be str, got {k!r}")
             out[k] = to_data(v)
         return out
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        if _is_frozen(kind):
+            return _frozen_data(obj)
+        return {f.name: to_data(getattr(obj, f.name)) for f in _fields(kind)}
+    if isinstance(obj, bool | int | float | str):
+        return obj
     raise TypeError(f"cannot serialize {type(obj).__name__} in engine state")
+
+
+@cache
+def _is_frozen(kind: type) -> bool:
+    params = getattr(kind, "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
+
+
+@lru_cache(maxsize=16384)
+def _frozen_data(obj: Any) -> Any:
+    # Shared between callers: JSON encoding only reads it. Frozen dataclasses of hashable fields only.
+    return {f.name: to_data(getattr(obj, f.name)) for f in _fields(type(obj))}
 
 
 def from_data(tp: Any, data: Any) -> Any:
     """Rebuild a value of type `tp` from `to_data` output."""
+    return _decoder(tp)(data)
+
+
+Decoder = Callable[[Any], Any]
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:
+    """A function that decodes data of type `tp`, built once per type from its hints (decoding a stored
+    game runs over thousands of values; interpreting the hints each time was most of the cost)."""
     origin = get_origin(tp)
     if tp is Any:
-        return data
+        return lambda data: data
     if origin in (typing.Union, types.UnionType):
         args = get_args(tp)
-        if data is None and type(None) in args:
-            return None
         non_none = [a for a in args if a is not type(None)]
+        optional = type(None) in args
         if len(non_none) == 1:
-            return from_data(non_none[0], data)
-        for a in non_none:  # scalars only: int | str and the like
-            if isinstance(a, type) and isinstance(data, a):
-                return data
-        raise TypeError(f"cannot decide which of {tp} holds {data!r}")
+            inner = _decoder(non_none[0])
+            return lambda data: None if data is None and optional else inner(data)
+
+        def union(data: Any) -> Any:
+            if data is None and optional:
+                return None
+            for a in non_none:  # scalars only: int | str and the like
+                if isinstance(a, type) and isinstance(data, a):
+                    return data
+            raise TypeError(f"cannot decide which of {tp} holds {data!r}")
+
+        return union
     if origin is typing.Literal:
-        if data not in get_args(tp):
-            raise ValueError(f"{data!r} is not one of {get_args(tp)}")
-        return data
+        allowed = get_args(tp)
+
+        def literal(data: Any) -> Any:
+            if data not in allowed:
+                raise ValueError(f"{data!r} is not one of {allowed}")
+            return data
+
+        return literal
     if origin is list:
-        (item,) = get_args(tp) or (Any,)
-        return [from_data(item, x) for x in _expect(list, data)]
+        item = _decoder((get_args(tp) or (Any,))[0])
+        return lambda data: [item(x) for x in _expect(list, data)]
     if origin is tuple:
         args = get_args(tp)
-        items = _expect(list, data)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_data(args[0], x) for x in items)
-        if len(items) != len(args):
-            raise TypeError(f"expected {len(args)} items for {tp}, got {len(items)}")
-        return tuple(from_data(a, x) for a, x in zip(args, items, strict=True))
+            item = _decoder(args[0])
+            return lambda data: tuple(item(x) for x in _expect(list, data))
+        parts = [_decoder(a) for a in args]
+
+        def fixed(data: Any) -> Any:
+            items = _expect(list, data)
+            if len(items) != len(parts):
+                raise TypeError(f"expected {len(parts)} items for {tp}, got {len(items)}")
+            return tuple(p(x) for p, x in zip(parts, items, strict=True))
+
+        return fixed
     if origin is dict:
-        _, value_tp = get_args(tp) or (str, Any)
-        return {k: from_data(value_tp, v) for k, v in _expect(dict, data).items()}
+        value = _decoder((get_args(tp) or (str, Any))[1])
+        return lambda data: {k: value(v) for k, v in _expect(dict, data).items()}
     if isinstance(tp, type):
         if issubclass(tp, enum.Enum):
-            return tp(data)
+            return tp
         if dataclasses.is_dataclass(tp):
-            raw = _expect(dict, data)
-            hints = _hints(tp)
-            kwargs = {f.name: from_data(hints[f.name], raw[f.name]) for f in _fields(tp) if f.name in raw}
-            return tp(**kwargs)
-        if tp is float and isinstance(data, int) and not isinstance(data, bool):
-            return float(data)
-        if tp in (bool, int, float, str):
-            if not isinstance(data, tp) or (tp is int and isinstance(data, bool)):
-                raise TypeError(f"expected {tp.__name__}, got {data!r}")
-            return data
+            return _dataclass_decoder(tp)
+        if tp is float:
+            def real(data: Any) -> Any:
+                if isinstance(data, bool) or not isinstance(data, int | float):
+                    raise TypeError(f"expected float, got {data!r}")
+                return float(data)
+
+            return real
+        if tp in (bool, int, str):
+            def scalar(data: Any) -> Any:
+                if not isinstance(data, tp) or (tp is int and isinstance(data, bool)):
+                    raise TypeError(f"expected {tp.__name__}, got {data!r}")
+                return data
+
+            return scalar
     raise TypeError(f"cannot deserialize into {tp!r}")
+
+
+def _dataclass_decoder(tp: type) -> Decoder:
+    fields: list[tuple[str, Decoder]] = []
+
+    def decode(data: Any) -> Any:
+        # Field decoders are built on first use: a card holds a list of cards, so building them eagerly
+        # would recurse into this very decoder before it is cached.
+        if not fields and _fields(tp):
+            hints = _hints(tp)
+            fields.extend((f.name, _decoder(hints[f.name])) for f in _fields(tp))
+        raw = _expect(dict, data)
+        return tp(**{name: dec(raw[name]) for name, dec in fields if name in raw})
+
+    return decode
 
 
 def dumps(obj: Any) -> str:

@@ -23,12 +23,14 @@ class DecisionKind(StrEnum):
 
 
 PASS = "pass"
+NONE = "none"  # the written form of choosing nothing (a choose-many with a minimum of 0); never an option id
 
 
 @dataclass(kw_only=True)
 class Option:
     id: str  # short and stable within its decision ("o3", "pass"); what a button sends
     label: str  # what the player reads on the button
+    cap: int | None = None  # an assignment: the most this option may receive (a hero's resources)
 
 
 @dataclass(kw_only=True)
@@ -61,7 +63,7 @@ class Answer:
     choice: tuple[str, ...]
 
     def text(self) -> str:
-        return " ".join(["answer", str(self.decision), *self.choice])
+        return " ".join(["answer", str(self.decision), *(self.choice or (NONE,))])
 
 
 def validate(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:
@@ -100,7 +102,9 @@ def validate(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:
             target, sep, amount = part.partition("=")
             if not sep or not _is_int(amount) or int(amount) < 0:
                 raise RuleError(f"Write each assignment as target=amount, not '{part}'.")
-            decision.option(target)
+            option = decision.option(target)
+            if option.cap is not None and int(amount) > option.cap:
+                raise RuleError(f"{option.label} can take at most {option.cap}.")
             if target in seen:
                 raise RuleError(f"{target} is assigned twice.")
             seen.add(target)

@@ -28,6 +28,7 @@ class Card:
 
     uid: str
     name: str
+    ref: str = ""  # the id of the card's definition in the game's data (an LCG card's GUID)
     face_up: bool = True
     known_to: list[Seat] = field(default_factory=list)  # seats that looked at it although the zone hides it
     tokens: dict[str, int] = field(default_factory=dict)  # damage, progress, resources, wounds...
@@ -87,6 +88,7 @@ class CardView:
 
     uid: str | None
     name: str | None
+    ref: str | None = None
     back: str = ""  # what the back says: "player", "encounter", "shadow"...
     tokens: dict[str, int] = field(default_factory=dict)
     flags: list[str] = field(default_factory=list)
@@ -112,6 +114,7 @@ def card_view(zone: Zone, card: Card, seat: Seat | None, back: str = "") -> Card
         return CardView(
             uid=card.uid,
             name=card.name,
+            ref=card.ref or None,
             tokens=dict(card.tokens),
             flags=list(card.flags),
             attached=attached,

@@ -1,0 +1,384 @@
+"""The encounter and combat phases (spec 4.5, 4.6): optional engagement, engagement checks, archery, shadow
+cards, enemy attacks with defenders and Sentinel, player attacks with Ranged, and the end of combat."""
+
+from __future__ import annotations
+
+from engines.core import Card, Decision, DecisionKind, Option, RuleError
+from engines.lcg import effects, scenarios
+from engines.lcg.flow import T, answer, arg, push, task
+from engines.lcg.playing import in_play, window
+from engines.lcg.state import ATTACKED, PRISONER, LcgState, Player, Task
+from engines.lcg.table import (
+    characters,
+    check_destroyed,
+    deal_damage,
+    exhaust,
+    heroes,
+    label,
+    ready,
+    stat,
+    to_discard,
+)
+
+SHADOW = "shadow"
+
+
+def enemies(zone_cards: list[Card], state: LcgState) -> list[Card]:
+    return [c for c in zone_cards if state.card_def(c).type in ("enemy", "ship_enemy")]
+
+
+def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None:
+    state = turn.state
+    state.staging.cards.remove(enemy)
+    player.engaged.cards.append(enemy)
+    turn.say(f"{enemy.name} engages {player.seat}" + (" (optional engagement)." if optional else "."))
+
+
+# --- encounter phase (spec 4.5) ---------------------------------------------------------------------
+@task("encounter")
+def encounter(turn: T, _t: Task) -> None:
+    state = turn.state
+    push(state, *[Task(kind="optional-engage", seat=p.seat) for p in state.active_players()],
+         *window(state, "before engagement checks"), Task(kind="engagement-checks"))
+
+
+@task("optional-engage")
+def optional_engage(turn: T, t: Task) -> None:
+    state = turn.state
+    player = state.player(t.seat)
+    candidates = enemies(state.staging.cards, state)
+    if player.eliminated or not candidates:
+        return
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "You may engage one enemy in the staging area",
+             [*(Option(id=c.uid, label=f"{c.name} (engagement {stat(state, c, 'engagement_cost')})")
+                for c in candidates), Option(id="pass", label="Do not engage")], context="engage")
+
+
+@answer("engage")
+def engage_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    if choice[0] == "pass":
+        return
+    state = turn.state
+    engage(turn, state.player(decision.seat), state.staging.find(choice[0]) or _missing(choice[0]), optional=True)
+
+
+def _missing(uid: str) -> Card:
+    raise RuleError(f"{uid} is no longer in the staging area.")
+
+
+@task("engagement-checks")
+def engagement_checks(turn: T, _t: Task) -> None:
+    """RR p.16-17: around the table from the first player, each player engages the highest-cost enemy whose
+    engagement cost is at most their threat; repeat until nobody engages anything."""
+    state = turn.state
+    if not scenarios.engagement_checks(state):
+        turn.say("No engagement checks this round (quest text).")
+        return
+    state.step = ""
+    push(state, *[Task(kind="engagement-check", seat=p.seat) for p in state.active_players()],
+         Task(kind="engagement-again"))
+
+
+@task("engagement-check")
+def engagement_check(turn: T, t: Task) -> None:
+    state = turn.state
+    player = state.player(t.seat)
+    if player.eliminated:
+        return
+    candidates = [c for c in enemies(state.staging.cards, state)
+                  if stat(state, c, "engagement_cost") <= player.threat]
+    if not candidates:
+        return
+    top = max(stat(state, c, "engagement_cost") for c in candidates)
+    tied = [c for c in candidates if stat(state, c, "engagement_cost") == top]
+    state.step = "engaged"
+    if len(tied) == 1:
+        engage(turn, player, tied[0])
+        return
+    turn.ask(state.first_seat, DecisionKind.CHOOSE_ONE,  # FAQ 1.03: the first player breaks the tie
+             f"Several enemies could engage {player.seat}: choose which",
+             [Option(id=c.uid, label=c.name) for c in tied], context=f"ec-tie:{player.seat}")
+
+
+@answer("ec-tie")
+def ec_tie(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    engage(turn, state.player(arg(decision)), state.staging.find(choice[0]) or _missing(choice[0]))
+
+
+@task("engagement-again")
+def engagement_again(turn: T, _t: Task) -> None:
+    state = turn.state
+    if state.step == "engaged" and enemies(state.staging.cards, state):
+        push(state, Task(kind="engagement-checks"))
+    state.step = ""
+
+
+# --- combat phase (spec 4.6) -------------------------------------------------------------------------
+@task("combat")
+def combat(turn: T, _t: Task) -> None:
+    state = turn.state
+    push(state, Task(kind="archery"), Task(kind="deal-shadows"),
+         *[Task(kind="enemy-attacks", seat=p.seat) for p in state.active_players()],
+         *[Task(kind="player-attacks", seat=p.seat) for p in state.active_players()],
+         Task(kind="combat-end"))
+
+
+@task("archery")
+def archery(turn: T, _t: Task) -> None:
+    """C 4.10.1: the total Archery X of all cards in play is dealt among characters as the players choose;
+    the first player decides. Defense does not apply."""
+    state = turn.state
+    total = sum(state.card_def(c).keyword_value("Archery") or 0 for c in in_play(state))
+    targets = [c for p in state.active_players() for c in characters(p, state)]
+    if not total or not targets:
+        return
+    turn.ask(state.first_seat, DecisionKind.ASSIGN, f"Archery: deal {total} damage among characters",
+             [Option(id=c.uid, label=label(state, c)) for c in targets], amount=total, context="archery")
+
+
+@answer("archery")
+def archery_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    for part in choice:
+        uid, amount = part.split("=")
+        if int(amount):
+            _zone, card, _ = turn.state.locate(uid)
+            deal_damage(turn, card, int(amount), "archery")
+
+
+@task("deal-shadows")
+def deal_shadows(turn: T, _t: Task) -> None:
+    """RR p.18: from the first player, one face-down card to each engaged enemy, highest engagement cost
+    first; an empty deck deals no more (no reset outside the quest phase). Basic mode deals none."""
+    state = turn.state
+    if state.basic:
+        return
+    for player in state.active_players():
+        for enemy in sorted(player.engaged.cards, key=lambda e: -stat(state, e, "engagement_cost")):
+            if not state.encounter_deck.cards:
+                turn.say("The encounter deck is empty: no more shadow cards.")
+                return
+            shadow = state.encounter_deck.cards.pop()
+            shadow.face_up = False
+            shadow.flags = [SHADOW]
+            enemy.attached.append(shadow)
+            turn.reveal()  # the deck's top card moved: undo past this needs consent
+    turn.say("Shadow cards are dealt.")
+
+
+@task("enemy-attacks")
+def enemy_attacks(turn: T, t: Task) -> None:
+    state = turn.state
+    player = state.player(t.seat)
+    waiting = [e for e in player.engaged.cards if ATTACKED not in e.flags]
+    if player.eliminated or not waiting:
+        return
+    if len(waiting) == 1:
+        push(state, Task(kind="defend", seat=player.seat, ref=waiting[0].uid), t)
+        return
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Which enemy attacks you next?",
+             [Option(id=e.uid, label=f"{e.name} ({stat(state, e, 'attack')} attack)") for e in waiting],
+             context="next-attacker")
+
+
+@answer("next-attacker")
+def next_attacker(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    push(turn.state, Task(kind="defend", seat=decision.seat, ref=choice[0]),
+         Task(kind="enemy-attacks", seat=decision.seat))
+
+
+@task("defend")
+def defend(turn: T, t: Task) -> None:
+    state = turn.state
+    player = state.player(t.seat)
+    enemy = player.engaged.find(t.ref)
+    if enemy is None:
+        return
+    enemy.flags.append(ATTACKED)
+    state.modifiers = [m for m in state.modifiers if m.until != "attack"]  # the last attack's shadows end
+    defenders = [c for c in characters(player, state) if ready(c)]
+    turn.say(f"{enemy.name} attacks {player.seat}.")
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{enemy.name} attacks ({stat(state, enemy, 'attack')}): "
+             "declare a defender, or leave the attack undefended",
+             [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'defense')} DEF, "
+                                       f"{stat(state, c, 'hit_points') - c.tokens.get('damage', 0)} HP left)")
+                for c in defenders), Option(id="undefended", label="Undefended")], context=f"defend:{enemy.uid}")
+
+
+@answer("defend")
+def defend_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    enemy_uid = arg(decision)
+    if choice[0] != "undefended":
+        _zone, defender, _ = state.locate(choice[0])
+        exhaust(defender)
+        turn.say(f"{defender.name} defends.")
+        push(state, *attack_steps(state, decision.seat, enemy_uid, defender.uid))
+        return
+    # RR p.24: after "no defenders", another player may defend with a ready Sentinel character.
+    sentinels = [p for p in state.active_players() if p.seat != decision.seat
+                 and any(state.card_def(c).has("Sentinel") and ready(c) for c in characters(p, state))]
+    push(state, *[Task(kind="sentinel", seat=p.seat, ref=enemy_uid, note=decision.seat) for p in sentinels],
+         *attack_steps(state, decision.seat, enemy_uid, ""))
+
+
+def attack_steps(state: LcgState, seat: str, enemy_uid: str, defender: str) -> list[Task]:
+    return [Task(kind="shadow", ref=enemy_uid), *window(state, "before damage"),
+            Task(kind="attack-damage", seat=seat, ref=enemy_uid, note=defender)]
+
+
+@task("sentinel")
+def sentinel(turn: T, t: Task) -> None:
+    state = turn.state
+    if any(d.context.startswith("sentinel") for d in state.decisions) or state.step.startswith("sentinel:"):
+        return
+    player = state.player(t.seat)
+    ready_sentinels = [c for c in characters(player, state) if state.card_def(c).has("Sentinel") and ready(c)]
+    if not ready_sentinels or _defender_already(state, t.ref):
+        return
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{t.note} left {state.locate(t.ref)[1].name}'s attack "
+             "undefended: defend with a Sentinel character?",
+             [*(Option(id=c.uid, label=c.name) for c in ready_sentinels), Option(id="no", label="No")],
+             context=f"sentinel:{t.ref}")
+
+
+def _defender_already(state: LcgState, enemy_uid: str) -> bool:
+    return any(t.kind == "attack-damage" and t.ref == enemy_uid and t.note for t in state.tasks)
+
+
+@answer("sentinel")
+def sentinel_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    if choice[0] == "no":
+        return
+    state = turn.state
+    _zone, defender, _ = state.locate(choice[0])
+    exhaust(defender)
+    turn.say(f"{defender.name} ({decision.seat}) defends as a Sentinel.")
+    for pending in state.tasks:
+        if pending.kind == "attack-damage" and pending.ref == arg(decision):
+            pending.note = defender.uid
+
+
+@task("shadow")
+def shadow(turn: T, t: Task) -> None:
+    state = turn.state
+    try:
+        _zone, enemy, _ = state.locate(t.ref)
+    except KeyError:
+        return
+    for card in [a for a in enemy.attached if SHADOW in a.flags and not a.face_up]:
+        card.face_up = True
+        turn.reveal()
+        turn.say(f"Shadow card on {enemy.name}: {card.name}.")
+        effects.shadow(turn, enemy, card)
+
+
+@task("attack-damage")
+def attack_damage(turn: T, t: Task) -> None:
+    """RR p.18: attack minus defense to the defender; undefended, all of it to one hero of the defending
+    player. The attack ends if the attacker has left (C 14.6.3 Q&A)."""
+    state = turn.state
+    player = state.player(t.seat)
+    enemy = next((e for p in state.players for e in p.engaged.cards if e.uid == t.ref), None)
+    if enemy is None or player.eliminated:
+        return
+    power = stat(state, enemy, "attack")
+    defender = None
+    if t.note:
+        try:
+            zone, defender, _ = state.locate(t.note)
+            if zone not in [p.play for p in state.players]:
+                defender = None
+        except KeyError:
+            defender = None
+    if defender is not None:
+        deal_damage(turn, defender, max(0, power - stat(state, defender, "defense")), enemy.name)
+        return
+    targets = [h for h in heroes(player, state) if PRISONER not in h.flags]
+    if not targets or power == 0:
+        return
+    if len(targets) == 1:
+        deal_damage(turn, targets[0], power, f"{enemy.name}, undefended")
+        return
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Undefended: which hero takes {power} damage from {enemy.name}?",
+             [Option(id=h.uid, label=label(state, h)) for h in targets], context=f"undefended:{enemy.uid}")
+
+
+@answer("undefended")
+def undefended(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    _zone, hero, _ = state.locate(choice[0])
+    _ez, enemy, _ = state.locate(arg(decision))
+    deal_damage(turn, hero, stat(state, enemy, "attack"), f"{enemy.name}, undefended")
+
+
+# --- player attacks (spec 4.6 step 5) --------------------------------------------------------------------
+def attackable(state: LcgState, player: Player) -> list[Card]:
+    own = [e for e in player.engaged.cards if e.uid not in player.attacked]
+    ranged = any(state.card_def(c).has("Ranged") and ready(c) for c in characters(player, state))
+    others = [e for p in state.active_players() if p is not player for e in p.engaged.cards
+              if e.uid not in player.attacked] if ranged else []
+    return own + others if any(ready(c) for c in characters(player, state)) else []
+
+
+@task("player-attacks")
+def player_attacks(turn: T, t: Task) -> None:
+    state = turn.state
+    player = state.player(t.seat)
+    targets = attackable(state, player)
+    if player.eliminated or not targets:
+        return
+    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Declare an attack on an enemy, or pass",
+             [*(Option(id=e.uid, label=f"Attack {e.name} ({stat(state, e, 'defense')} DEF, "
+                                       f"{stat(state, e, 'hit_points') - e.tokens.get('damage', 0)} HP left)")
+                for e in targets), Option(id="pass", label="No more attacks")], context="attack")
+
+
+@answer("attack")
+def attack_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    if choice[0] == "pass":
+        return
+    state = turn.state
+    player = state.player(decision.seat)
+    player.attacked.append(choice[0])
+    own = player.engaged.find(choice[0]) is not None
+    attackers = [c for c in characters(player, state) if ready(c) and (own or state.card_def(c).has("Ranged"))]
+    if not attackers:
+        raise RuleError("You have no ready character who can attack that enemy (only Ranged characters can "
+                        "attack enemies engaged with other players).")
+    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, "Choose the attackers",
+             [Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'attack')} ATK)") for c in attackers],
+             low=1, high=len(attackers), context=f"attackers:{choice[0]}")
+    push(state, Task(kind="player-attacks", seat=player.seat))
+
+
+@answer("attackers")
+def attackers_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    _zone, enemy, _ = state.locate(arg(decision))
+    chosen = [state.locate(uid)[1] for uid in choice]
+    for card in chosen:
+        exhaust(card)
+    power = sum(stat(state, c, "attack") for c in chosen)
+    damage = max(0, power - stat(state, enemy, "defense"))
+    turn.say(f"{decision.seat} attacks {enemy.name} with {', '.join(c.name for c in chosen)} ({power} attack).")
+    if damage:
+        deal_damage(turn, enemy, damage)
+    else:
+        turn.say(f"{enemy.name}'s defense stops the attack.")
+    check_destroyed(turn, enemy)
+
+
+@task("combat-end")
+def combat_end(turn: T, _t: Task) -> None:
+    """RR p.20: every shadow card dealt this round is discarded, resolved or not."""
+    state = turn.state
+    for player in state.players:
+        for enemy in player.engaged.cards:
+            for card in [a for a in enemy.attached if SHADOW in a.flags]:
+                enemy.attached.remove(card)
+                card.flags = []
+                to_discard(state, card)
+            if ATTACKED in enemy.flags:
+                enemy.flags.remove(ATTACKED)
+    state.modifiers = [m for m in state.modifiers if m.until != "attack"]

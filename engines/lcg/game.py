@@ -1,0 +1,153 @@
+"""The Lord of the Rings: The Card Game, as a Westmarch engine: the contract's entry points, the command
+grammar (answers, `deck`, `play`, `mulligan`/`keep`, and the adjustment verbs) and setup options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View
+from engines.lcg import adjust, flow, scenarios, setup
+from engines.lcg.cards import Scenario
+from engines.lcg.library import Library
+from engines.lcg.state import LcgState, Player
+from engines.lcg.view import build
+
+# Importing the phase modules registers their tasks and answers with the flow.
+from engines.lcg import combat, playing, quest, round as round_  # noqa: F401  isort: skip
+
+DIFFICULTIES = ("easy", "standard", "nightmare")
+WINDOWS = ("all", "key", "none")
+
+
+@dataclass(frozen=True)
+class ChooseDeck:
+    key: str
+
+
+@dataclass(frozen=True)
+class Play:
+    card: str  # uid
+
+
+class Lcg(Rules[LcgState]):
+    name = "lcg"
+    title = "The Lord of the Rings: The Card Game"
+    version = "1"
+    min_seats = 1
+    max_seats = 4
+    state_type = LcgState
+    shared_fields = ("defs", "recipe")  # frozen CardDefs and Scenario: shared between copies
+    options = {  # noqa: RUF012 - the host's choices at /game new, with their defaults
+        "scenario": "passage-through-mirkwood",
+        "difficulty": "standard",
+        "basic": False,
+        "windows": "key",
+        "elimination": 50,
+    }
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Refuse bad options when the game is created, not when it starts."""
+        self.library.scenario(str(options.get("scenario", self.options["scenario"])))
+        if options.get("difficulty", "standard") not in DIFFICULTIES:
+            raise CommandError(f"Difficulty must be one of {', '.join(DIFFICULTIES)}.")
+        if options.get("windows", "key") not in WINDOWS:
+            raise CommandError(f"Action windows must be one of {', '.join(WINDOWS)}.")
+
+    def setup(self, config: Config, seed: int) -> LcgState:
+        options = {**self.options, **config.options}
+        self.check_options(options)
+        recipe = self.library.scenario(str(options["scenario"]))
+        difficulty = str(options["difficulty"])
+        if difficulty == "nightmare" and not recipe.nightmare_encounter:
+            raise RuleError(f"{recipe.name} has no Nightmare recipe.")
+        state = LcgState(seats=list(config.seats), rng=Rng.seeded(seed), scenario=recipe.key, recipe=recipe,
+                         difficulty=difficulty, basic=bool(options["basic"]), windows=str(options["windows"]),
+                         elimination=int(options["elimination"]),
+                         players=[Player(seat=s) for s in config.seats])
+        for card_id in scenario_cards(recipe):
+            state.defs[card_id] = self.library.card(card_id)
+        turn = Turn(state=state, seat="")
+        setup.start(turn, self.library)
+        return state
+
+    # --- answers and verbs --------------------------------------------------------------------------
+    def resolve(self, turn: Turn[LcgState], decision: Decision, choice: tuple[str, ...]) -> None:
+        if decision.context == "deck":
+            setup.choose_deck(turn, self.library, decision.seat, choice[0])
+        else:
+            flow.ANSWERS[decision.context.split(":", 1)[0]](turn, decision, choice)
+        scenarios.check_victory(turn)
+        flow.run(turn)
+
+    def perform(self, turn: Turn[LcgState], command: Any) -> None:
+        state, seat = turn.state, turn.seat
+        if seat not in state.seats:
+            raise RuleError(f"{seat} is not a seat in this game.")
+        if isinstance(command, adjust.Adjust):
+            if state.phase == "setup" and command.verb not in ("threat",):
+                raise RuleError("Adjustments can be made once setup is complete.")
+            adjust.perform(turn, seat, command)
+            flow.run(turn)
+            return
+        if isinstance(command, ChooseDeck):
+            decision = self._open(state, seat, "deck", "You are not choosing a deck now.")
+            state.decisions.remove(decision)
+            self.resolve(turn, decision, (command.key,))
+            return
+        if isinstance(command, Play):
+            playing = next((d for d in state.decisions if d.seat == seat
+                            and d.context.split(":")[0] in ("plan", "window")), None)
+            if playing is None:
+                raise RuleError("You can play cards during your planning turn and in action windows; "
+                                "neither is open for you now.")
+            playing.option(command.card)
+            state.decisions.remove(playing)
+            self.resolve(turn, playing, (command.card,))
+            return
+        super().perform(turn, command)
+
+    def _open(self, state: LcgState, seat: str, context: str, refusal: str) -> Decision:
+        decision = next((d for d in state.decisions if d.seat == seat and d.context == context), None)
+        if decision is None:
+            raise RuleError(refusal)
+        return decision
+
+    def parse_verb(self, words: list[str]) -> Any:
+        verb = words[0].lower()
+        if verb == "deck":
+            if len(words) != 2:
+                raise CommandError("Write 'deck <key>', for example 'deck core-leadership'.")
+            return ChooseDeck(key=words[1])
+        if verb == "play":
+            if len(words) != 2:
+                raise CommandError("Write 'play <card>', with the card's id from your hand, e.g. 'play c23'.")
+            return Play(card=words[1])
+        if verb in adjust.VERBS:
+            return adjust.parse(words)
+        raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), "
+                           "or use deck, play, or an adjustment (help adjust).")
+
+    def format_verb(self, command: Any) -> str:
+        if isinstance(command, ChooseDeck):
+            return f"deck {command.key}"
+        if isinstance(command, Play):
+            return f"play {command.card}"
+        if isinstance(command, adjust.Adjust):
+            return command.text()
+        return super().format_verb(command)
+
+    def view(self, state: LcgState, seat: str | None) -> View:
+        title = f"{state.recipe.name if state.recipe else state.scenario}"
+        if state.difficulty != "standard":
+            title += f" ({state.difficulty})"
+        return build(state, seat, title)
+
+
+def scenario_cards(recipe: Scenario) -> list[str]:
+    groups = (recipe.encounter, recipe.easy_encounter, recipe.nightmare_encounter, recipe.staging,
+              recipe.active_location, recipe.set_aside, recipe.nightmare_staging, recipe.nightmare_set_aside)
+    return sorted({*recipe.quest, *(slot.card for group in groups for slot in group)})

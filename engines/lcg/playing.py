@@ -1,0 +1,244 @@
+"""Playing cards from hand (spec 2.5, 2.6, 4.2): who may pay, payment, the unique rule, attachments and
+Restricted, events; and action windows (spec 4.0), where events are played."""
+
+from __future__ import annotations
+
+from engines.core import Card, Decision, DecisionKind, Option, RuleError
+from engines.lcg import effects
+from engines.lcg.flow import T, answer, arg, push, task
+from engines.lcg.state import EXHAUSTED, PRISONER, RESOURCE, LcgState, Player, Task
+from engines.lcg.table import add_tokens, characters, heroes, label, resources, to_discard
+
+PASS = Option(id="pass", label="Pass")
+
+
+# --- costs -----------------------------------------------------------------------------------------
+def cost(state: LcgState, player: Player, card: Card) -> int:
+    """Printed cost (X = 0, FAQ 1.40), less Secrecy X at threat 20 or lower when played from hand (C 4.10.10)."""
+    d = state.card_def(card)
+    printed = d.cost or 0
+    secrecy = d.keyword_value("Secrecy")
+    if secrecy and player.threat <= 20:
+        printed = max(0, printed - secrecy)
+    return printed
+
+
+def payers(state: LcgState, player: Player, card: Card) -> list[Card]:
+    """Heroes whose resources may pay: matching sphere, or any hero for a neutral card (RR p.12)."""
+    sphere = state.card_def(card).sphere
+    own = [h for h in heroes(player, state) if PRISONER not in h.flags]
+    if sphere in ("", "neutral"):
+        return own
+    return [h for h in own if state.card_def(h).sphere == sphere]
+
+
+def why_unplayable(state: LcgState, player: Player, card: Card, planning: bool) -> str | None:
+    """None if the card can be played now; otherwise the reason, worded for the player."""
+    d = state.card_def(card)
+    if d.type in ("ally", "attachment", "player_side_quest") and not planning:
+        return f"{d.name} is {'an' if d.type[0] in 'aeiou' else 'a'} {d.type.replace('_', ' ')}: it can only be "\
+               "played during your planning turn."
+    if d.type not in ("ally", "attachment", "event", "player_side_quest"):
+        return f"{d.name} cannot be played from hand."
+    if d.unique and any(c.name == d.name for c in in_play(state)):
+        return f"{d.name} is unique and a copy is already in play."
+    if d.type == "ally" and state.scenario == "escape-from-dol-guldur" and state.allies_played >= 1:
+        return "The players, as a group, cannot play more than 1 ally card each round (this quest)."
+    price = cost(state, player, card)
+    can_pay = payers(state, player, card)
+    sphere = d.sphere or "neutral"
+    if not can_pay:
+        return f"You control no {sphere.capitalize()} hero to pay for {d.name}."
+    available = sum(resources(h) for h in can_pay)
+    if available < price:
+        return f"{d.name} costs {price} {sphere.capitalize()}; your heroes who can pay have {available}."
+    return None
+
+
+def in_play(state: LcgState) -> list[Card]:
+    out: list[Card] = []
+    for zone in [state.staging, state.active, state.quest] + [z for p in state.players for z in (p.play, p.engaged)]:
+        for card in zone.cards:
+            out.append(card)
+            out.extend(a for a in card.attached if a.face_up)
+    return out
+
+
+def playable(state: LcgState, player: Player, planning: bool) -> list[Card]:
+    return [c for c in player.hand.cards if why_unplayable(state, player, c, planning) is None]
+
+
+# --- the planning phase (spec 4.2) -------------------------------------------------------------------
+@task("plan-turn")
+def plan_turn(turn: T, t: Task) -> None:
+    state = turn.state
+    player = state.player(t.seat)
+    if player.eliminated:
+        return
+    options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
+               for c in playable(state, player, planning=True)]
+    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning: play a card from your hand, or pass",
+             [*options, PASS], private=True, context="plan")
+
+
+@answer("plan")
+def plan_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    if choice[0] == "pass":
+        turn.say(f"{decision.seat} is done planning.")
+        return
+    begin_play(turn, decision.seat, choice[0], planning=True,
+               then=Task(kind="plan-turn", seat=decision.seat))
+
+
+def begin_play(turn: T, seat: str, uid: str, planning: bool, then: Task) -> None:
+    state = turn.state
+    player = state.player(seat)
+    card = player.hand.find(uid)
+    if card is None:
+        raise RuleError(f"{uid} is not in your hand.")
+    reason = why_unplayable(state, player, card, planning)
+    if reason:
+        raise RuleError(reason)
+    push(state, Task(kind="pay", seat=seat, ref=uid), Task(kind="place", seat=seat, ref=uid), then)
+
+
+@task("pay")
+def pay(turn: T, t: Task) -> None:
+    state = turn.state
+    player = state.player(t.seat)
+    card = player.hand.find(t.ref)
+    assert card is not None
+    price = cost(state, player, card)
+    can_pay = [h for h in payers(state, player, card) if resources(h) > 0]
+    if price == 0:
+        return
+    if len(can_pay) == 1 or sum(resources(h) for h in can_pay) == price:
+        spend(turn, player, card, {h.uid: resources(h) for h in can_pay}, price)
+        return
+    turn.ask(player.seat, DecisionKind.ASSIGN, f"Pay {price} for {card.name}: how much from each hero?",
+             [Option(id=h.uid, label=f"{h.name} ({resources(h)})", cap=resources(h)) for h in can_pay], amount=price,
+             private=True, context=f"pay:{card.uid}")
+
+
+def spend(turn: T, player: Player, card: Card, plan: dict[str, int], price: int) -> None:
+    """Take `price` resources from the heroes in `plan` (in order, up to each one's share)."""
+    state = turn.state
+    left = price
+    paid: list[str] = []
+    for uid, share in plan.items():
+        hero = next(h for h in heroes(player, state) if h.uid == uid)
+        take = min(share, left, resources(hero))
+        if take:
+            add_tokens(hero, RESOURCE, -take)
+            paid.append(f"{take} from {hero.name}")
+            left -= take
+    if left:
+        raise RuleError(f"That pays only {price - left} of {price}.")
+    turn.say(f"{player.seat} pays {price} for {card.name} ({', '.join(paid)}).")
+
+
+@answer("pay")
+def pay_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    player = state.player(decision.seat)
+    card = player.hand.find(arg(decision))
+    assert card is not None
+    plan = {part.split("=")[0]: int(part.split("=")[1]) for part in choice}
+    for uid, share in plan.items():
+        hero = next(h for h in heroes(player, state) if h.uid == uid)
+        if share > resources(hero):
+            raise RuleError(f"{hero.name} has only {resources(hero)} resources.")
+    spend(turn, player, card, plan, decision.amount)
+
+
+@task("place")
+def place(turn: T, t: Task) -> None:
+    state = turn.state
+    player = state.player(t.seat)
+    card = player.hand.take(t.ref)
+    d = state.card_def(card)
+    if d.type == "ally":
+        player.play.cards.append(card)
+        state.allies_played += 1
+        turn.say(f"{player.seat} plays {card.name}.")
+    elif d.type == "attachment":
+        hosts = [c for p in state.players for c in p.play.cards] + \
+                [c for z in (state.staging, state.active) for c in z.cards] + \
+                [c for p in state.players for c in p.engaged.cards]
+        player.hand.cards.append(card)  # it stays in hand until its host is chosen
+        turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Attach {card.name} to which card?",
+                 [Option(id=h.uid, label=label(state, h)) for h in hosts], context=f"host:{card.uid}")
+    elif d.type == "player_side_quest":
+        state.staging.cards.append(card)
+        turn.say(f"{player.seat} plays the side quest {card.name} into the staging area.")
+    else:  # an event: it resolves, then is placed in its owner's discard pile (RR p.9)
+        turn.say(f"{player.seat} plays {card.name}.")
+        to_discard(state, card)
+        effects.resolve_event(turn, player, card)
+
+
+@answer("host")
+def host_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    player = state.player(decision.seat)
+    card = player.hand.take(arg(decision))
+    _zone, host, _ = state.locate(choice[0])
+    host.attached.append(card)
+    turn.say(f"{player.seat} attaches {card.name} to {host.name}.")
+    restricted = [a for a in host.attached if state.card_def(a).has("Restricted")]
+    if len(restricted) > 2:  # RR p.24: a third Restricted attachment; the host's controller picks one to go
+        owner = next((p for p in state.players if host in p.play.cards), player)
+        turn.ask(owner.seat, DecisionKind.CHOOSE_ONE, f"{host.name} has 3 Restricted attachments: discard one",
+                 [Option(id=a.uid, label=a.name) for a in restricted], context=f"restricted:{host.uid}")
+
+
+@answer("restricted")
+def restricted_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    _zone, host, _ = state.locate(arg(decision))
+    card = next(a for a in host.attached if a.uid == choice[0])
+    host.attached.remove(card)
+    to_discard(state, card)
+    turn.say(f"{card.name} is discarded from {host.name} (Restricted).")
+
+
+# --- action windows (spec 4.0) ------------------------------------------------------------------------
+KEY_WINDOWS = ("after staging", "before damage")
+
+
+def window(state: LcgState, where: str) -> list[Task]:
+    """The window task to schedule at `where`, if the table's setting opens windows there."""
+    if state.windows == "all" or (state.windows == "key" and where in KEY_WINDOWS):
+        return [Task(kind="window", note=where)]
+    return []
+
+
+@task("window")
+def open_window(turn: T, t: Task) -> None:
+    """Every player still in the game may act; the window closes when all have passed since the last
+    action. Decisions open together, so nobody waits on anyone to pass (PBP)."""
+    state = turn.state
+    state.passed = []
+    for player in state.active_players():
+        options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
+                   for c in playable(state, player, planning=False)]
+        turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}): play an event, or pass",
+                 [*options, PASS], private=True, context=f"window:{t.note}")
+
+
+@answer("window")
+def window_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    if choice[0] == "pass":
+        state.passed.append(decision.seat)
+        return
+    # Someone acted: the window opens again for everyone once the card has resolved.
+    state.decisions[:] = [d for d in state.decisions if not d.context.startswith("window:")]
+    begin_play(turn, decision.seat, choice[0], planning=False, then=Task(kind="window", note=arg(decision)))
+
+
+def exhausted(card: Card) -> bool:
+    return EXHAUSTED in card.flags
+
+
+__all__ = ["begin_play", "characters", "cost", "playable", "window"]

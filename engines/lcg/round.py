@@ -1,0 +1,78 @@
+"""The round (spec 4): the seven phases in order, the resource and refresh phases, and the end of phases
+and rounds, when lasting effects expire."""
+
+from __future__ import annotations
+
+from engines.core import Turn
+from engines.lcg.flow import push, task
+from engines.lcg.playing import window
+from engines.lcg.setup import draw
+from engines.lcg.state import EXHAUSTED, PRISONER, RESOURCE, LcgState, Task
+from engines.lcg.table import add_tokens, clear_round_flags, heroes, raise_threat
+
+T = Turn[LcgState]
+
+
+def begin_phase(turn: T, phase: str) -> None:
+    state = turn.state
+    state.modifiers = [m for m in state.modifiers if m.until != "phase"]  # "until the end of the phase"
+    state.phase = phase
+    turn.checkpoint = True  # a phase boundary: a good moment for a snapshot
+
+
+@task("round")
+def new_round(turn: T, _t: Task) -> None:
+    state = turn.state
+    state.round += 1
+    turn.say(f"Round {state.round} begins; {state.first_seat} is the first player.")
+    push(state, *[Task(kind="phase", note=p) for p in ("resource", "planning", "quest", "travel",
+                                                          "encounter", "combat", "refresh")],
+         Task(kind="round"))
+
+
+@task("phase")
+def phase(turn: T, t: Task) -> None:
+    state = turn.state
+    begin_phase(turn, t.note)
+    push(state, *window(state, f"start of {t.note}"), Task(kind=t.note))
+
+
+@task("resource")
+def resource_phase(turn: T, _t: Task) -> None:
+    """RR p.12: each hero gains 1 resource (exhausted ones too); each player draws 1 card."""
+    state = turn.state
+    for player in state.active_players():
+        for hero in heroes(player, state):
+            if PRISONER not in hero.flags:
+                add_tokens(hero, RESOURCE, 1)
+        draw(turn, player, 1)
+    turn.say("Resource phase: each hero gains 1 resource and each player draws a card.")
+
+
+@task("planning")
+def planning_phase(turn: T, _t: Task) -> None:
+    state = turn.state
+    push(state, *[Task(kind="plan-turn", seat=p.seat) for p in state.active_players()])
+
+
+@task("refresh")
+def refresh_phase(turn: T, _t: Task) -> None:
+    """RR p.22: ready every card; each player raises threat by 1; the first-player token passes left."""
+    state = turn.state
+    for player in state.players:
+        for card in player.play.cards:
+            for c in [card, *card.attached]:
+                if EXHAUSTED in c.flags:
+                    c.flags.remove(EXHAUSTED)
+    for player in state.active_players():
+        raise_threat(turn, player, 1)
+    remaining = state.active_players()
+    if len(remaining) > 1:
+        nxt = remaining[1]
+        state.first = state.players.index(nxt)
+        turn.say(f"Refresh: everything readies, threat rises by 1, and {nxt.seat} becomes the first player.")
+    else:
+        turn.say("Refresh: everything readies and threat rises by 1.")
+    clear_round_flags(state)
+    state.modifiers = [m for m in state.modifiers if m.until not in ("round", "phase")]
+    state.allies_played = 0

@@ -1,0 +1,196 @@
+"""Setup (spec 3, in the order of 3.8): decks, first player, heroes and threat, hands and mulligans, the
+quest deck and the scenario's own setup."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.core import Card, DecisionKind, Option, RuleError
+from engines.lcg import scenarios
+from engines.lcg.cards import Deck, Slot
+from engines.lcg.flow import T, answer, arg, push, task
+from engines.lcg.library import Library
+from engines.lcg.state import RESOURCE, LcgState, Player, Task
+from engines.lcg.table import add_tokens, heroes
+
+
+def start(turn: T, library: Library) -> None:
+    """Ask every seat for its deck; the rest of setup runs once all have chosen."""
+    state = turn.state
+    options = [Option(id=d.key, label=d.name) for d in sorted(library.decks.values(), key=lambda d: d.key)][:25]
+    for p in state.players:
+        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Choose your deck (or type 'deck <key>')", options,
+                 context="deck")
+    push(state, Task(kind="setup"))
+
+
+def choose_deck(turn: T, library: Library, seat: str, key: str) -> None:
+    state = turn.state
+    deck = library.deck(key)
+    check_deck(state, library, deck, seat)
+    player = state.player(seat)
+    player.deck_key = deck.key
+    for hero_id in deck.heroes:
+        state.defs[hero_id] = library.card(hero_id)
+        hero = state.new_card(hero_id)
+        state.owners[hero.uid] = seat
+        player.play.cards.append(hero)
+    for slot in deck.cards:
+        state.defs[slot.card] = library.card(slot.card)
+        for _ in range(slot.count):
+            card = state.new_card(slot.card)
+            state.owners[card.uid] = seat
+            player.deck.cards.append(card)
+    turn.say(f"{seat} plays {deck.name}: " + ", ".join(c.name for c in player.play.cards) + ".")
+    for other in [d for d in state.decisions if d.context == "deck"]:  # a hero can be in only one deck
+        other.options = [o for o in other.options if _legal(state, library, o.id, other.seat)]
+
+
+def _legal(state: LcgState, library: Library, key: str, seat: str) -> bool:
+    try:
+        check_deck(state, library, library.deck(key), seat)
+    except RuleError:
+        return False
+    return True
+
+
+def check_deck(state: LcgState, library: Library, deck: Deck, seat: str) -> None:
+    """Spec 9 and 3.0: 1 to 3 heroes, at most 3 copies a title, no hero title shared between players."""
+    if not 1 <= len(deck.heroes) <= 3:
+        raise RuleError(f"A deck needs 1 to 3 heroes; {deck.name} has {len(deck.heroes)}.")
+    titles = Counter(library.card(s.card).name for s in deck.cards for _ in range(s.count))
+    over = [t for t, n in titles.items() if n > 3]
+    if over:
+        raise RuleError(f"{deck.name} has more than 3 copies of {', '.join(over)}.")
+    mine = {library.card(h).name for h in deck.heroes}
+    for other in state.players:
+        if other.seat == seat:
+            continue
+        taken = mine & {c.name for c in heroes(other, state)}
+        if taken:
+            raise RuleError(f"{', '.join(sorted(taken))} is already one of {other.seat}'s heroes.")
+
+
+@task("setup")
+def setup_after_decks(turn: T, _task: Task) -> None:
+    state = turn.state
+    for p in state.players:
+        state.rng.shuffle(p.deck.cards)  # step 1
+    if len(state.players) > 1:  # step 4, moved early (3.8): a vote, then chance on a tie
+        options = [Option(id=p.seat, label=p.seat) for p in state.players]
+        for p in state.players:
+            turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Vote for the first player", options, context="vote")
+    push(state, Task(kind="setup-table"))
+
+
+@answer("vote")
+def vote(turn: T, decision: object, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    state.passed.append(choice[0])  # votes are kept in `passed` until the count
+    if any(d.context == "vote" for d in state.decisions):
+        return
+    counts = Counter(state.passed)
+    best = max(counts.values())
+    leaders = sorted(seat for seat, n in counts.items() if n == best)
+    chosen = leaders[0] if len(leaders) == 1 else state.rng.choice(leaders)
+    if len(leaders) > 1:
+        turn.say(f"The vote is tied between {', '.join(leaders)}; chance chooses {chosen}.")
+    state.first = [p.seat for p in state.players].index(chosen)
+    state.passed = []
+    turn.say(f"{chosen} is the first player.")
+
+
+@task("setup-table")
+def setup_table(turn: T, _task: Task) -> None:
+    state = turn.state
+    scenario = scenarios.definition(state)
+    for p in state.players:  # step 2: heroes are in play; threat is their total (RR p.10)
+        p.threat = sum(state.card_def(h).threat_cost for h in heroes(p, state))
+        if state.difficulty == "easy":  # C 9.2
+            for h in heroes(p, state):
+                add_tokens(h, RESOURCE, 1)
+        turn.say(f"{p.seat} starts at threat {p.threat}.")
+    build_encounter_deck(turn, scenario_slots(state, scenario))
+    for p in state.players:  # step 5: six cards each, then one mulligan each, chosen in private
+        draw(turn, p, 6)
+        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Keep this setup hand, or take your one mulligan?",
+                 [Option(id="keep", label="Keep"), Option(id="mulligan", label="Mulligan")], private=True,
+                 context="mulligan")
+    push(state, Task(kind="setup-quest"))
+
+
+def scenario_slots(state: LcgState, scenario: object) -> dict[str, tuple[Slot, ...]]:
+    from engines.lcg.cards import Scenario
+
+    assert isinstance(scenario, Scenario)
+    nightmare = state.difficulty == "nightmare" and scenario.nightmare_encounter
+    easy = state.difficulty == "easy" and scenario.easy_encounter
+    return {
+        "encounter": scenario.nightmare_encounter if nightmare else scenario.easy_encounter if easy
+        else scenario.encounter,
+        "staging": scenario.nightmare_staging if nightmare and scenario.nightmare_staging else scenario.staging,
+        "set_aside": scenario.nightmare_set_aside if nightmare and scenario.nightmare_set_aside
+        else scenario.set_aside,
+        "active": scenario.active_location,
+    }
+
+
+def build_encounter_deck(turn: T, slots: dict[str, tuple[Slot, ...]]) -> None:
+    state = turn.state
+    for zone, key in ((state.encounter_deck, "encounter"), (state.staging, "staging"),
+                      (state.set_aside, "set_aside"), (state.active, "active")):
+        for slot in slots[key]:
+            for _ in range(slot.count):
+                zone.cards.append(state.new_card(slot.card))
+    state.rng.shuffle(state.encounter_deck.cards)
+
+
+def draw(turn: T, player: Player, count: int) -> list[Card]:
+    """Draw from the top; an empty deck draws nothing and is no loss (RR p.12, p.25)."""
+    drawn = turn.draw(player.deck, player.hand, count)
+    if drawn:
+        turn.say(f"{player.seat} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
+        turn.say("You draw " + ", ".join(c.name for c in drawn) + ".", audience=[player.seat])
+    return drawn
+
+
+@answer("mulligan")
+def mulligan(turn: T, decision: object, choice: tuple[str, ...]) -> None:
+    from engines.core import Decision
+
+    assert isinstance(decision, Decision)
+    state = turn.state
+    player = state.player(decision.seat)
+    player.mulligan_done = True
+    if choice[0] == "mulligan":  # RR p.10: shuffle the six back, draw six new ones, keep them
+        player.deck.cards.extend(player.hand.cards)
+        player.hand.cards = []
+        state.rng.shuffle(player.deck.cards)
+        turn.say(f"{player.seat} takes a mulligan.")
+        draw(turn, player, 6)
+    else:
+        turn.say(f"{player.seat} keeps their setup hand.")
+
+
+@task("setup-quest")
+def setup_quest(turn: T, _task: Task) -> None:
+    state = turn.state
+    scenario = scenarios.definition(state)
+    stages = [state.new_card(q) for q in scenario.quest]  # step 6: stage 1 on top
+    state.quest_deck.cards = list(reversed(stages))
+    first = state.quest_deck.cards.pop()
+    state.quest.cards = [first]
+    turn.say(f"The quest begins: {first.name} (stage {state.card_def(first).stage}).")
+    push(state, Task(kind="scenario-setup"), Task(kind="stage-revealed", ref=first.uid), Task(kind="round"))
+
+
+@task("scenario-setup")
+def scenario_setup(turn: T, _task: Task) -> None:
+    scenarios.setup(turn)
+
+
+def uid_of(decision_arg: str) -> str:
+    return decision_arg
+
+
+__all__ = ["arg", "choose_deck", "draw", "start"]

@@ -1,0 +1,258 @@
+"""Operations on the table shared by every phase: stats, threat, damage and destruction, elimination,
+progress and exploring. Each takes the working Turn and says what happened to the table (spec 2.9, 4.8)."""
+
+from __future__ import annotations
+
+from engines.core import Card, Outcome, Turn, Zone
+from engines.lcg.state import (
+    ATTACKED,
+    COMMITTED,
+    DAMAGE,
+    EXHAUSTED,
+    PRISONER,
+    PROGRESS,
+    RESOURCE,
+    LcgState,
+    Player,
+)
+
+T = Turn[LcgState]
+STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_cost", "quest_points")
+
+
+def stat(state: LcgState, card: Card, name: str) -> int:
+    """A card's current value: printed, plus manual modifiers, floored at 0 (spec 2.9)."""
+    base: int = getattr(state.card_def(card), name)
+    bonus = sum(m.amount for m in state.modifiers if m.uid == card.uid and m.stat == name)
+    return max(0, base + bonus)
+
+
+def label(state: LcgState, card: Card) -> str:
+    return f"{card.name} ({card.uid})"
+
+
+def characters(player: Player, state: LcgState) -> list[Card]:
+    return [c for c in player.play.cards if state.card_def(c).is_character and PRISONER not in c.flags]
+
+
+def heroes(player: Player, state: LcgState) -> list[Card]:
+    return [c for c in player.play.cards if state.card_def(c).type == "hero"]
+
+
+def ready(card: Card) -> bool:
+    return EXHAUSTED not in card.flags
+
+
+def exhaust(card: Card) -> None:
+    if EXHAUSTED not in card.flags:
+        card.flags.append(EXHAUSTED)
+
+
+def ready_card(card: Card) -> None:
+    for flag in (EXHAUSTED,):
+        if flag in card.flags:
+            card.flags.remove(flag)
+
+
+def clear_flag(cards: list[Card], flag: str) -> None:
+    for card in cards:
+        if flag in card.flags:
+            card.flags.remove(flag)
+
+
+def add_tokens(card: Card, kind: str, amount: int) -> None:
+    card.tokens[kind] = max(0, card.tokens.get(kind, 0) + amount)
+    if card.tokens[kind] == 0:
+        del card.tokens[kind]
+
+
+def tokens(card: Card, kind: str) -> int:
+    return card.tokens.get(kind, 0)
+
+
+def _all(zone: Zone) -> list[Card]:
+    out: list[Card] = []
+    for c in zone.cards:
+        out.append(c)
+        out.extend(c.attached)
+    return out
+
+
+def controller(state: LcgState, card: Card) -> Player | None:
+    for p in state.players:
+        if any(c.uid == card.uid for c in _all(p.play)) or any(c.uid == card.uid for c in p.engaged.cards):
+            return p
+    return None
+
+
+# --- threat and elimination (spec 4.8) -----------------------------------------------------------
+def raise_threat(turn: T, player: Player, amount: int) -> None:
+    if player.eliminated or amount == 0:
+        return
+    player.threat = max(0, player.threat + amount)
+    if player.threat >= turn.state.elimination:
+        turn.say(f"{player.seat}'s threat reaches {player.threat}.")
+        eliminate(turn, player, f"threat {player.threat}")
+
+
+def eliminate(turn: T, player: Player, reason: str) -> None:
+    """RR p.22: the player's cards go to discard piles; engaged enemies return to staging with their damage."""
+    state = turn.state
+    if player.eliminated:
+        return
+    player.eliminated = True
+    turn.say(f"{player.seat} is eliminated ({reason}).")
+    for card in list(player.play.cards):
+        player.play.cards.remove(card)
+        leave_play(state, card)
+        to_discard(state, card)
+    player.discard.cards.extend(player.hand.cards)
+    player.hand.cards = []
+    for card in player.deck.cards:
+        card.face_up = True
+    player.discard.cards.extend(player.deck.cards)
+    player.deck.cards = []
+    for enemy in list(player.engaged.cards):
+        for shadow in [a for a in enemy.attached if "shadow" in a.flags]:
+            enemy.attached.remove(shadow)
+            shadow.flags = []
+            to_discard(state, shadow)
+        player.engaged.cards.remove(enemy)
+        state.staging.cards.append(enemy)
+    if state.players[state.first] is player:  # FAQ 1.30: the token passes at once
+        remaining = state.active_players()
+        if remaining:
+            state.first = state.players.index(remaining[0])
+            turn.say(f"{remaining[0].seat} is now the first player.")
+    state.decisions[:] = [d for d in state.decisions if d.seat != player.seat]
+    if not state.active_players():
+        lose(turn, "every player has been eliminated")
+
+
+def to_discard(state: LcgState, card: Card) -> None:
+    """A card leaving play goes to its owner's discard pile, or the encounter discard pile (spec 2.10)."""
+    card.face_up = True
+    owner = state.owner(card)
+    (owner.discard if owner is not None else state.encounter_discard).cards.append(card)
+
+
+def lose(turn: T, reason: str) -> None:
+    if turn.state.outcome is None:
+        turn.finish(Outcome(winners=[], reason=f"The players lose: {reason}."))
+
+
+def win(turn: T, reason: str) -> None:
+    state = turn.state
+    if state.outcome is not None:
+        return
+    state.won = True
+    score = group_score(state)
+    scores = {p.seat: player_score(state, p) for p in state.players}
+    turn.finish(Outcome(winners=[p.seat for p in state.players], reason=f"The players win: {reason} "
+                        f"Score {score} (lower is better).", scores=scores))
+
+
+def player_score(state: LcgState, p: Player) -> int:
+    """RR p.22: final threat (the elimination level if eliminated) + dead heroes' threat + damage on heroes."""
+    threat = state.elimination if p.eliminated else min(p.threat, state.elimination)
+    dead = sum(state.card_def(c).threat_cost for c in p.discard.cards if state.card_def(c).type == "hero")
+    damage = 0 if p.eliminated else sum(tokens(h, DAMAGE) for h in heroes(p, state))
+    return threat + dead + damage
+
+
+def group_score(state: LcgState) -> int:
+    victory = sum(state.card_def(c).victory for c in state.victory.cards)
+    return sum(player_score(state, p) for p in state.players) - victory
+
+
+# --- damage and destruction (spec 2.9) ---------------------------------------------------------------
+def deal_damage(turn: T, card: Card, amount: int, source: str = "") -> None:
+    if amount <= 0:
+        return
+    state = turn.state
+    add_tokens(card, DAMAGE, amount)
+    turn.say(f"{label(state, card)} takes {amount} damage{f' from {source}' if source else ''}.")
+    check_destroyed(turn, card)
+
+
+def check_destroyed(turn: T, card: Card) -> bool:
+    state = turn.state
+    try:
+        zone, found, _host = state.locate(card.uid)
+    except KeyError:
+        return False
+    d = state.card_def(found)
+    hp = stat(state, found, "hit_points")
+    if hp == 0 and d.hit_points == 0:
+        return False
+    if tokens(found, DAMAGE) < hp:
+        return False
+    if d.type == "enemy" or d.type == "ship_enemy":
+        if d.has("Indestructible"):
+            return False
+        defeat_enemy(turn, found, zone)
+        return True
+    if d.is_character:
+        destroy_character(turn, found, zone)
+        return True
+    return False
+
+
+def destroy_character(turn: T, card: Card, zone: Zone) -> None:
+    state = turn.state
+    zone.cards.remove(card)
+    controller_player = next((p for p in state.players if p.play is zone), None)
+    leave_play(state, card)
+    to_discard(state, card)
+    turn.say(f"{card.name} is destroyed.")
+    if controller_player is not None and not heroes(controller_player, state) and not controller_player.eliminated:
+        eliminate(turn, controller_player, "no heroes left")
+
+
+def defeat_enemy(turn: T, card: Card, zone: Zone) -> None:
+    state = turn.state
+    zone.cards.remove(card)
+    leave_play(state, card)
+    (state.victory if state.card_def(card).victory else state.encounter_discard).cards.append(card)
+    turn.say(f"{card.name} is defeated.")
+    from engines.lcg import scenarios
+
+    scenarios.on_enemy_defeated(turn, card)
+
+
+def leave_play(state: LcgState, card: Card) -> None:
+    """Tokens and flags go; attachments and shadow cards go to their discard piles (RR p.9, p.20)."""
+    for sub in card.attached:
+        leave_play(state, sub)
+        to_discard(state, sub)
+    card.attached = []
+    card.tokens, card.flags = {}, []
+    state.modifiers = [m for m in state.modifiers if m.uid != card.uid]
+
+
+# --- progress and locations (spec 4.3.5) ----------------------------------------------------------------
+def explore(turn: T, location: Card, zone: Zone) -> None:
+    state = turn.state
+    zone.cards.remove(location)
+    leave_play(state, location)
+    (state.victory if state.card_def(location).victory else state.encounter_discard).cards.append(location)
+    turn.say(f"{location.name} is explored.")
+
+
+def current_stage(state: LcgState) -> Card | None:
+    return state.quest.cards[0] if state.quest.cards else None
+
+
+def clear_round_flags(state: LcgState) -> None:
+    for p in state.players:
+        clear_flag(p.play.cards, COMMITTED)
+        clear_flag(p.engaged.cards, ATTACKED)
+        p.attacked = []
+
+
+def resources(card: Card) -> int:
+    return tokens(card, RESOURCE)
+
+
+def progress(card: Card) -> int:
+    return tokens(card, PROGRESS)

@@ -30,7 +30,7 @@ def to_data(obj: Any) -> Any:
 
     Dispatches on the exact type first (the common cases), because this runs over the whole state on every
     command the service stores; frozen dataclasses (card definitions) are converted once and cached."""
-    kind = type(obj)
+    kind: Any = type(obj)
     if kind in _SCALARS:
         return obj
     if kind is list or kind is tuple:
@@ -46,7 +46,8 @@ def to_data(obj: Any) -> Any:
         return obj.value
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         if _is_frozen(kind):
-            return _frozen_data(obj)
+            frozen: Any = obj
+            return _frozen_data(frozen)
         return {f.name: to_data(getattr(obj, f.name)) for f in _fields(kind)}
     if isinstance(obj, bool | int | float | str):
         return obj
@@ -54,7 +55,7 @@ def to_data(obj: Any) -> Any:
 
 
 @cache
-def _is_frozen(kind: type) -> bool:
+def _is_frozen(kind: Any) -> bool:
     params = getattr(kind, "__dataclass_params__", None)
     return bool(params is not None and params.frozen)
 
@@ -187,7 +188,7 @@ def _expect(kind: type[T], data: Any) -> T:
 
 
 @cache
-def _fields(tp: type) -> tuple[dataclasses.Field[Any], ...]:
+def _fields(tp: Any) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(tp) if f.init)
 
 

@@ -63,7 +63,8 @@ def _is_frozen(kind: Any) -> bool:
 @lru_cache(maxsize=16384)
 def _frozen_data(obj: Any) -> Any:
     # Shared between callers: JSON encoding only reads it. Frozen dataclasses of hashable fields only.
-    return {f.name: to_data(getattr(obj, f.name)) for f in _fields(type(obj))}
+    kind: Any = type(obj)
+    return {f.name: to_data(getattr(obj, f.name)) for f in _fields(kind)}
 
 
 def from_data(tp: Any, data: Any) -> Any:

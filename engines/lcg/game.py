@@ -8,6 +8,7 @@ from typing import Any
 
 from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View
 from engines.lcg import adjust, flow, scenarios, setup
+from engines.lcg import playing as playing_rules
 from engines.lcg.cards import Scenario
 from engines.lcg.library import Library
 from engines.lcg.state import LcgState, Player
@@ -104,7 +105,13 @@ class Lcg(Rules[LcgState]):
             if playing is None:
                 raise RuleError("You can play cards during your planning turn and in action windows; "
                                 "neither is open for you now.")
-            playing.option(command.card)
+            if command.card not in {o.id for o in playing.options}:
+                card = state.player(seat).hand.find(command.card)
+                if card is None:
+                    raise RuleError(f"{command.card} is not a card in your hand.")
+                reason = playing_rules.why_unplayable(state, state.player(seat), card,
+                                                      planning=playing.context == "plan")
+                raise RuleError(reason or f"{card.name} cannot be played now.")
             state.decisions.remove(playing)
             self.resolve(turn, playing, (command.card,))
             return

@@ -1,0 +1,66 @@
+"""Small fixtures for LCG rules tests: a game past setup, cards made to order, and a way to run one step
+of the round procedure and see what the table was told (DESIGN: tests read like the rulebook)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engines.core import Answer, Config, Turn
+from engines.lcg import GAME, flow
+from engines.lcg.cards import CardDef
+from engines.lcg.state import LcgState, Task
+
+
+def started(players: int = 1, seed: int = 1, **options: Any) -> LcgState:
+    """A game of Passage Through Mirkwood (unless `scenario=`) after setup: starter decks chosen, first
+    player p1, hands kept, sitting at the first planning decision of round 1."""
+    decks = ["core-leadership", "core-tactics", "core-spirit", "core-lore"]
+    options.setdefault("windows", "none")  # rules tests step through the procedure; windows have their own
+    state = GAME.setup(Config(seats=GAME.seat_names(players), options=options), seed)
+    for i, p in enumerate(state.players):
+        d = next(d for d in state.decisions if d.seat == p.seat)
+        state = GAME.apply(state, p.seat, Answer(decision=d.id, choice=(decks[i],))).state
+    while state.decisions and state.decisions[0].context in ("vote", "mulligan"):
+        d = state.decisions[0]
+        pick = "p1" if d.context == "vote" else "keep"
+        state = GAME.apply(state, d.seat, Answer(decision=d.id, choice=(pick,))).state
+    return state
+
+
+def card(state: LcgState, **fields: Any) -> Any:
+    """A card made to order: its definition is added to the game under a unique test id."""
+    owner = fields.pop("owner", None)
+    base = CardDef(id=f"test-{state.next_uid}", name=fields.pop("name", f"Test card {state.next_uid}"),
+                   type=fields.pop("type", "enemy"))
+    definition = replace(base, **fields)
+    state.defs[definition.id] = definition
+    made = state.new_card(definition.id)
+    if owner is None and definition.is_player_card:
+        owner = "p1"
+    if owner is not None:
+        state.owners[made.uid] = owner  # a player card belongs to someone's deck
+    return made
+
+
+def run(state: LcgState, *tasks: Task, seat: str = "") -> tuple[LcgState, list[str]]:
+    """Run the given steps of the procedure (and whatever follows until a decision), on a copy."""
+    work = GAME.copy(state)
+    work.decisions.clear()
+    work.tasks = []
+    turn = Turn(state=work, seat=seat)
+    flow.push(work, *tasks)
+    flow.run(turn)
+    return work, [e.text for e in turn.events]
+
+
+def answer(state: LcgState, option: str | tuple[str, ...], seat: str | None = None) -> tuple[LcgState, list[str]]:
+    """Answer the first open decision (of `seat`, if given)."""
+    d = next(d for d in state.decisions if seat is None or d.seat == seat)
+    choice = (option,) if isinstance(option, str) else option
+    step = GAME.apply(state, d.seat, Answer(decision=d.id, choice=choice))
+    return step.state, [e.text for e in step.events]
+
+
+def hero(state: LcgState, seat: str, name: str) -> Any:
+    return next(c for c in state.player(seat).play.cards if c.name == name)

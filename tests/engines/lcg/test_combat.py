@@ -1,0 +1,186 @@
+"""The encounter and combat phases (spec 10.3, 10.4), as the rulebook states them."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import RuleError
+from engines.lcg.state import DAMAGE, EXHAUSTED, Task
+from tests.engines.lcg.table import answer, card, hero, run, started
+
+
+def enemy(state, ec: int = 20, attack: int = 2, defense: int = 1, hp: int = 3, **more):
+    return card(state, name=more.pop("name", f"Enemy {ec}"), type="enemy", engagement_cost=ec, attack=attack,
+                defense=defense, hit_points=hp, threat=more.pop("threat", 1), **more)
+
+
+def test_engagement_checks_follow_the_rulebook_example():
+    """Spec 10.3.43 (RR p.16-17): threats 24 and 35; enemies with engagement costs 20, 25, 32, 40."""
+    state = started(2)
+    state.staging.cards = [enemy(state, ec) for ec in (20, 25, 32, 40)]
+    state.player("p1").threat, state.player("p2").threat = 24, 35
+    after, lines = run(state, Task(kind="engagement-checks"))
+    assert [e.name for e in after.player("p1").engaged.cards] == ["Enemy 20"]
+    assert [e.name for e in after.player("p2").engaged.cards] == ["Enemy 32", "Enemy 25"]
+    assert [e.name for e in after.staging.cards] == ["Enemy 40"]
+
+
+def test_optional_engagement_ignores_the_engagement_cost():
+    """Spec 10.3.44 (RR p.16): at threat 20, p1 may engage an enemy with engagement cost 45."""
+    state = started(1)
+    far = enemy(state, 45)
+    state.staging.cards = [far]
+    state.player("p1").threat = 20
+    after, _ = run(state, Task(kind="optional-engage", seat="p1"))
+    after, _ = answer(after, far.uid)
+    assert [e.uid for e in after.player("p1").engaged.cards] == [far.uid]
+
+
+def test_shadow_cards_are_dealt_by_player_then_highest_engagement_cost_face_down():
+    """Spec 10.4.47 (RR p.18): p1's 30 and 20, then p2's 35."""
+    state = started(2)
+    state.player("p1").engaged.cards = [enemy(state, 20), enemy(state, 30)]
+    state.player("p2").engaged.cards = [enemy(state, 35)]
+    top = state.encounter_deck.cards[-3:]
+    after, _ = run(state, Task(kind="deal-shadows"))
+    dealt = {e.name: e.attached[0].uid for p in after.players for e in p.engaged.cards}
+    assert [dealt["Enemy 30"], dealt["Enemy 20"], dealt["Enemy 35"]] == [c.uid for c in reversed(top)]
+    assert all(not e.attached[0].face_up for p in after.players for e in p.engaged.cards)
+
+
+def test_basic_mode_deals_no_shadow_cards():
+    """Spec 6.2 (RR p.27)."""
+    state = started(1, basic=True)
+    state.player("p1").engaged.cards = [enemy(state, 20)]
+    after, _ = run(state, Task(kind="deal-shadows"))
+    assert not after.player("p1").engaged.cards[0].attached
+
+
+def an_attack(state, attacker):
+    state.player("p1").engaged.cards = [attacker]
+    return run(state, Task(kind="enemy-attacks", seat="p1"))
+
+
+def test_a_defended_attack_deals_attack_minus_defense_and_excess_is_lost():
+    """Spec 10.4.49 (RR p.18): attack 6 against defense 0 and 1 hit point: destroyed, 5 excess lost."""
+    state = started(1)
+    ally = card(state, name="Frail Ally", type="ally", defense=0, hit_points=1)
+    state.player("p1").play.cards.append(ally)
+    state, _ = an_attack(state, enemy(state, 20, attack=6))
+    state, _ = answer(state, ally.uid)
+    assert any(c.uid == ally.uid for c in state.player("p1").discard.cards)
+    assert all(DAMAGE not in h.tokens for h in state.player("p1").play.cards)
+
+
+def test_an_undefended_attack_goes_to_one_hero_without_defense():
+    """Spec 10.4.50 (RR p.18): all 2 damage on one hero; allies cannot take it; defense is ignored."""
+    state = started(1)
+    state.player("p1").play.cards.append(card(state, name="Some Ally", type="ally", defense=2, hit_points=2))
+    state, _ = an_attack(state, enemy(state, 20, attack=2))
+    state, _ = answer(state, "undefended")
+    options = {o.label.split(" (")[0] for o in state.decisions[0].options}
+    assert options == {"Aragorn", "Glóin", "Théodred"}
+    aragorn = hero(state, "p1", "Aragorn")
+    state, _ = answer(state, aragorn.uid)
+    assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 2
+
+
+def test_a_sentinel_may_defend_for_another_player_after_no_defender_is_declared():
+    """Spec 10.4.52 (RR p.24)."""
+    state = started(2)  # p2 plays the Tactics starter
+    for c in state.player("p2").play.cards:
+        c.flags = [EXHAUSTED]
+    sentinel = card(state, name="Watchful", type="ally", defense=3, hit_points=3, keywords=("Sentinel",), owner="p2")
+    state.player("p2").play.cards.append(sentinel)
+    state, _ = an_attack(state, enemy(state, 20, attack=4))
+    assert state.decisions[0].seat == "p1"
+    state, _ = answer(state, "undefended")
+    assert state.decisions[0].seat == "p2" and state.decisions[0].context.startswith("sentinel")
+    state, lines = answer(state, sentinel.uid)
+    watchful = next(c for c in state.player("p2").play.cards if c.uid == sentinel.uid)
+    assert watchful.tokens[DAMAGE] == 1 and EXHAUSTED in watchful.flags
+    assert all(DAMAGE not in h.tokens for h in state.player("p1").play.cards)
+
+
+def test_player_attacks_deal_total_attack_minus_defense_and_defeat_the_enemy():
+    """RR p.20: the enemy's shadow cards go with it; Victory X sends it to the victory display."""
+    state = started(1)
+    foe = enemy(state, 20, defense=1, hp=3, victory=2)
+    foe.attached.append(card(state, name="A Shadow", type="treachery"))
+    foe.attached[0].face_up, foe.attached[0].flags = False, ["shadow"]
+    state.player("p1").engaged.cards = [foe]
+    state, _ = run(state, Task(kind="player-attacks", seat="p1"))
+    state, _ = answer(state, foe.uid)
+    attackers = tuple(h.uid for h in state.player("p1").play.cards if h.name in ("Aragorn", "Glóin"))
+    state, lines = answer(state, attackers)  # 3 + 2 attack against defense 1: 4 damage
+    assert [c.uid for c in state.victory.cards] == [foe.uid]
+    assert any(c.name == "A Shadow" for c in state.encounter_discard.cards)
+
+
+def test_a_ranged_character_may_attack_an_enemy_engaged_with_another_player_once():
+    """Spec 10.4.62 (RR p.24; FAQ 1.11)."""
+    state = started(2)
+    foe = enemy(state, 20, defense=0, hp=9)
+    state.player("p1").engaged.cards = [foe]
+    archer = card(state, name="Archer", type="ally", attack=2, hit_points=1, keywords=("Ranged",), owner="p2")
+    state.player("p2").play.cards.append(archer)
+    state, _ = run(state, Task(kind="player-attacks", seat="p2"))
+    assert foe.uid in {o.id for o in state.decisions[0].options}
+    state, _ = answer(state, foe.uid)
+    offered = [state.locate(o.id)[1] for o in state.decisions[0].options]
+    assert archer.uid in {c.uid for c in offered}
+    assert all(state.card_def(c).has("Ranged") for c in offered)  # only Ranged characters (Legolas, the archer)
+    state, _ = answer(state, (archer.uid,))
+    assert state.player("p1").engaged.cards[0].tokens[DAMAGE] == 2
+    assert not state.decisions or foe.uid not in {o.id for o in state.decisions[0].options}
+
+
+def test_indestructible_enemies_survive_lethal_damage():
+    """Spec 10.4.64 (C 4.10.7)."""
+    state = started(1)
+    foe = enemy(state, 20, defense=0, hp=1, keywords=("Indestructible",))
+    state.player("p1").engaged.cards = [foe]
+    state, _ = run(state, Task(kind="player-attacks", seat="p1"))
+    state, _ = answer(state, foe.uid)
+    state, _ = answer(state, (hero(state, "p1", "Aragorn").uid,))
+    assert state.player("p1").engaged.cards[0].tokens[DAMAGE] == 3
+
+
+def test_archery_totals_every_card_in_play_and_is_assigned_by_the_first_player():
+    """Spec 10.4.65 (C 4.10.1): Archery 2 and 1: 3 damage, split as the players choose; defense ignored."""
+    state = started(2)
+    state.staging.cards = [enemy(state, 50, keywords=("Archery 2",)), enemy(state, 50, keywords=("Archery 1",))]
+    state, _ = run(state, Task(kind="archery"))
+    d = state.decisions[0]
+    assert d.seat == state.first_seat and d.amount == 3
+    aragorn, gimli = hero(state, "p1", "Aragorn"), hero(state, "p2", "Gimli")
+    state, _ = answer(state, (f"{aragorn.uid}=2", f"{gimli.uid}=1"))
+    assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 2 and hero(state, "p2", "Gimli").tokens[DAMAGE] == 1
+
+
+def test_a_shadow_effect_is_resolved_when_the_card_turns_face_up():
+    """RR p.18 step 3; the scripted Dol Guldur Orcs shadow: +1 attack, +3 if undefended."""
+    state = started(1)
+    foe = enemy(state, 20, attack=2)
+    wargs = next(c for c in state.encounter_deck.cards if c.name == "Dol Guldur Orcs")
+    state.encounter_deck.cards.remove(wargs)
+    wargs.face_up, wargs.flags = False, ["shadow"]
+    foe.attached.append(wargs)
+    state, _ = an_attack(state, foe)
+    state, revealed = answer(state, "undefended")
+    assert any("Shadow card on Enemy 20: Dol Guldur Orcs" in line for line in revealed)
+    state, lines = answer(state, hero(state, "p1", "Aragorn").uid)
+    assert "Aragorn (c1) takes 5 damage from Enemy 20, undefended." in lines  # 2 + 3 undefended
+
+
+def test_attacking_an_enemy_nobody_can_reach_is_refused():
+    state = started(2)
+    foe = enemy(state, 20)
+    state.player("p1").engaged.cards = [foe]
+    hero(state, "p2", "Legolas").flags.append(EXHAUSTED)  # p2's only Ranged character is spent
+    state, _ = run(state, Task(kind="player-attacks", seat="p2"))
+    assert not state.decisions  # no ready Ranged character: p2 has nothing to attack
+    with pytest.raises(RuleError):
+        from engines.lcg import GAME
+
+        GAME.apply(state, "p2", GAME.parse("answer 999 x"))

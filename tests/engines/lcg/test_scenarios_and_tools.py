@@ -1,0 +1,156 @@
+"""The Core Set quests' own rules, action windows, manual adjustment and the effect registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import RuleError
+from engines.lcg import GAME, effects
+from engines.lcg.state import DAMAGE, PRISONER, RESOURCE, Task
+from tests.engines.lcg.table import answer, card, hero, run, started
+
+
+# --- the Core Set quests ---------------------------------------------------------------------------------
+def test_passage_through_mirkwood_starts_with_a_forest_spider_and_the_old_forest_road():
+    """1A setup: search for 1 Forest Spider and 1 Old Forest Road and add them to the staging area."""
+    state = started(1)
+    assert sorted(c.name for c in state.staging.cards) == ["Forest Spider", "Old Forest Road"]
+    assert len(state.encounter_deck.cards) == 34  # setup is done; round 1's staging has not happened yet
+
+
+def test_journey_down_the_anduin_reveals_a_card_per_player_then_fetches_a_hill_troll():
+    """1A: each player reveals 1 card; 1B: search for 1 Hill Troll (unless one is in play)."""
+    state = started(2, scenario="journey-down-the-anduin")
+    assert any(c.name == "Hill Troll" for c in state.staging.cards)
+    assert len(state.staging.cards) >= 3  # two reveals (more with Surge) and the troll
+
+
+def test_escape_from_dol_guldur_guards_the_objectives_and_takes_a_hero_prisoner():
+    """1A: each objective gets an encounter card; the Nazgûl waits aside. 1B: a random hero is a prisoner."""
+    state = started(2, scenario="escape-from-dol-guldur")
+    objectives = [c for c in state.staging.cards if state.card_def(c).type == "objective"]
+    assert len(objectives) == 3 and all(len(o.attached) == 1 for o in objectives)
+    assert [c.name for c in state.set_aside.cards] == ["Nazgûl of Dol Guldur"]
+    prisoners = [h for p in state.players for h in p.play.cards if PRISONER in h.flags]
+    assert len(prisoners) == 1 and RESOURCE not in prisoners[0].tokens  # prisoners collect nothing
+
+
+def test_escape_from_dol_guldur_allows_one_ally_a_round_for_the_group():
+    from engines.lcg.playing import why_unplayable
+
+    state = started(1, scenario="escape-from-dol-guldur")
+    ally = card(state, name="Helper", type="ally", sphere="leadership", cost=0, hit_points=1)
+    state.allies_played = 1
+    assert "more than 1 ally" in (why_unplayable(state, state.player("p1"), ally, planning=True) or "")
+
+
+def test_nightmare_uses_the_nightmare_recipe():
+    """Spec 6.1: Nightmare where a recipe exists."""
+    state = started(1, difficulty="nightmare")
+    standard = started(1)
+    assert {c.ref for c in state.encounter_deck.cards} != {c.ref for c in standard.encounter_deck.cards}
+
+
+def test_unknown_options_are_refused_when_the_game_is_created():
+    with pytest.raises(Exception, match="Unknown scenario 'the-shire'"):
+        GAME.check_options({"scenario": "the-shire"})
+    with pytest.raises(Exception, match="Difficulty must be one of"):
+        GAME.check_options({"difficulty": "heroic"})
+
+
+# --- action windows ---------------------------------------------------------------------------------------
+def test_an_action_window_closes_when_every_player_has_passed_and_reopens_after_an_action():
+    """Spec 4.0: priority goes around again after an action; the window closes on consecutive passes."""
+    state = started(2, windows="key")
+    free = card(state, name="Quick Trick", type="event", sphere="neutral", cost=0)
+    state.player("p1").hand.cards.append(free)
+    state, _ = run(state, Task(kind="window", note="after staging"))
+    assert sorted(d.seat for d in state.decisions) == ["p1", "p2"]
+    assert all(d.private for d in state.decisions)  # the options name cards in hand
+    state, _ = answer(state, "pass", seat="p2")
+    state, lines = answer(state, free.uid, seat="p1")
+    assert "p1 plays Quick Trick." in lines
+    assert sorted(d.seat for d in state.decisions) == ["p1", "p2"]  # open again for everyone
+    state, _ = answer(state, "pass", seat="p1")
+    state, _ = answer(state, "pass", seat="p2")
+    assert not state.decisions
+
+
+def test_windows_none_opens_no_action_windows():
+    state = started(1)
+    from engines.lcg.playing import window
+
+    assert window(state, "after staging") == []
+
+
+# --- manual adjustment ------------------------------------------------------------------------------------
+def test_adjustments_are_announced_and_change_the_table():
+    state = started(1)
+    aragorn = hero(state, "p1", "Aragorn")
+    step = GAME.apply(state, "p1", GAME.parse(f"damage {aragorn.uid} +2"))
+    assert hero(step.state, "p1", "Aragorn").tokens[DAMAGE] == 2
+    assert step.events[0].audience is None and "(by hand)" in step.events[0].text
+    step = GAME.apply(step.state, "p1", GAME.parse(f"modify {aragorn.uid} willpower +2 round"))
+    from engines.lcg.table import stat
+
+    assert stat(step.state, hero(step.state, "p1", "Aragorn"), "willpower") == 4
+    spider = next(c for c in step.state.staging.cards if c.name == "Forest Spider")
+    step = GAME.apply(step.state, "p1", GAME.parse(f"move {spider.uid} engaged"))
+    assert [e.name for e in step.state.player("p1").engaged.cards] == ["Forest Spider"]
+
+
+def test_nobody_can_adjust_a_card_they_cannot_see():
+    """Hidden information: a card in another player's hand or in a deck cannot be targeted."""
+    state = started(2)
+    secret = state.player("p2").hand.cards[0]
+    with pytest.raises(RuleError, match="that you can see"):
+        GAME.apply(state, "p1", GAME.parse(f"move {secret.uid} discard"))
+    deck_top = state.encounter_deck.cards[-1]
+    with pytest.raises(RuleError, match="that you can see"):
+        GAME.apply(state, "p1", GAME.parse(f"damage {deck_top.uid} +1"))
+
+
+@pytest.mark.parametrize("text", ["damage c1", "move c1 mordor", "modify c1 luck +1 round", "threat lots"])
+def test_malformed_adjustments_are_refused_with_the_form_to_use(text):
+    with pytest.raises(Exception, match="Write|Unknown place|needs"):
+        GAME.parse(text)
+
+
+def test_every_command_round_trips_through_text():
+    for text in ["deck core-lore", "play c12", "damage c3 +2", "threat -1 p2", "move c4 deck-bottom p1",
+                 "modify c3 attack +1 phase", "attach c9 c2", "draw 2", "reveal", "answer 4 none"]:
+        assert GAME.format(GAME.parse(text)) == text
+
+
+# --- the effect registry ----------------------------------------------------------------------------------
+def test_the_coverage_report_lists_the_core_cards_whose_effects_are_not_scripted_yet():
+    """DESIGN: 'a coverage test lists every card of a pack whose text is not yet scripted'."""
+    core = [d for d in GAME.library.cards.values() if d.pack == "Core Set"]
+    missing = effects.coverage(core)
+    assert "Despair: when revealed" not in missing and "Dol Guldur Orcs: shadow" not in missing  # scripted
+    assert "Caught in a Web: when revealed" in missing  # not yet
+    scripted = sum(len(kinds) for kinds in effects.EFFECTS.values())
+    print(f"\nCore Set: {scripted} effects scripted; {len(missing)} still resolved by hand:\n  "
+          + "\n  ".join(missing))
+
+
+def test_a_scripted_when_revealed_effect_resolves_on_reveal():
+    state = started(1)
+    state.staging.cards.clear()
+    despair = next(c for c in state.encounter_deck.cards if c.name == "Despair")
+    state.encounter_deck.cards.remove(despair)
+    state.encounter_deck.cards.append(despair)
+    state.quest.cards[0].tokens["progress"] = 6
+    after, lines = run(state, Task(kind="reveal", note="staging"))
+    assert after.quest.cards[0].tokens["progress"] == 2
+    assert any(c.name == "Despair" for c in after.encounter_discard.cards)
+
+
+def test_an_unscripted_treachery_is_announced_for_resolution_by_hand():
+    state = started(1)
+    [web] = GAME.library.find("Caught in a Web")
+    state.defs[web.id] = web
+    treachery = state.new_card(web.id)
+    state.encounter_deck.cards.append(treachery)
+    after, lines = run(state, Task(kind="reveal", note="staging"))
+    assert any("not automated; resolve it by hand" in line for line in lines)

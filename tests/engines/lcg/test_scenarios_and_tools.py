@@ -112,7 +112,7 @@ def test_nobody_can_adjust_a_card_they_cannot_see():
 
 @pytest.mark.parametrize("text", ["damage c1", "move c1 mordor", "modify c1 luck +1 round", "threat lots"])
 def test_malformed_adjustments_are_refused_with_the_form_to_use(text):
-    with pytest.raises(Exception, match="Write|Unknown place|needs"):
+    with pytest.raises(Exception, match=r"Write|Unknown place|needs"):
         GAME.parse(text)
 
 
@@ -137,9 +137,9 @@ def test_the_coverage_report_lists_the_core_cards_whose_effects_are_not_scripted
 def test_a_scripted_when_revealed_effect_resolves_on_reveal():
     state = started(1)
     state.staging.cards.clear()
-    despair = next(c for c in state.encounter_deck.cards if c.name == "Despair")
-    state.encounter_deck.cards.remove(despair)
-    state.encounter_deck.cards.append(despair)
+    [definition] = GAME.library.find("Despair")
+    state.defs[definition.id] = definition
+    state.encounter_deck.cards.append(state.new_card(definition.id))
     state.quest.cards[0].tokens["progress"] = 6
     after, lines = run(state, Task(kind="reveal", note="staging"))
     assert after.quest.cards[0].tokens["progress"] == 2

@@ -214,6 +214,9 @@ class Service:
         except KeyError as exc:
             raise CommandError(str(exc.args[0])) from None
         chosen = parse_options(game.options, options)
+        check = getattr(game, "check_options", None)
+        if check is not None:  # a game may refuse values (an unknown scenario) now rather than at the start
+            check(chosen)
         async with self.db.session() as s:
             row = GameRow(
                 game=game.name,

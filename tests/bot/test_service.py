@@ -222,3 +222,14 @@ async def test_the_public_log_never_shows_a_private_line(service: Service):
     mine = await service.log(game_id, ALICE, limit=100)
     assert not any(line.startswith("You bid") for line in public)
     assert any(line.startswith("You bid") for line in mine)
+
+
+async def test_a_game_can_refuse_option_values_when_it_is_created(service: Service):
+    """An unknown LCG scenario is refused at /game new, not when the host starts the game."""
+    from engines import registry
+
+    registry.load()
+    with pytest.raises(CommandError, match="Unknown scenario 'the-shire'"):
+        await service.create("lcg", ALICE, options="scenario=the-shire")
+    ref = await service.create("lcg", ALICE, options="scenario=escape-from-dol-guldur difficulty=easy")
+    assert ref.game == "lcg"

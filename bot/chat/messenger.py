@@ -90,10 +90,10 @@ class DiscordMessenger:
             )
             return
         kwargs: dict[str, Any] = {}
-        if notice.public_view is not None:
+        if notice.public_view is not None and notice.table_changed:  # one board per change, not per click
             png = await asyncio.to_thread(render, notice.public_view)  # never block the heartbeat
             kwargs["file"] = io.png_file(png)
-        public_decisions = [d for d in notice.decisions if not d.private]
+        public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]
         view = decision_view(notice.ref.id, public_decisions)
         if view is not None:
             kwargs["view"] = view

@@ -36,7 +36,7 @@ class ConsoleMessenger:
                     self.out(f"[to {p.seat}] Your {zone.name}: {names}")
         if notice.waiting_changed and notice.waiting_after:
             self.out(f"[table] Waiting on: {', '.join(notice.waiting_after)}")
-        if notice.public_view is not None and self.image_dir is not None:
+        if notice.public_view is not None and notice.table_changed and self.image_dir is not None:
             png = await asyncio.to_thread(render, notice.public_view)
             self.image_dir.mkdir(parents=True, exist_ok=True)
             self.boards += 1

@@ -193,11 +193,13 @@ class Service:
                 )
             )
         waiting_before = list(dict.fromkeys(d.seat for d in game.pending(before))) if before is not None else []
+        public_after = game.view(after, None)
         return Notice(
             ref=ref,
             seats=self._seat_infos(seats),
             public_lines=_lines(events, None),
-            public_view=game.view(after, None),
+            public_view=public_after,
+            table_changed=before is None or codec.dumps(game.view(before, None)) != codec.dumps(public_after),
             private=private,
             decisions=list(game.pending(after)),
             new_decisions=[d.id for d in game.pending(after) if before is None or d not in game.pending(before)],

@@ -93,6 +93,7 @@ class Notice:
     seats: list[SeatInfo]
     public_lines: list[str] = field(default_factory=list)
     public_view: View | None = None
+    table_changed: bool = True  # the public view differs from before the command: worth a new board image
     private: list[PrivateNotice] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)  # every open decision, for buttons
     new_decisions: list[int] = field(default_factory=list)  # ids opened by this commit: ask only once

@@ -11,7 +11,10 @@ from discord.ext import commands
 from bot.chat import io
 from bot.chat.components import DecisionButton, DecisionSelect, UndoButton
 from bot.chat.game_cog import GameCog
+from bot.chat.lcg_cog import LcgCog
 from bot.chat.messenger import DiscordMessenger
+from bot.content.decks import load_stored_decks
+from bot.content.lcg.ringsdb import CardRecords, Fetch, urllib_fetch
 from bot.service import Service, User
 from bot.settings import Settings
 from bot.store.database import Database
@@ -24,13 +27,18 @@ class WestmarchBot(commands.Bot):
     def __init__(self, database: Database, *, snapshot_every: int = 50) -> None:
         # Slash commands and components need no privileged intents (LESSONS: Discord 8).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        self.database = database
         self.messenger = DiscordMessenger(self)
         self.service = Service(database, self.messenger, snapshot_every=snapshot_every)
+        self.ringsdb_fetch: Fetch = urllib_fetch  # tests replace it with recorded answers
+        self.ringsdb_records = CardRecords()  # RingsDB card lookups, remembered for this process
 
     async def setup_hook(self) -> None:
         # Registered once, here: buttons posted before a restart keep working after it.
         self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton)
+        await load_stored_decks(self.database)  # before any game is loaded: journals name imported decks
         await self.add_cog(GameCog(self))
+        await self.add_cog(LcgCog(self))
         self.tree.error(self.on_app_command_error)
         # Commands are synced by `python -m bot sync`, never here: setup runs on every start and
         # Discord allows 200 command creations a day.

@@ -12,7 +12,8 @@ from discord.ext import commands
 from bot.chat import io
 from bot.chat.components import decision_view
 from bot.chat.messenger import WHERE_TO_LOOK
-from bot.service import Place, ServiceError
+from bot.chat.places import game_here
+from bot.service import Place
 from engines import registry
 from render.registry import render
 from render.text import view_text, zone_text
@@ -32,13 +33,7 @@ class GameCog(commands.Cog):
         return self.bot.service
 
     async def _game_here(self, interaction: discord.Interaction, game: int | None) -> int:
-        if game is not None:
-            return game
-        channel_id = interaction.channel_id
-        found = await self.service.game_for_place(channel_id) if channel_id else None
-        if found is None:
-            raise ServiceError("There is no game in this channel: give the game number (game:<number>).")
-        return int(found)
+        return await game_here(self.bot.service, interaction, game)
 
     # --- the lobby ---------------------------------------------------------------------------
     @game.command(name="new", description="Create a game in its own thread")

@@ -148,3 +148,25 @@ class UndoRequest(SQLModel, table=True):
     consents_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     status: str = Field(default="open", max_length=16)  # open, applied, refused, stale
     created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class DeckRow(SQLModel, table=True):
+    """A player deck imported from outside (RingsDB), kept so it survives restarts and games that chose it
+    replay the same way. The built-in starter decks ship with the engine and are not stored here.
+
+    `card_defs_json` holds facts-only definitions of the deck's cards the built-in packs lack (numbers,
+    traits; never card text), so the deck can be loaded without asking the site again."""
+
+    __tablename__ = "deck"
+    __table_args__ = (UniqueConstraint("key", name="uq_deck_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=64)  # the library key: "ringsdb-12345", "ringsdb-deck-678"
+    name: str = Field(max_length=200)
+    owner_user_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))  # who imported it
+    source: str = Field(default="", sa_column=Column(Text, nullable=False))  # the deck's page
+    heroes_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))  # [card id, ...]
+    cards_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))  # [{"card": id, "count": n}]
+    card_defs_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())

@@ -129,7 +129,7 @@ def timed(fn: Callable[[], Any], n: int) -> tuple[float, Any]:
     return statistics.median(times), result
 
 
-def random_play_rate(seconds: float = 3.0) -> tuple[float, float]:
+def random_play_rate(game: Any, seats: int, seconds: float = 3.0) -> tuple[float, float]:
     """Random legal commands per second through `apply` (with its copy), and replay speed."""
     rnd = random.Random(5)
     applied, journal = 0, []
@@ -137,24 +137,39 @@ def random_play_rate(seconds: float = 3.0) -> tuple[float, float]:
     seed = 0
     while time.perf_counter() - start < seconds:
         seed += 1
-        config = Config(seats=TALLY.seat_names(4))
-        state = TALLY.setup(config, seed)
+        config = Config(seats=game.seat_names(seats))
+        state = game.setup(config, seed)
         moves = []
-        while state.outcome is None:
-            d = rnd.choice(state.decisions)
+        while game.outcome(state) is None:
+            d = rnd.choice(game.pending(state))
             command = random_answer(d, rnd)
-            state = TALLY.apply(state, d.seat, command).state
-            moves.append((d.seat, TALLY.format(command)))
+            state = game.apply(state, d.seat, command).state
+            moves.append((d.seat, game.format(command)))
             applied += 1
         journal.append((config, seed, moves))
     rate = applied / (time.perf_counter() - start)
     start, replayed = time.perf_counter(), 0
     for config, seed, moves in journal:
-        state = TALLY.setup(config, seed)
+        state = game.setup(config, seed)
         for seat, text in moves:
-            state = TALLY.apply(state, seat, TALLY.parse(text)).state
+            state = game.apply(state, seat, game.parse(text)).state
             replayed += 1
     return rate, replayed / (time.perf_counter() - start)
+
+
+def lcg_midgame_view(seat: str | None) -> Any:
+    """A 4-player Passage Through Mirkwood table in round 3 or later, played at random from seed 11."""
+    from engines.lcg import GAME as LCG
+
+    rnd = random.Random(11)
+    for seed in range(11, 60):
+        state = LCG.setup(Config(seats=LCG.seat_names(4)), seed)
+        while LCG.outcome(state) is None and not (state.round >= 3 and state.phase == "combat"):
+            d = rnd.choice(LCG.pending(state))
+            state = LCG.apply(state, d.seat, random_answer(d, rnd)).state
+        if LCG.outcome(state) is None:
+            return LCG.view(state, seat)
+    raise RuntimeError("no mid-game table found")
 
 
 def measure(games: int, commands: int) -> list[Row]:
@@ -193,9 +208,20 @@ def measure(games: int, commands: int) -> list[Row]:
                         f"bare PNG encode {floor_t * 1000:.1f} ms",
                         f"{median / floor_t:.1f}x the floor; flat {size[0]}x{size[1]} encodes in "
                         f"{timed(partial(_encode, flat), 5)[0] * 1000:.1f} ms"))
-    rate, replay = random_play_rate()
-    rows.append(Row("random play through apply (Tally, 4 seats)", f"{rate:,.0f} commands/s"))
-    rows.append(Row("replay from the seed (Tally)", f"{replay:,.0f} commands/s"))
+    from engines.lcg import GAME as LCG
+
+    view = lcg_midgame_view(None)
+    median, png = timed(partial(render, view), 21)
+    size = Image.open(io.BytesIO(png)).size
+    noisy = Image.open(io.BytesIO(png)).convert("RGB")
+    floor_t, _ = timed(partial(_encode, noisy), 21)
+    rows.append(Row("board render, LCG table, 4 players mid-game",
+                    f"{median * 1000:.1f} ms, {len(png) / 1024:.1f} KiB ({size[0]}x{size[1]})",
+                    f"bare PNG encode {floor_t * 1000:.1f} ms", f"{median / floor_t:.1f}x the floor"))
+    for game, seats in ((TALLY, 4), (LCG, 2)):
+        rate, replay = random_play_rate(game, seats)
+        rows.append(Row(f"random play through apply ({game.name}, {seats} seats)", f"{rate:,.0f} commands/s"))
+        rows.append(Row(f"replay from the seed ({game.name})", f"{replay:,.0f} commands/s"))
     return rows
 
 

@@ -9,7 +9,7 @@ from sqlalchemy import create_engine, inspect
 
 from bot.store import migrate
 
-TABLES = {"game", "seat", "journal", "snapshot", "undo_request", "guild_settings"}
+TABLES = {"game", "seat", "journal", "snapshot", "undo_request", "guild_settings", "deck"}
 
 
 def roundtrip(url: str) -> tuple[set[str], set[str]]:

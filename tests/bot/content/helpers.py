@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.content.lcg.dragncards import COLUMNS
+from bot.content.lcg.ringsdb import Response
 
 REPO = Path(__file__).resolve().parents[3]
 SHARED_LCG = REPO.parent / "shared" / "data" / "lcg"
@@ -116,3 +117,18 @@ def snippet_recipes() -> dict[str, Any]:
 
 def recipes_text() -> str:
     return json.dumps(snippet_recipes(), indent=1)
+
+
+class Recorded:
+    """Replays tests/bot/content/recorded/ (written from RingsDB's documented answers) and logs each URL."""
+
+    def __init__(self) -> None:
+        self.index = json.loads((RECORDED / "responses.json").read_text(encoding="utf-8"))
+        self.urls: list[str] = []
+
+    def __call__(self, url: str) -> Response:
+        self.urls.append(url)
+        if url not in self.index:
+            return Response(404, b"")
+        answer = self.index[url]
+        return Response(answer["status"], (RECORDED / answer["file"]).read_bytes())

@@ -15,25 +15,10 @@ import pytest
 from bot.content.errors import ContentError
 from bot.content.lcg.ringsdb import CardRecords, DeckRef, Response, core_codes, import_ringsdb, parse_ref, urllib_fetch
 from engines.lcg.library import builtin
-from tests.bot.content.helpers import RECORDED
+from tests.bot.content.helpers import Recorded
 
 LIBRARY = builtin()
 FROM_BOX = "https://ringsdb.com/decklist/view/12345/core-leadership-straight-from-the-box"
-
-
-class Recorded:
-    """Replays tests/bot/content/recorded/ (written from RingsDB's documented answers) and logs each URL."""
-
-    def __init__(self) -> None:
-        self.index = json.loads((RECORDED / "responses.json").read_text(encoding="utf-8"))
-        self.urls: list[str] = []
-
-    def __call__(self, url: str) -> Response:
-        self.urls.append(url)
-        if url not in self.index:
-            return Response(404, b"")
-        answer = self.index[url]
-        return Response(answer["status"], (RECORDED / answer["file"]).read_bytes())
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,178 @@
+"""Imported decks that outlive the process: a RingsDB deck is fetched, mapped, checked, stored in the `deck`
+table and added to the LCG library; at start-up every stored deck goes back into the library.
+
+Games copy the definitions they use into their own state, but a game's journal replays `deck <key>` from the
+library (undo, audits), so a deck a game chose must be in the library whenever that game is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+
+from sqlalchemy import select
+from sqlmodel import col
+
+from bot.content.errors import ContentError
+from bot.content.lcg.core import facts_only
+from bot.content.lcg.report import Problem
+from bot.content.lcg.ringsdb import CardRecords, Fetch, import_ringsdb, urllib_fetch
+from bot.store.database import Database
+from bot.store.models import DeckRow, utcnow
+from engines.core.codec import from_data, to_data
+from engines.lcg.cards import CardDef, Deck, Pack, Slot
+from engines.lcg.library import Library, builtin
+
+log = logging.getLogger(__name__)
+
+TOURNAMENT_MINIMUM = 50  # spec 9.2, C §3.3: at least 50 cards besides the heroes (starter decks have 30)
+MAX_COPIES = 3  # spec 9.3
+NOT_COUNTED = ("treasure", "boon")  # spec 9.6: extras that do not count toward the minimum
+
+
+@dataclass(kw_only=True)
+class DeckImport:
+    """What an import did: the deck as stored, and what the player should hear about it."""
+
+    deck: Deck
+    hero_names: list[str]
+    problems: list[Problem] = field(default_factory=list)  # cards left out
+    notes: list[Problem] = field(default_factory=list)  # kept with a loss (the sideboard)
+    warnings: list[str] = field(default_factory=list)  # legal but unusual (below the tournament minimum)
+    replaced: bool = False  # the key was stored before: this import refreshed it
+
+
+def default_library() -> Library:
+    from engines.lcg import GAME
+
+    return GAME.library
+
+
+def check_legal(deck: Deck, library: Library) -> list[str]:
+    """Refuse a deck no game could accept (spec 9: 1 to 3 heroes, at most 3 copies of a title), as the
+    engine would when it is chosen; return warnings for a deck fit for casual play but not for a tournament."""
+    if not 1 <= len(deck.heroes) <= 3:
+        raise ContentError(f"A deck needs 1 to 3 heroes; {deck.name} has {len(deck.heroes)} that could be mapped.")
+    titles = Counter(library.card(s.card).name for s in deck.cards for _ in range(s.count))
+    over = sorted(t for t, n in titles.items() if n > MAX_COPIES)
+    if over:
+        raise ContentError(f"{deck.name} has more than {MAX_COPIES} copies of {', '.join(over)}.")
+    counted = sum(s.count for s in deck.cards if library.card(s.card).type not in NOT_COUNTED)
+    if counted < TOURNAMENT_MINIMUM:
+        return [
+            f"{counted} cards is below the {TOURNAMENT_MINIMUM}-card tournament minimum; the deck can still be played."
+        ]
+    return []
+
+
+async def import_ringsdb_deck(
+    database: Database,
+    source: str,
+    *,
+    owner_user_id: int | None,
+    fetch: Fetch = urllib_fetch,
+    records: CardRecords | None = None,
+    library: Library | None = None,
+) -> DeckImport:
+    """Fetch (off the event loop), map, check, store, then add to the library. Raises ContentError, with
+    nothing stored, when the deck cannot be had or could never be played."""
+    library = library or default_library()
+    try:
+        result = await import_ringsdb(source, known=library.cards, fetch=fetch, records=records)
+    except OSError as error:  # a connection dropped mid-answer: not an URLError, still the network
+        raise ContentError(f"RingsDB could not be reached ({error}). Try again later.") from None
+    (deck,) = result.pack.decks
+    trial = Library(cards={**library.cards, **{c.id: c for c in result.pack.cards}})
+    warnings = check_legal(deck, trial)
+    defs = [trial.card(i) for i in deck_card_ids(deck) if i not in shipped_card_ids()]
+    replaced = await save_deck(database, deck, defs, owner_user_id)
+    library.add(Pack(key=deck.key, name=deck.name, cards=list(result.pack.cards), decks=[deck], source=deck.source))
+    return DeckImport(
+        deck=deck,
+        hero_names=[trial.card(h).name for h in deck.heroes],
+        problems=list(result.problems),
+        notes=list(result.notes),
+        warnings=warnings,
+        replaced=replaced,
+    )
+
+
+def deck_card_ids(deck: Deck) -> list[str]:
+    return list(dict.fromkeys([*deck.heroes, *(s.card for s in deck.cards)]))
+
+
+@cache
+def _shipped() -> Library:
+    return builtin()
+
+
+def shipped_card_ids() -> frozenset[str]:
+    """Cards every start-up has without the database: a stored deck keeps its own copy of any other."""
+    return frozenset(_shipped().cards)
+
+
+def shipped_deck_keys() -> frozenset[str]:
+    """The starter decks that ship with the engine."""
+    return frozenset(_shipped().decks)
+
+
+async def save_deck(database: Database, deck: Deck, defs: list[CardDef], owner_user_id: int | None) -> bool:
+    """Insert, or refresh a deck stored under the same key. True when it replaced one."""
+    heroes = json.dumps(list(deck.heroes))
+    cards = json.dumps(to_data(list(deck.cards)), sort_keys=True)
+    card_defs = json.dumps(to_data([facts_only(d) for d in defs]), ensure_ascii=False, sort_keys=True)
+    async with database.session() as s:
+        row = (await s.execute(select(DeckRow).where(col(DeckRow.key) == deck.key))).scalar_one_or_none()
+        replaced = row is not None
+        if row is None:
+            row = DeckRow(key=deck.key, name=deck.name[:200], owner_user_id=owner_user_id)
+        row.name = deck.name[:200]
+        row.source = deck.source
+        row.heroes_json = heroes
+        row.cards_json = cards
+        row.card_defs_json = card_defs
+        row.updated_at = utcnow()
+        s.add(row)
+    return replaced
+
+
+def pack_of(row: DeckRow) -> Pack:
+    """One stored deck as the pack the library loads."""
+    deck = Deck(
+        key=row.key,
+        name=row.name,
+        heroes=tuple(str(h) for h in json.loads(row.heroes_json)),
+        cards=tuple(from_data(list[Slot], json.loads(row.cards_json))),
+        source=row.source,
+    )
+    defs: list[CardDef] = from_data(list[CardDef], json.loads(row.card_defs_json))
+    return Pack(key=row.key, name=row.name, cards=defs, decks=[deck], source=row.source)
+
+
+async def load_stored_decks(database: Database, library: Library | None = None) -> int:
+    """Put every stored deck into the library (at start-up). A row that cannot be read, or names a card the
+    library lacks, is logged and left out rather than stopping the bot. Returns how many were loaded."""
+    library = library or default_library()
+    async with database.session() as s:
+        rows = list((await s.execute(select(DeckRow).order_by(col(DeckRow.id)))).scalars())
+    packs: list[Pack] = []
+    for row in rows:
+        try:
+            packs.append(pack_of(row))
+        except (ValueError, TypeError, KeyError) as error:
+            log.warning("stored deck %s is unreadable and was not loaded: %s", row.key, error)
+    for pack in packs:  # cards first: one deck may rely on a card another deck's import brought
+        library.add(Pack(key=pack.key, name=pack.name, cards=pack.cards))
+    loaded = 0
+    for pack in packs:
+        (deck,) = pack.decks
+        missing = [i for i in deck_card_ids(deck) if i not in library.cards]
+        if missing:
+            log.warning("stored deck %s names unknown cards %s and was not loaded", deck.key, ", ".join(missing))
+            continue
+        library.add(Pack(key=pack.key, name=pack.name, decks=[deck]))
+        loaded += 1
+    return loaded

@@ -88,9 +88,9 @@ def scenario_line(scenario: Scenario) -> str:
 
 def import_report(done: DeckImport) -> str:
     deck = done.deck
-    verb = "Updated" if done.replaced else "Imported"
     lines = [
-        f"{verb} **{deck.name}** as `{deck.key}`.",
+        f"Already stored: **{deck.name}** as `{deck.key}`." if done.replaced
+        else f"Imported **{deck.name}** as `{deck.key}`.",
         f"Heroes: {', '.join(done.hero_names)}. Cards: {deck.size}.",
         *(f"Warning: {w}" for w in done.warnings),
     ]

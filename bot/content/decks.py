@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from sqlalchemy import select
@@ -42,7 +42,7 @@ class DeckImport:
     problems: list[Problem] = field(default_factory=list)  # cards left out
     notes: list[Problem] = field(default_factory=list)  # kept with a loss (the sideboard)
     warnings: list[str] = field(default_factory=list)  # legal but unusual (below the tournament minimum)
-    replaced: bool = False  # the key was stored before: this import refreshed it
+    replaced: bool = False  # the same deck was stored before under this key (nothing changed)
 
 
 def default_library() -> Library:
@@ -88,7 +88,7 @@ async def import_ringsdb_deck(
     trial = Library(cards={**library.cards, **{c.id: c for c in result.pack.cards}})
     warnings = check_legal(deck, trial)
     defs = [trial.card(i) for i in deck_card_ids(deck) if i not in shipped_card_ids()]
-    replaced = await save_deck(database, deck, defs, owner_user_id)
+    deck, replaced = await save_deck(database, deck, defs, owner_user_id)
     library.add(Pack(key=deck.key, name=deck.name, cards=list(result.pack.cards), decks=[deck], source=deck.source))
     return DeckImport(
         deck=deck,
@@ -119,24 +119,38 @@ def shipped_deck_keys() -> frozenset[str]:
     return frozenset(_shipped().decks)
 
 
-async def save_deck(database: Database, deck: Deck, defs: list[CardDef], owner_user_id: int | None) -> bool:
-    """Insert, or refresh a deck stored under the same key. True when it replaced one."""
+async def save_deck(
+    database: Database, deck: Deck, defs: list[CardDef], owner_user_id: int | None
+) -> tuple[Deck, bool]:
+    """Store a deck. A stored deck never changes: games replay `deck <key>` from it (undo, audits), so a
+    re-import whose cards differ is stored under the next free key ("ringsdb-12345.2"). Returns the deck as
+    stored and whether an identical one was already there."""
     heroes = json.dumps(list(deck.heroes))
     cards = json.dumps(to_data(list(deck.cards)), sort_keys=True)
     card_defs = json.dumps(to_data([facts_only(d) for d in defs]), ensure_ascii=False, sort_keys=True)
     async with database.session() as s:
-        row = (await s.execute(select(DeckRow).where(col(DeckRow.key) == deck.key))).scalar_one_or_none()
-        replaced = row is not None
-        if row is None:
-            row = DeckRow(key=deck.key, name=deck.name[:200], owner_user_id=owner_user_id)
-        row.name = deck.name[:200]
-        row.source = deck.source
-        row.heroes_json = heroes
-        row.cards_json = cards
-        row.card_defs_json = card_defs
-        row.updated_at = utcnow()
-        s.add(row)
-    return replaced
+        version = 1
+        while True:
+            key = deck.key if version == 1 else f"{deck.key}.{version}"
+            row = (await s.execute(select(DeckRow).where(col(DeckRow.key) == key))).scalar_one_or_none()
+            if row is None:
+                break
+            if row.heroes_json == heroes and row.cards_json == cards:
+                return replace(deck, key=key), True
+            version += 1
+        s.add(
+            DeckRow(
+                key=key,
+                name=deck.name[:200],
+                owner_user_id=owner_user_id,
+                source=deck.source,
+                heroes_json=heroes,
+                cards_json=cards,
+                card_defs_json=card_defs,
+                updated_at=utcnow(),
+            )
+        )
+    return replace(deck, key=key), False
 
 
 def pack_of(row: DeckRow) -> Pack:

@@ -126,11 +126,12 @@ async def test_decks_that_cannot_be_had_are_refused_privately_and_nothing_is_sto
     assert sorted(GAME.library.decks) == ["core-leadership", "core-lore", "core-spirit", "core-tactics"]
 
 
-async def test_a_reimport_refreshes_the_stored_deck(world, recorded):
+async def test_a_reimport_of_the_same_deck_stores_nothing_new(world, recorded):
+    """Stored decks never change (games replay `deck <key>`); the same deck again is recognised."""
     env, guild, channel, alice, bob = world
     await alice.slash(channel, "lcg deck import", source="12345")
     again = await bob.slash(channel, "lcg deck import", source="https://ringsdb.com/decklist/view/12345/x")
-    assert "Updated **Core Leadership, straight from the box** as `ringsdb-12345`" in again.response.content
+    assert "Already stored: **Core Leadership, straight from the box** as `ringsdb-12345`" in again.response.content
     async with env.bot.database.session() as s:
         [row] = (await s.execute(select(DeckRow))).scalars()
     assert (row.key, row.owner_user_id, row.card_defs_json) == ("ringsdb-12345", alice.id, "[]")  # Core cards ship

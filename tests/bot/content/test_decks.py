@@ -43,3 +43,21 @@ async def test_words_are_never_stored_and_broken_rows_are_left_out(db: Database)
     assert await load_stored_decks(db, fresh) == 1
     assert sorted(k for k in fresh.decks if k.startswith("ringsdb")) == ["ringsdb-1"]
     assert fresh.cards["invented-1"] == replace(invented, text="")
+
+
+async def test_a_changed_deck_is_stored_under_a_new_key_and_the_old_one_is_kept(sqlite_url):
+    """Games replay `deck <key>` from the library; a stored deck must never change under them."""
+    from dataclasses import replace
+
+    from bot.content.decks import save_deck
+    from bot.store.database import Database
+    from engines.lcg.library import builtin
+
+    db = Database(sqlite_url)
+    deck = replace(builtin().deck("core-lore"), key="ringsdb-1")
+    first, same = await save_deck(db, deck, [], None)
+    again, same_again = await save_deck(db, deck, [], None)
+    changed, _ = await save_deck(db, replace(deck, cards=deck.cards[1:]), [], None)
+    await db.close()
+    assert (first.key, same, again.key, same_again) == ("ringsdb-1", False, "ringsdb-1", True)
+    assert changed.key == "ringsdb-1.2"

@@ -3,6 +3,7 @@ generic renderer, so a new engine can be played (and tested end to end) before a
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from engines.core.contract import View
@@ -14,6 +15,9 @@ Renderer = Callable[[View], bytes]
 # Read-only once the bot runs; tests that add to it patch it (monkeypatch.setitem) rather than mutate it.
 RENDERERS: dict[str, Renderer] = {}
 
+# Games whose module `render.<game>` has been looked for: each is imported at most once, on first use.
+_LOOKED_UP: set[str] = set()
+
 
 def register(game_name: str, fn: Renderer) -> None:
     """Make `fn` the renderer for `game_name`. Registering a different renderer twice is an error: two
@@ -24,7 +28,24 @@ def register(game_name: str, fn: Renderer) -> None:
     RENDERERS[game_name] = fn
 
 
+def _load(game_name: str) -> None:
+    """Import `render.<game_name>` once, if there is one: importing a game's renderer registers it, so the
+    bot never has to import each game's module by hand. A missing module means the game has none; a module
+    that exists but fails to import (a missing dependency of its own) is a bug and raises."""
+    if game_name in _LOOKED_UP or not game_name.isidentifier():
+        return
+    module = f"{__package__}.{game_name}"
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+    _LOOKED_UP.add(game_name)
+
+
 def renderer_for(game_name: str) -> Renderer:
+    if game_name not in RENDERERS:
+        _load(game_name)
     return RENDERERS.get(game_name, render_view)
 
 

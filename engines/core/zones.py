@@ -29,6 +29,7 @@ class Card:
     uid: str
     name: str
     ref: str = ""  # the id of the card's definition in the game's data (an LCG card's GUID)
+    back: str = ""  # what its back shows when face down, if not the zone's usual back ("shadow")
     face_up: bool = True
     known_to: list[Seat] = field(default_factory=list)  # seats that looked at it although the zone hides it
     tokens: dict[str, int] = field(default_factory=dict)  # damage, progress, resources, wounds...
@@ -121,7 +122,7 @@ def card_view(zone: Zone, card: Card, seat: Seat | None, back: str = "") -> Card
         )
     # A hidden card still shows public marks on it (a face-down shadow card has none; a MEQ monster
     # token keeps its colour as its back).
-    return CardView(uid=None, name=None, back=back, attached=attached)
+    return CardView(uid=None, name=None, back=card.back or back, attached=attached)
 
 
 def zone_view(zone: Zone, seat: Seat | None, back: str = "", counts_only: bool = False) -> ZoneView:

@@ -13,18 +13,37 @@ from engines.lcg.table import check_destroyed, label, leave_play, raise_threat
 T = Turn[LcgState]
 
 TOKEN_VERBS = {"damage": DAMAGE, "progress": PROGRESS, "resource": RESOURCE, "time": TIME}
-DESTINATIONS = ("hand", "discard", "deck-top", "deck-bottom", "play", "engaged", "staging", "active", "victory",
-                "encounter-discard", "encounter-top", "encounter-bottom", "removed", "set-aside")
+DESTINATIONS = (
+    "hand",
+    "discard",
+    "deck-top",
+    "deck-bottom",
+    "play",
+    "engaged",
+    "staging",
+    "active",
+    "victory",
+    "encounter-discard",
+    "encounter-top",
+    "encounter-bottom",
+    "removed",
+    "set-aside",
+)
 MODIFIABLE = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_cost", "quest_points")
 
-HELP = """Adjustments (any seated player, any time; announced to the table):
+HELP = (
+    """Adjustments (any seated player, any time; announced to the table):
   damage|progress|resource|time <card> <+n|-n>   add or remove tokens
   ready <card> / exhaust <card>                  ready or exhaust a card
   threat <+n|-n> [seat]                          change a threat dial (yours by default)
-  move <card> <where> [seat]                     where: """ + ", ".join(DESTINATIONS) + """
+  move <card> <where> [seat]                     where: """
+    + ", ".join(DESTINATIONS)
+    + """
   attach <card> <host>                           attach a card in play or in your hand to another card
   modify <card> <stat> <+n|-n> <phase|round>     a lasting change: willpower, attack, defense, hit_points, threat
-  draw [n] / reveal                              draw from your deck / reveal an encounter card"""
+  draw [n] / reveal                              draw from your deck / reveal an encounter card
+  claim <objective> [hero]                       claim an objective free of encounters (RR p.24; FAQ 1.07)"""
+)
 
 
 @dataclass(frozen=True)
@@ -36,12 +55,12 @@ class Adjust:
         return " ".join([self.verb, *self.args])
 
 
-VERBS = (*TOKEN_VERBS, "ready", "exhaust", "threat", "move", "attach", "modify", "draw", "reveal")
+VERBS = (*TOKEN_VERBS, "ready", "exhaust", "threat", "move", "attach", "modify", "draw", "reveal", "claim")
 
 
 def parse(words: list[str]) -> Adjust:
     verb, args = words[0].lower(), tuple(words[1:])
-    need = {"ready": 1, "exhaust": 1, "move": 2, "attach": 2, "modify": 4}
+    need = {"ready": 1, "exhaust": 1, "move": 2, "attach": 2, "modify": 4, "claim": 1}
     if verb in TOKEN_VERBS and (len(args) != 2 or not _signed(args[1])):
         raise CommandError(f"Write '{verb} <card> <+n|-n>', for example '{verb} c12 +2'.")
     if verb in need and len(args) < need[verb]:
@@ -94,8 +113,11 @@ def perform(turn: T, seat: str, adjust: Adjust) -> None:
         card.flags = [f for f in card.flags if f != "exhausted"] + (["exhausted"] if verb == "exhaust" else [])
         turn.say(f"{who}: {verb} {label(state, card)}.")
     elif verb == "threat":
-        target = state.player(args[1]) if len(args) > 1 and args[1] in [p.seat for p in state.players] \
+        target = (
+            state.player(args[1])
+            if len(args) > 1 and args[1] in [p.seat for p in state.players]
             else state.player(seat)
+        )
         if len(args) > 1 and args[1] != target.seat:
             raise RuleError(f"No seat '{args[1]}'.")
         turn.say(f"{who}: threat {args[0]} for {target.seat}.")
@@ -114,6 +136,8 @@ def perform(turn: T, seat: str, adjust: Adjust) -> None:
         new_host.attached.append(card)
         card.face_up = True
         turn.say(f"{who}: {card.name} is attached to {new_host.name}.")
+    elif verb == "claim":
+        _claim(turn, seat, args)
     elif verb == "draw":
         from engines.lcg.setup import draw
 
@@ -139,9 +163,16 @@ def _move(turn: T, seat: str, args: tuple[str, ...]) -> None:
     card.face_up = True
     card.known_to = []
     targets: dict[str, Zone] = {
-        "hand": player.hand, "discard": player.discard, "play": player.play, "engaged": player.engaged,
-        "staging": state.staging, "active": state.active, "victory": state.victory,
-        "encounter-discard": state.encounter_discard, "removed": state.removed, "set-aside": state.set_aside,
+        "hand": player.hand,
+        "discard": player.discard,
+        "play": player.play,
+        "engaged": player.engaged,
+        "staging": state.staging,
+        "active": state.active,
+        "victory": state.victory,
+        "encounter-discard": state.encounter_discard,
+        "removed": state.removed,
+        "set-aside": state.set_aside,
     }
     if where in targets:
         targets[where].cards.append(card)
@@ -153,8 +184,40 @@ def _move(turn: T, seat: str, args: tuple[str, ...]) -> None:
         state.encounter_deck.cards.append(card)
     else:
         state.encounter_deck.cards.insert(0, card)
-    turn.say(f"{seat} (by hand): {card.name} moves to {where.replace('-', ' ')}"
-             + (f" ({player.seat})" if where in ("hand", "discard", "play", "engaged", "deck-top", "deck-bottom")
-                else "") + ".")
+    turn.say(
+        f"{seat} (by hand): {card.name} moves to {where.replace('-', ' ')}"
+        + (f" ({player.seat})" if where in ("hand", "discard", "play", "engaged", "deck-top", "deck-bottom") else "")
+        + "."
+    )
     if where == "hand" and player.seat != seat:
         pass  # a card moved into someone's hand is known to the table already: it was visible to move it
+
+
+def _claim(turn: T, seat: str, args: tuple[str, ...]) -> None:
+    """An objective is claimed only when no encounter card guards it; the claimer controls it (FAQ 1.07)."""
+    from engines.lcg.scenarios import claim_cost
+
+    state = turn.state
+    zone, objective, host = _target(state, seat, args[0])
+    if (
+        zone is not state.staging
+        or host is not None
+        or state.card_def(objective).type not in ("objective", "objective_ally")
+    ):
+        raise RuleError(f"{objective.name} is not an objective in the staging area.")
+    guards = [a for a in objective.attached if not state.card_def(a).is_player_card]
+    if guards:
+        raise RuleError(f"{objective.name} is guarded by {', '.join(g.name for g in guards)}: deal with it first.")
+    player = state.player(seat)
+    bearer = None
+    if len(args) > 1:
+        bearer = next((c for c in player.play.cards if c.uid == args[1]), None)
+        if bearer is None:
+            raise RuleError(f"{args[1]} is not a character you control.")
+    state.staging.cards.remove(objective)
+    (bearer.attached if bearer is not None else player.play.cards).append(objective)
+    turn.say(f"{seat} claims {objective.name}" + (f" and attaches it to {bearer.name}." if bearer else "."))
+    cost = claim_cost(state)
+    if cost:
+        raise_threat(turn, player, cost)
+        turn.say(f"{seat} raises their threat by {cost} to claim it.")

@@ -44,6 +44,7 @@ class CardDef:
     keywords: tuple[str, ...] = ()  # as printed, one per entry: "Surge", "Doomed 2", "Archery 1", "Ranged"
     encounter_set: str = ""
     has_shadow: bool = False  # the card has a Shadow effect (its words are in `shadow_text` if imported)
+    has_text: bool = False  # the card has rules text beyond its keywords (its words are in `text` if imported)
     text: str = ""  # only from a user's own import, never committed
     shadow_text: str = ""  # likewise
 

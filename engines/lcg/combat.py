@@ -16,7 +16,9 @@ from engines.lcg.table import (
     heroes,
     label,
     ready,
+    staged,
     stat,
+    take_from_staging,
     to_discard,
 )
 
@@ -27,9 +29,13 @@ def enemies(zone_cards: list[Card], state: LcgState) -> list[Card]:
     return [c for c in zone_cards if state.card_def(c).type in ("enemy", "ship_enemy")]
 
 
+def staging_enemies(state: LcgState) -> list[Card]:
+    return staged(state, ("enemy", "ship_enemy"))
+
+
 def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None:
     state = turn.state
-    state.staging.cards.remove(enemy)
+    take_from_staging(state, enemy)
     player.engaged.cards.append(enemy)
     turn.say(f"{enemy.name} engages {player.seat}" + (" (optional engagement)." if optional else "."))
 
@@ -46,7 +52,7 @@ def encounter(turn: T, _t: Task) -> None:
 def optional_engage(turn: T, t: Task) -> None:
     state = turn.state
     player = state.player(t.seat)
-    candidates = enemies(state.staging.cards, state)
+    candidates = staging_enemies(state)
     if player.eliminated or not candidates:
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "You may engage one enemy in the staging area",
@@ -59,11 +65,14 @@ def engage_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if choice[0] == "pass":
         return
     state = turn.state
-    engage(turn, state.player(decision.seat), state.staging.find(choice[0]) or _missing(choice[0]), optional=True)
+    engage(turn, state.player(decision.seat), _staged(state, choice[0]), optional=True)
 
 
-def _missing(uid: str) -> Card:
-    raise RuleError(f"{uid} is no longer in the staging area.")
+def _staged(state: LcgState, uid: str) -> Card:
+    found = next((e for e in staging_enemies(state) if e.uid == uid), None)
+    if found is None:
+        raise RuleError(f"{uid} is no longer in the staging area.")
+    return found
 
 
 @task("engagement-checks")
@@ -85,8 +94,7 @@ def engagement_check(turn: T, t: Task) -> None:
     player = state.player(t.seat)
     if player.eliminated:
         return
-    candidates = [c for c in enemies(state.staging.cards, state)
-                  if stat(state, c, "engagement_cost") <= player.threat]
+    candidates = [c for c in staging_enemies(state) if stat(state, c, "engagement_cost") <= player.threat]
     if not candidates:
         return
     top = max(stat(state, c, "engagement_cost") for c in candidates)
@@ -103,13 +111,13 @@ def engagement_check(turn: T, t: Task) -> None:
 @answer("ec-tie")
 def ec_tie(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
-    engage(turn, state.player(arg(decision)), state.staging.find(choice[0]) or _missing(choice[0]))
+    engage(turn, state.player(arg(decision)), _staged(state, choice[0]))
 
 
 @task("engagement-again")
 def engagement_again(turn: T, _t: Task) -> None:
     state = turn.state
-    if state.step == "engaged" and enemies(state.staging.cards, state):
+    if state.step == "engaged" and staging_enemies(state):
         push(state, Task(kind="engagement-checks"))
     state.step = ""
 
@@ -153,6 +161,7 @@ def deal_shadows(turn: T, _t: Task) -> None:
     state = turn.state
     if state.basic:
         return
+    dealt = 0
     for player in state.active_players():
         for enemy in sorted(player.engaged.cards, key=lambda e: -stat(state, e, "engagement_cost")):
             if not state.encounter_deck.cards:
@@ -161,9 +170,12 @@ def deal_shadows(turn: T, _t: Task) -> None:
             shadow = state.encounter_deck.cards.pop()
             shadow.face_up = False
             shadow.flags = [SHADOW]
+            shadow.back = SHADOW  # the table knows it is a shadow card, not which one
             enemy.attached.append(shadow)
+            dealt += 1
             turn.reveal()  # the deck's top card moved: undo past this needs consent
-    turn.say("Shadow cards are dealt.")
+    if dealt:
+        turn.say(f"{dealt} shadow card{'s are' if dealt > 1 else ' is'} dealt.")
 
 
 @task("enemy-attacks")
@@ -377,8 +389,11 @@ def combat_end(turn: T, _t: Task) -> None:
         for enemy in player.engaged.cards:
             for card in [a for a in enemy.attached if SHADOW in a.flags]:
                 enemy.attached.remove(card)
-                card.flags = []
+                card.flags, card.back = [], ""
                 to_discard(state, card)
             if ATTACKED in enemy.flags:
                 enemy.flags.remove(ATTACKED)
+    for enemy in state.staging.cards:  # an enemy that attacked and was sent back to the staging area
+        if ATTACKED in enemy.flags:
+            enemy.flags.remove(ATTACKED)
     state.modifiers = [m for m in state.modifiers if m.until != "attack"]

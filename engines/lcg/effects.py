@@ -37,8 +37,8 @@ def when_revealed(turn: T, card: Card) -> None:
     fn = EFFECTS.get(d.name, {}).get("when_revealed")
     if fn is not None:
         fn(turn, card, None)
-    elif d.type == "treachery" or "When Revealed" in d.text:
-        _by_hand(turn, card, "its effect", d.text)
+    elif d.type == "treachery" or d.has_text or "When Revealed" in d.text:
+        _by_hand(turn, card, "its text", d.text)
 
 
 def shadow(turn: T, enemy: Card, card: Card) -> None:
@@ -57,8 +57,8 @@ def travelled(turn: T, card: Card) -> None:
     fn = EFFECTS.get(d.name, {}).get("travel")
     if fn is not None:
         fn(turn, card, None)
-    elif "Travel" in d.text:
-        _by_hand(turn, card, "its travel cost", d.text)
+    elif d.has_text or "Travel" in d.text:
+        _by_hand(turn, card, "its text (travel cost, responses)", d.text)
 
 
 def resolve_event(turn: T, player: Player, card: Card) -> None:
@@ -86,6 +86,8 @@ def coverage(cards: Iterable[CardDef]) -> list[str]:
             missing.append(f"{d.name}: shadow")
         if d.type == "event" and "event" not in scripted:
             missing.append(f"{d.name}: event")
+        if d.has_text and d.type in ("enemy", "location", "objective") and not scripted:
+            missing.append(f"{d.name}: text")
     return sorted(set(missing))
 
 

@@ -81,8 +81,19 @@ class Lcg(Rules[LcgState]):
             setup.choose_deck(turn, self.library, decision.seat, choice[0])
         else:
             flow.ANSWERS[decision.context.split(":", 1)[0]](turn, decision, choice)
-        scenarios.check_victory(turn)
-        flow.run(turn)
+        self.settle(turn)
+
+    def settle(self, turn: Turn[LcgState]) -> None:
+        """Run the procedure until it waits, checking after every change what the rules check "as soon
+        as" it happens: a complete stage whose block has lifted advances, a quest's win condition wins."""
+        while True:
+            flow.run(turn)
+            before = (len(turn.state.quest_done.cards), turn.state.outcome)
+            if turn.state.phase != "setup":
+                quest.check_advance(turn)
+            scenarios.check_victory(turn)
+            if (len(turn.state.quest_done.cards), turn.state.outcome) == before or turn.state.decisions:
+                break
 
     def perform(self, turn: Turn[LcgState], command: Any) -> None:
         state, seat = turn.state, turn.seat
@@ -92,7 +103,7 @@ class Lcg(Rules[LcgState]):
             if state.phase == "setup" and command.verb not in ("threat",):
                 raise RuleError("Adjustments can be made once setup is complete.")
             adjust.perform(turn, seat, command)
-            flow.run(turn)
+            self.settle(turn)
             return
         if isinstance(command, ChooseDeck):
             decision = self._open(state, seat, "deck", "You are not choosing a deck now.")

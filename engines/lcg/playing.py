@@ -99,6 +99,8 @@ def begin_play(turn: T, seat: str, uid: str, planning: bool, then: Task) -> None
     reason = why_unplayable(state, player, card, planning)
     if reason:
         raise RuleError(reason)
+    player.hand.cards.remove(card)  # playing a card reveals it (it is no longer a secret in hand)
+    state.resolving.cards.append(card)
     push(state, Task(kind="pay", seat=seat, ref=uid), Task(kind="place", seat=seat, ref=uid), then)
 
 
@@ -106,7 +108,7 @@ def begin_play(turn: T, seat: str, uid: str, planning: bool, then: Task) -> None
 def pay(turn: T, t: Task) -> None:
     state = turn.state
     player = state.player(t.seat)
-    card = player.hand.find(t.ref)
+    card = state.resolving.find(t.ref)
     assert card is not None
     price = cost(state, player, card)
     can_pay = [h for h in payers(state, player, card) if resources(h) > 0]
@@ -141,7 +143,7 @@ def spend(turn: T, player: Player, card: Card, plan: dict[str, int], price: int)
 def pay_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
     player = state.player(decision.seat)
-    card = player.hand.find(arg(decision))
+    card = state.resolving.find(arg(decision))
     assert card is not None
     plan = {part.split("=")[0]: int(part.split("=")[1]) for part in choice}
     for uid, share in plan.items():
@@ -155,7 +157,7 @@ def pay_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 def place(turn: T, t: Task) -> None:
     state = turn.state
     player = state.player(t.seat)
-    card = player.hand.take(t.ref)
+    card = state.resolving.take(t.ref)
     d = state.card_def(card)
     if d.type == "ally":
         player.play.cards.append(card)
@@ -165,7 +167,7 @@ def place(turn: T, t: Task) -> None:
         hosts = [c for p in state.players for c in p.play.cards] + \
                 [c for z in (state.staging, state.active) for c in z.cards] + \
                 [c for p in state.players for c in p.engaged.cards]
-        player.hand.cards.append(card)  # it stays in hand until its host is chosen
+        state.resolving.cards.append(card)  # on the table, waiting for its host
         turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Attach {card.name} to which card?",
                  [Option(id=h.uid, label=label(state, h)) for h in hosts], context=f"host:{card.uid}")
     elif d.type == "player_side_quest":
@@ -181,7 +183,7 @@ def place(turn: T, t: Task) -> None:
 def host_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
     player = state.player(decision.seat)
-    card = player.hand.take(arg(decision))
+    card = state.resolving.take(arg(decision))
     _zone, host, _ = state.locate(choice[0])
     host.attached.append(card)
     turn.say(f"{player.seat} attaches {card.name} to {host.name}.")

@@ -3,7 +3,7 @@ exploring and stage advancement."""
 
 from __future__ import annotations
 
-from engines.core import Card, Decision, DecisionKind, Option
+from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects, scenarios
 from engines.lcg.flow import T, answer, push, task
 from engines.lcg.playing import in_play, window
@@ -19,7 +19,9 @@ from engines.lcg.table import (
     progress,
     raise_threat,
     ready,
+    staged,
     stat,
+    take_from_staging,
     win,
 )
 
@@ -237,9 +239,9 @@ def advance(turn: T) -> None:
     if nxt is None:
         win(turn, "they completed the final stage")
         return
+    nxt.name = state.card_def(nxt).stage_name or nxt.name  # the stage is read from its side B
     state.quest.cards = [nxt]
-    turn.say(f"The quest advances to stage {state.card_def(nxt).stage}: "
-             f"{state.card_def(nxt).stage_name or nxt.name}.")
+    turn.say(f"The quest advances to stage {state.card_def(nxt).stage}: {nxt.name}.")
     push(state, Task(kind="stage-revealed", ref=nxt.uid))
 
 
@@ -259,7 +261,7 @@ def quest_end(turn: T, _t: Task) -> None:
 @task("travel")
 def travel(turn: T, _t: Task) -> None:
     state = turn.state
-    locations = [c for c in state.staging.cards if state.card_def(c).type == "location"]
+    locations = staged(state, ("location",))
     if state.active.cards or not locations or not state.active_players():
         return
     first = state.first_seat
@@ -275,7 +277,10 @@ def travel_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if choice[0] == "stay":
         turn.say("The players do not travel.")
         return
-    card = state.staging.take(choice[0])
+    card = next((c for c in staged(state, ("location",)) if c.uid == choice[0]), None)
+    if card is None:
+        raise RuleError(f"{choice[0]} is no longer in the staging area.")
+    take_from_staging(state, card)
     state.active.cards.append(card)
     turn.say(f"The players travel to {card.name}.")
     effects.travelled(turn, card)

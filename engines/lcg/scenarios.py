@@ -138,6 +138,11 @@ def cannot_advance(state: LcgState) -> str | None:
     return None
 
 
+def claim_cost(state: LcgState) -> int:
+    """Threat a player raises to claim an objective (EfDG's objectives: 2)."""
+    return 2 if state.scenario == EFDG else 0
+
+
 def _claimed_objectives(state: LcgState) -> int:
     return sum(1 for p in state.players for c in p.play.cards for a in [c, *c.attached]
                if state.card_def(a).type == "objective")
@@ -171,6 +176,9 @@ def next_stage(turn: T, completed: Card) -> Card | None:
 
 def on_enemy_defeated(turn: T, enemy: Card) -> None:
     state = turn.state
+    number, name = _stage(state)
+    if state.scenario == PTM and number == 3 and name.startswith("Don't Leave") and enemy.name == "Ungoliant's Spawn":
+        state.marks.append("spawn-defeated")  # only defeating it wins; one discarded as a shadow card does not
     if enemy.uid in state.disguised:  # an Orc Guard was a player card all along
         ref = state.disguised.pop(enemy.uid)
         for zone in (state.encounter_discard, state.victory):
@@ -188,9 +196,8 @@ def check_victory(turn: T) -> None:
     if state.outcome is not None or state.phase == "setup":
         return
     number, name = _stage(state)
-    if state.scenario == PTM and number == 3 and name.startswith("Don't Leave"):
-        if any(c.name == "Ungoliant's Spawn" for c in state.victory.cards + state.encounter_discard.cards):
-            win(turn, "they defeated Ungoliant's Spawn")
+    if state.scenario == PTM and number == 3 and name.startswith("Don't Leave") and "spawn-defeated" in state.marks:
+        win(turn, "they defeated Ungoliant's Spawn")
     elif state.scenario in JDTA_ALIASES and number == 3 and not _enemies_in_play(state) and not _pending_reveals(state):
         win(turn, "no enemies are left in play")
 

@@ -179,6 +179,7 @@ def setup_quest(turn: T, _task: Task) -> None:
     stages = [state.new_card(q) for q in scenario.quest]  # step 6: stage 1 on top
     state.quest_deck.cards = list(reversed(stages))
     first = state.quest_deck.cards.pop()
+    first.name = state.card_def(first).stage_name or first.name  # flipped to side B after its setup
     state.quest.cards = [first]
     turn.say(f"The quest begins: {first.name} (stage {state.card_def(first).stage}).")
     push(state, Task(kind="scenario-setup"), Task(kind="stage-revealed", ref=first.uid), Task(kind="round"))

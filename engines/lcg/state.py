@@ -94,12 +94,15 @@ class LcgState(BaseState):
     victory: Zone = field(default_factory=lambda: public("victory display"))  # Z15
     set_aside: Zone = field(default_factory=lambda: public("set aside"))  # Z16
     removed: Zone = field(default_factory=lambda: public("removed from game"))  # Z17
+    # A card being played has left its owner's hand: the table sees it while it is paid for and placed.
+    resolving: Zone = field(default_factory=lambda: public("being played"))
     tasks: list[Task] = field(default_factory=list)
     modifiers: list[Modifier] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)  # seats that passed in the open action window
     allies_played: int = 0  # this round (Escape from Dol Guldur limits the group to 1)
     skip_staging: bool = False  # Journey Down the Anduin stage 3B
     won: bool = False
+    marks: list[str] = field(default_factory=list)  # a quest's own bookkeeping ("spawn-defeated")
     disguised: dict[str, str] = field(default_factory=dict)  # Orc Guards: uid -> the player card's own ref
 
     # --- lookups ---------------------------------------------------------------------------
@@ -133,7 +136,7 @@ class LcgState(BaseState):
 
     def zones(self) -> list[Zone]:
         shared = [self.quest_deck, self.quest, self.quest_done, self.encounter_deck, self.encounter_discard,
-                  self.staging, self.active, self.victory, self.set_aside, self.removed]
+                  self.staging, self.active, self.victory, self.set_aside, self.removed, self.resolving]
         own = [z for p in self.players for z in (p.deck, p.hand, p.discard, p.play, p.engaged)]
         return shared + own
 

@@ -115,9 +115,10 @@ def eliminate(turn: T, player: Player, reason: str) -> None:
     for enemy in list(player.engaged.cards):
         for shadow in [a for a in enemy.attached if "shadow" in a.flags]:
             enemy.attached.remove(shadow)
-            shadow.flags = []
+            shadow.flags, shadow.back = [], ""
             to_discard(state, shadow)
         player.engaged.cards.remove(enemy)
+        clear_flag([enemy], ATTACKED)
         state.staging.cards.append(enemy)
     if state.players[state.first] is player:  # FAQ 1.30: the token passes at once
         remaining = state.active_players()
@@ -226,7 +227,7 @@ def leave_play(state: LcgState, card: Card) -> None:
         leave_play(state, sub)
         to_discard(state, sub)
     card.attached = []
-    card.tokens, card.flags = {}, []
+    card.tokens, card.flags, card.back = {}, [], ""
     state.modifiers = [m for m in state.modifiers if m.uid != card.uid]
 
 
@@ -248,6 +249,7 @@ def clear_round_flags(state: LcgState) -> None:
         clear_flag(p.play.cards, COMMITTED)
         clear_flag(p.engaged.cards, ATTACKED)
         p.attacked = []
+    clear_flag(state.staging.cards, ATTACKED)
 
 
 def resources(card: Card) -> int:
@@ -256,3 +258,26 @@ def resources(card: Card) -> int:
 
 def progress(card: Card) -> int:
     return tokens(card, PROGRESS)
+
+
+def staged(state: LcgState, types: tuple[str, ...]) -> list[Card]:
+    """Cards of `types` in the staging area, including those guarding an objective there (RR p.24: a
+    guarding enemy or location is still in the staging area; engaging it or travelling there frees the
+    objective)."""
+    loose = [c for c in state.staging.cards if state.card_def(c).type in types]
+    guards = [a for c in state.staging.cards if state.card_def(c).type in ("objective", "objective_ally")
+              for a in c.attached if a.face_up and state.card_def(a).type in types]
+    return loose + guards
+
+
+def take_from_staging(state: LcgState, card: Card) -> None:
+    if card in state.staging.cards:
+        state.staging.cards.remove(card)
+        return
+    for holder in state.staging.cards:
+        if card in holder.attached:
+            holder.attached.remove(card)
+            return
+    from engines.core import RuleError
+
+    raise RuleError(f"{card.name} is no longer in the staging area.")

@@ -79,7 +79,8 @@ def status_line(state: LcgState) -> str:
     if state.outcome is not None:
         return state.outcome.reason
     waiting = list(dict.fromkeys(d.seat for d in state.decisions))
-    prompt = state.decisions[0].prompt if state.decisions else ""
+    # A private decision's prompt may name a card in hand ("Pay 2 for Gandalf"): never quote it to the table.
+    prompt = state.decisions[0].prompt if state.decisions and not state.decisions[0].private else ""
     if state.phase == "setup":
         return f"Setup: waiting on {', '.join(waiting)}" + (f" ({prompt.lower()})" if prompt else "")
     return f"Round {state.round}, {state.phase} phase: waiting on {', '.join(waiting)}" + \
@@ -114,7 +115,8 @@ def build(state: LcgState, seat: str | None, title: str) -> LcgView:
         seat=seat,
         title=title,
         status=status_line(state),
-        table=[quest, active, staging, zone_view(state.encounter_deck, seat, back="encounter", counts_only=True),
+        table=[quest, active, staging, zone_view(state.resolving, seat),
+               zone_view(state.encounter_deck, seat, back="encounter", counts_only=True),
                discard, victory, *[z for pv in players for z in (pv.play, pv.engaged)]],
         private=private,
         seats=[SeatView(seat=p.seat, counters={"threat": p.threat, "hand": len(p.hand.cards),

@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core import Answer, Config, Decision, DecisionKind, Zone, codec, visible_to
@@ -88,13 +90,41 @@ def shown_uids(data: Any) -> set[str]:
     return out
 
 
-def check_views(game: Any, state: Any) -> None:
+def hidden_names(state: Any, seat: str | None) -> set[str]:
+    """Names of cards hidden from `seat` that no card it can see shares: naming one anywhere is a leak."""
+    seen: set[str] = set()
+    unseen: set[str] = set()
+
+    def walk(zone: Zone, card: Card) -> None:
+        (seen if visible_to(zone, card, seat) else unseen).add(card.name)
+        for a in card.attached:
+            walk(zone, a)
+
+    for zone in zones_of(state):
+        for card in zone.cards:
+            walk(zone, card)
+    return unseen - seen
+
+
+def check_words(texts: list[str], state: Any, seat: str | None, where: str) -> None:
+    secret = hidden_names(state, seat)
+    for text in texts:
+        # Whole names only: "Gandalf" hidden is not named by "Gandalf's Search" in hand.
+        named = [n for n in secret if n and re.search(rf"(?<![\w'’]){re.escape(n)}(?![\w'’])", text)]
+        assert not named, f"{where} for {seat or 'the table'} names hidden {named}: {text!r}"
+
+
+def check_views(game: Any, state: Any, events: Sequence[Any] = ()) -> None:
     for seat in [None, *state.seats]:
         view = game.view(state, seat)
         leaked = shown_uids(codec.to_data(view)) - visible_uids(state, seat)
         assert not leaked, f"{seat or 'the table'} sees hidden cards {sorted(leaked)}"
         for d in view.decisions:
             assert d.seat == seat, f"{seat} is shown {d.seat}'s decision {d.id}"
+        words = [view.title, view.status, *(d.prompt for d in view.decisions),
+                 *(o.label for d in view.decisions for o in d.options)]
+        check_words(words, state, seat, "the view")
+        check_words([e.text for e in events if e.visible_to(seat)], state, seat, "the log")
 
 
 def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000) -> tuple[Any, list[tuple[str, str]]]:
@@ -122,7 +152,7 @@ def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000) ->
         for event in step.events:
             assert event.text, "an event without words"
         journal.append((decision.seat, text))
-        check_views(game, state)
+        check_views(game, state, step.events)
     else:
         raise AssertionError(f"game did not end within {max_steps} steps")
     replayed = game.setup(config, seed)

@@ -188,6 +188,7 @@ class _CardReader:
             "victory": self.int_(row, "victoryPoints"),
             "keywords": self.keywords(row),
             "has_shadow": bool(row["shadow"]),
+            "has_text": bool(row["text"].strip()),
         }
         if type_ == "hero":
             values["threat_cost"] = self.int_(row, "cost")  # overloaded column: a hero's cost is its threat

@@ -154,3 +154,58 @@ def test_an_unscripted_treachery_is_announced_for_resolution_by_hand():
     state.encounter_deck.cards.append(treachery)
     after, lines = run(state, Task(kind="reveal", note="staging"))
     assert any("not automated; resolve it by hand" in line for line in lines)
+
+
+# --- fixes found by the autoplay policy --------------------------------------------------------------------
+def test_an_enemy_guarding_an_objective_can_be_engaged_which_frees_the_objective():
+    """RR p.24 (Guarded): a guarding enemy is still an enemy in the staging area."""
+    state = started(1, scenario="escape-from-dol-guldur")
+    objective = next(c for c in state.staging.cards if state.card_def(c).type == "objective")
+    guard = card(state, name="Gate Keeper", type="enemy", engagement_cost=1, hit_points=2)
+    objective.attached = [guard]
+    after, _ = run(state, Task(kind="optional-engage", seat="p1"))
+    assert guard.uid in {o.id for o in after.decisions[0].options}
+    after, _ = answer(after, guard.uid)
+    freed = next(c for c in after.staging.cards if c.uid == objective.uid)
+    assert not freed.attached and after.player("p1").engaged.cards[-1].uid == guard.uid
+    claimed = GAME.apply(after, "p1", GAME.parse(f"claim {objective.uid} {hero(after, 'p1', 'Aragorn').uid}"))
+    assert any(a.uid == objective.uid for a in hero(claimed.state, "p1", "Aragorn").attached)
+    assert claimed.state.player("p1").threat == after.player("p1").threat + 2  # the quest's price
+
+
+def test_a_guarded_objective_cannot_be_claimed():
+    state = started(1, scenario="escape-from-dol-guldur")
+    objective = next(c for c in state.staging.cards if state.card_def(c).type == "objective")
+    with pytest.raises(RuleError, match="is guarded by"):
+        GAME.apply(state, "p1", GAME.parse(f"claim {objective.uid}"))
+
+
+def test_ungoliants_spawn_discarded_as_a_shadow_card_does_not_win_dont_leave_the_path():
+    """The quest is won by defeating the Spawn, not by the card reaching the discard pile."""
+    state = started(1)
+    dont_leave = next(c for c in state.quest_deck.cards if state.card_def(c).stage_name == "Don't Leave the Path!")
+    state.quest_deck.cards, state.quest.cards = [], [dont_leave]
+    spawn = next(c for c in state.encounter_deck.cards if c.name == "Ungoliant's Spawn")
+    state.encounter_deck.cards.remove(spawn)
+    state.encounter_discard.cards.append(spawn)
+    after = GAME.apply(state, "p1", GAME.parse("draw 1")).state
+    assert after.outcome is None
+    state.encounter_discard.cards.remove(spawn)
+    state.player("p1").engaged.cards.append(spawn)
+    spawn.tokens[DAMAGE] = state.card_def(spawn).hit_points - 1
+    won = GAME.apply(state, "p1", GAME.parse(f"damage {spawn.uid} +1")).state
+    assert won.outcome is not None and won.outcome.winners == ["p1"]
+
+
+def test_a_complete_stage_advances_as_soon_as_its_block_is_lifted():
+    """Spec 4.3.5 item 4: 'as soon as' the progress suffices, once nothing prevents it."""
+    state = started(1)
+    beorns_path = next(c for c in state.quest_deck.cards if state.card_def(c).stage_name == "Beorn's Path")
+    state.quest_deck.cards, state.quest.cards = [], [beorns_path]
+    beorns_path.tokens["progress"] = 12
+    spawn = next(c for c in state.encounter_deck.cards if c.name == "Ungoliant's Spawn")
+    state.encounter_deck.cards.remove(spawn)
+    state.player("p1").engaged.cards.append(spawn)
+    spawn.tokens[DAMAGE] = state.card_def(spawn).hit_points - 1
+    won = GAME.apply(state, "p1", GAME.parse(f"damage {spawn.uid} +1")).state
+    assert won.outcome is not None and "Score" in won.outcome.reason

@@ -367,13 +367,65 @@ def attack_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 @answer("attackers")
 def attackers_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
-    _zone, enemy, _ = state.locate(arg(decision))
+    enemy_uid = arg(decision)
     chosen = [state.locate(uid)[1] for uid in choice]
     for card in chosen:
         exhaust(card)
-    power = sum(stat(state, c, "attack") for c in chosen)
+    # RR p.24 (Ranged): other players' ready Ranged characters may join the attack before it resolves.
+    joiners = [p for p in state.active_players() if p.seat != decision.seat and _ready_ranged(state, p)]
+    push(state, *[Task(kind="ranged-join", seat=p.seat, ref=enemy_uid, note=decision.seat) for p in joiners],
+         Task(kind="attack-resolve", seat=decision.seat, ref=enemy_uid, note=",".join(choice)))
+
+
+def _ready_ranged(state: LcgState, player: Player) -> list[Card]:
+    return [c for c in characters(player, state) if state.card_def(c).has("Ranged") and ready(c)]
+
+
+@task("ranged-join")
+def ranged_join(turn: T, t: Task) -> None:
+    state = turn.state
+    shooters = _ready_ranged(state, state.player(t.seat))
+    try:
+        _zone, enemy, _ = state.locate(t.ref)
+    except KeyError:
+        return
+    if shooters:
+        turn.ask(t.seat, DecisionKind.CHOOSE_MANY, f"Join {t.note}'s attack on {enemy.name} with Ranged characters?",
+                 [Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'attack')} ATK)") for c in shooters],
+                 low=0, high=len(shooters), context=f"join:{t.ref}")
+
+
+@answer("join")
+def join_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    pending = next(t for t in state.tasks if t.kind == "attack-resolve" and t.ref == arg(decision))
+    for uid in choice:
+        exhaust(state.locate(uid)[1])
+        pending.note += f",{uid}"
+    if choice:
+        turn.say(f"{decision.seat} joins the attack with "
+                 f"{', '.join(state.locate(uid)[1].name for uid in choice)} (Ranged).")
+
+
+@task("attack-resolve")
+def attack_resolve(turn: T, t: Task) -> None:
+    """RR p.20: total attack of the attackers still in play, minus the enemy's defense."""
+    state = turn.state
+    try:
+        _zone, enemy, _ = state.locate(t.ref)
+    except KeyError:
+        return  # the enemy left before the attack resolved
+    attackers = []
+    for uid in [u for u in t.note.split(",") if u]:
+        try:
+            zone, card, _ = state.locate(uid)
+        except KeyError:
+            continue
+        if any(zone is p.play for p in state.players):
+            attackers.append(card)
+    power = sum(stat(state, c, "attack") for c in attackers)
     damage = max(0, power - stat(state, enemy, "defense"))
-    turn.say(f"{decision.seat} attacks {enemy.name} with {', '.join(c.name for c in chosen)} ({power} attack).")
+    turn.say(f"{t.seat} attacks {enemy.name} with {', '.join(c.name for c in attackers)} ({power} attack).")
     if damage:
         deal_damage(turn, enemy, damage)
     else:

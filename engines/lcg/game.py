@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View
-from engines.lcg import adjust, flow, scenarios, setup
+from engines.lcg import adjust, expert, flow, scenarios, setup
 from engines.lcg import playing as playing_rules
 from engines.lcg.cards import Scenario
 from engines.lcg.library import Library
@@ -45,6 +45,7 @@ class Lcg(Rules[LcgState]):
         "basic": False,
         "windows": "key",
         "elimination": 50,
+        "expert": False,  # the three Core Set scenarios in a row, with carry-over (C 15.2)
     }
 
     def __init__(self, library: Library) -> None:
@@ -69,8 +70,15 @@ class Lcg(Rules[LcgState]):
                          difficulty=difficulty, basic=bool(options["basic"]), windows=str(options["windows"]),
                          elimination=int(options["elimination"]),
                          players=[Player(seat=s) for s in config.seats])
-        for card_id in scenario_cards(recipe):
-            state.defs[card_id] = self.library.card(card_id)
+        if options.get("expert"):
+            if recipe.key not in expert.SEQUENCE:
+                raise RuleError("The expert game plays the Core Set scenarios: start it with one of "
+                                + ", ".join(expert.SEQUENCE) + ".")
+            later = expert.SEQUENCE[expert.SEQUENCE.index(recipe.key) + 1:]
+            state.expert_queue = [self.library.scenario(key) for key in later]
+        for scenario in [recipe, *state.expert_queue]:
+            for card_id in scenario_cards(scenario):
+                state.defs[card_id] = self.library.card(card_id)
         turn = Turn(state=state, seat="")
         setup.start(turn, self.library)
         return state

@@ -103,6 +103,8 @@ class LcgState(BaseState):
     skip_staging: bool = False  # Journey Down the Anduin stage 3B
     won: bool = False
     marks: list[str] = field(default_factory=list)  # a quest's own bookkeeping ("spawn-defeated")
+    expert_queue: list[Scenario] = field(default_factory=list)  # the expert game's scenarios still to play
+    expert_scores: list[int] = field(default_factory=list)  # the expert game's scenarios already won
     disguised: dict[str, str] = field(default_factory=dict)  # Orc Guards: uid -> the player card's own ref
 
     # --- lookups ---------------------------------------------------------------------------

@@ -146,6 +146,15 @@ def win(turn: T, reason: str) -> None:
     state = turn.state
     if state.outcome is not None:
         return
+    from engines.lcg import expert
+
+    if state.expert_queue:  # the expert game goes on to its next scenario
+        expert.next_scenario(turn, reason)
+        return
+    if state.expert_scores:
+        state.won = True
+        turn.finish(expert.final(state, reason))
+        return
     state.won = True
     score = group_score(state)
     scores = {p.seat: player_score(state, p) for p in state.players}

@@ -127,10 +127,11 @@ def check_views(game: Any, state: Any, events: Sequence[Any] = ()) -> None:
         check_words([e.text for e in events if e.visible_to(seat)], state, seat, "the log")
 
 
-def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000) -> tuple[Any, list[tuple[str, str]]]:
+def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000,
+                     options: dict[str, Any] | None = None) -> tuple[Any, list[tuple[str, str]]]:
     """Play one random game, checking every property on the way; return the final state and journal."""
     rnd = random.Random(seed)
-    config = Config(seats=game.seat_names(seats))
+    config = Config(seats=game.seat_names(seats), options=dict(options or {}))
     state = game.setup(config, seed)
     journal: list[tuple[str, str]] = []
     check_views(game, state)

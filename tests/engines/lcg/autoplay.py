@@ -335,6 +335,8 @@ def choose(state: LcgState, decision: Decision, decks: tuple[str, ...] = DECKS) 
         card = next(c for c in state.resolving.cards if c.uid == context.split(":")[1])
         host = attachment_host(state, player, card)
         return answer(host.uid if host is not None and host.uid in ids else ids[0])
+    if kind == "join":  # keep Ranged characters ready to defend their own player rather than join
+        return answer()
     if kind == "restricted":
         return answer(ids[0])
     if kind == "window":

@@ -184,3 +184,21 @@ def test_attacking_an_enemy_nobody_can_reach_is_refused():
         from engines.lcg import GAME
 
         GAME.apply(state, "p2", GAME.parse("answer 999 x"))
+
+
+def test_a_ranged_character_may_join_another_players_attack():
+    """Spec 10.4.62 (RR p.24): P2's Ranged character joins P1's attack on P1's enemy."""
+    state = started(2)
+    foe = enemy(state, 20, defense=2, hp=9)
+    state.player("p1").engaged.cards = [foe]
+    for c in state.player("p2").play.cards:
+        c.flags.append(EXHAUSTED)
+    archer = card(state, name="Archer", type="ally", attack=3, hit_points=1, keywords=("Ranged",), owner="p2")
+    state.player("p2").play.cards.append(archer)
+    state, _ = run(state, Task(kind="player-attacks", seat="p1"))
+    state, _ = answer(state, foe.uid)
+    state, _ = answer(state, (hero(state, "p1", "Aragorn").uid,))  # 3 attack
+    assert state.decisions[0].seat == "p2" and state.decisions[0].context.startswith("join")
+    state, lines = answer(state, (archer.uid,))
+    assert state.player("p1").engaged.cards[0].tokens[DAMAGE] == 4  # 3 + 3 against defense 2
+    assert any("joins the attack with Archer" in line for line in lines)

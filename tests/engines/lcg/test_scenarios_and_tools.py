@@ -209,3 +209,66 @@ def test_a_complete_stage_advances_as_soon_as_its_block_is_lifted():
     spawn.tokens[DAMAGE] = state.card_def(spawn).hit_points - 1
     won = GAME.apply(state, "p1", GAME.parse(f"damage {spawn.uid} +1")).state
     assert won.outcome is not None and "Score" in won.outcome.reason
+
+
+# --- the expert game (C 15.2) ------------------------------------------------------------------------------
+def win_current_scenario(state):
+    """Put enough progress on the current stage and quest past it (stage by stage)."""
+    from engines.lcg.table import win
+
+    step_state, _ = run(state, Task(kind="phase", note="quest"))
+    turn_state = GAME.copy(step_state)
+    from engines.core import Turn
+
+    turn = Turn(state=turn_state, seat="")
+    win(turn, "a test")
+    from engines.lcg import flow
+
+    flow.run(turn)
+    return turn_state, [e.text for e in turn.events]
+
+
+def test_the_expert_game_carries_threat_damage_and_discards_into_the_next_scenario():
+    """Spec 6.2 (C 15.2): threat, hero damage and the discard pile carry over; hands, allies and encounter
+    cards are reset; a new setup hand with one mulligan; the scores add up."""
+    state = started(1, expert=True)
+    p1 = state.player("p1")
+    p1.threat = 35
+    hero(state, "p1", "Aragorn").tokens[DAMAGE] = 2
+    hero(state, "p1", "Aragorn").tokens[RESOURCE] = 4
+    p1.discard.cards.append(p1.deck.cards.pop())
+    discard = [c.uid for c in p1.discard.cards]
+    ally = card(state, name="Loyal Ally", type="ally", hit_points=1)
+    p1.play.cards.append(ally)
+    state, lines = win_current_scenario(state)
+    assert state.scenario == "journey-down-the-anduin" and state.expert_scores
+    p1 = state.player("p1")
+    assert p1.threat == 35 and hero(state, "p1", "Aragorn").tokens == {DAMAGE: 2}
+    assert [c.uid for c in p1.discard.cards] == discard
+    assert ally.uid in {c.uid for c in p1.deck.cards} | {c.uid for c in p1.hand.cards}
+    assert len(p1.hand.cards) == 6 and state.decisions[0].context == "mulligan"
+    assert any("expert game goes on" in line for line in lines)
+    state, _ = answer(state, "keep")
+    assert state.round == 1 and state.card_def(state.quest.cards[0]).encounter_set
+    state, _ = win_current_scenario(state)
+    assert state.scenario == "escape-from-dol-guldur"
+    state, _ = answer(state, "keep")
+    state, _ = win_current_scenario(state)
+    assert state.outcome is not None and "Total score" in state.outcome.reason
+    assert len(state.expert_scores) == 2 and state.outcome.scores["total"] > sum(state.expert_scores)
+
+
+def test_the_expert_game_starts_with_a_core_set_scenario():
+    from dataclasses import replace
+
+    from engines.core import Config
+    from engines.lcg import Lcg
+    from engines.lcg.library import builtin
+
+    library = builtin()
+    other = replace(library.scenario("passage-through-mirkwood"), key="some-other-quest", name="Another")
+    library.scenarios[other.key] = other
+    game = Lcg(library)
+    game.setup(Config(seats=["p1"], options={"expert": True, "scenario": "escape-from-dol-guldur"}), 1)
+    with pytest.raises(RuleError, match="expert game plays the Core Set scenarios"):
+        game.setup(Config(seats=["p1"], options={"expert": True, "scenario": "some-other-quest"}), 1)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.core import Card, DecisionKind, Option, RuleError
+from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import scenarios
-from engines.lcg.cards import Deck, Slot
-from engines.lcg.flow import T, answer, arg, push, task
+from engines.lcg.cards import Deck, Scenario, Slot
+from engines.lcg.flow import T, answer, push, task
 from engines.lcg.library import Library
 from engines.lcg.state import RESOURCE, LcgState, Player, Task
 from engines.lcg.table import add_tokens, heroes
@@ -84,7 +84,7 @@ def setup_after_decks(turn: T, _task: Task) -> None:
 
 
 @answer("vote")
-def vote(turn: T, decision: object, choice: tuple[str, ...]) -> None:
+def vote(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
     state.passed.append(choice[0])  # votes are kept in `passed` until the count
     if any(d.context == "vote" for d in state.decisions):
@@ -119,10 +119,7 @@ def setup_table(turn: T, _task: Task) -> None:
     push(state, Task(kind="setup-quest"))
 
 
-def scenario_slots(state: LcgState, scenario: object) -> dict[str, tuple[Slot, ...]]:
-    from engines.lcg.cards import Scenario
-
-    assert isinstance(scenario, Scenario)
+def scenario_slots(state: LcgState, scenario: Scenario) -> dict[str, tuple[Slot, ...]]:
     nightmare = state.difficulty == "nightmare" and scenario.nightmare_encounter
     easy = state.difficulty == "easy" and scenario.easy_encounter
     return {
@@ -155,10 +152,7 @@ def draw(turn: T, player: Player, count: int) -> list[Card]:
 
 
 @answer("mulligan")
-def mulligan(turn: T, decision: object, choice: tuple[str, ...]) -> None:
-    from engines.core import Decision
-
-    assert isinstance(decision, Decision)
+def mulligan(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
     player = state.player(decision.seat)
     player.mulligan_done = True
@@ -190,8 +184,4 @@ def scenario_setup(turn: T, _task: Task) -> None:
     scenarios.setup(turn)
 
 
-def uid_of(decision_arg: str) -> str:
-    return decision_arg
-
-
-__all__ = ["arg", "choose_deck", "draw", "start"]
+__all__ = ["choose_deck", "draw", "start"]

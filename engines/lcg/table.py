@@ -220,11 +220,7 @@ def destroy_character(turn: T, card: Card, zone: Zone) -> None:
 
 
 def defeat_enemy(turn: T, card: Card, zone: Zone) -> None:
-    state = turn.state
-    zone.cards.remove(card)
-    leave_play(state, card)
-    (state.victory if state.card_def(card).victory else state.encounter_discard).cards.append(card)
-    turn.say(f"{card.name} is defeated.")
+    _leave_for_good(turn, card, zone, "is defeated")
     from engines.lcg import scenarios
 
     scenarios.on_enemy_defeated(turn, card)
@@ -242,11 +238,17 @@ def leave_play(state: LcgState, card: Card) -> None:
 
 # --- progress and locations (spec 4.3.5) ----------------------------------------------------------------
 def explore(turn: T, location: Card, zone: Zone) -> None:
+    _leave_for_good(turn, location, zone, "is explored")
+
+
+def _leave_for_good(turn: T, card: Card, zone: Zone, what: str) -> None:
+    """A defeated enemy or explored location: to the victory display with Victory X, else the discard pile
+    (RR p.24, FAQ 1.18)."""
     state = turn.state
-    zone.cards.remove(location)
-    leave_play(state, location)
-    (state.victory if state.card_def(location).victory else state.encounter_discard).cards.append(location)
-    turn.say(f"{location.name} is explored.")
+    zone.cards.remove(card)
+    leave_play(state, card)
+    (state.victory if state.card_def(card).victory else state.encounter_discard).cards.append(card)
+    turn.say(f"{card.name} {what}.")
 
 
 def current_stage(state: LcgState) -> Card | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core import Card, CommandError, RuleError, Turn, Zone, visible_to
-from engines.lcg.state import DAMAGE, PROGRESS, RESOURCE, TIME, LcgState, Modifier
+from engines.lcg.state import DAMAGE, PROGRESS, RESOURCE, TIME, LcgState, Modifier, Player
 from engines.lcg.table import check_destroyed, label, leave_play, raise_threat
 
 T = Turn[LcgState]
@@ -132,12 +132,12 @@ def perform(turn: T, seat: str, adjust: Adjust) -> None:
     elif verb == "attach":
         zone, card, host = _target(state, seat, args[0])
         _hz, new_host, _ = _target(state, seat, args[1])
+        if new_host is card or any(a is new_host for a in card.attached):
+            raise RuleError(f"{card.name} cannot be attached to itself or to a card attached to it.")
         (host.attached if host else zone.cards).remove(card)
         new_host.attached.append(card)
         card.face_up = True
         turn.say(f"{who}: {card.name} is attached to {new_host.name}.")
-    elif verb == "claim":
-        _claim(turn, seat, args)
     elif verb == "draw":
         from engines.lcg.setup import draw
 
@@ -155,7 +155,7 @@ def _move(turn: T, seat: str, args: tuple[str, ...]) -> None:
     state = turn.state
     zone, card, host = _target(state, seat, args[0])
     where = args[1]
-    player = state.player(args[2]) if len(args) > 2 else (state.owner(card) or state.player(seat))
+    player = _seat(state, args[2]) if len(args) > 2 else (state.owner(card) or state.player(seat))
     (host.attached if host else zone.cards).remove(card)
     leaving_play = where not in ("play", "engaged", "staging", "active")
     if leaving_play:
@@ -221,3 +221,10 @@ def _claim(turn: T, seat: str, args: tuple[str, ...]) -> None:
     if cost:
         raise_threat(turn, player, cost)
         turn.say(f"{seat} raises their threat by {cost} to claim it.")
+
+
+def _seat(state: LcgState, name: str) -> Player:
+    try:
+        return state.player(name)
+    except KeyError:
+        raise RuleError(f"No seat '{name}'. Seats: {', '.join(state.seats)}.") from None

@@ -272,3 +272,13 @@ def test_the_expert_game_starts_with_a_core_set_scenario():
     game.setup(Config(seats=["p1"], options={"expert": True, "scenario": "escape-from-dol-guldur"}), 1)
     with pytest.raises(RuleError, match="expert game plays the Core Set scenarios"):
         game.setup(Config(seats=["p1"], options={"expert": True, "scenario": "some-other-quest"}), 1)
+
+
+def test_a_card_cannot_be_attached_to_itself_or_moved_to_a_seat_that_is_not_there():
+    """Found by the command fuzzer: both used to lose a card or crash."""
+    state = started(1)
+    aragorn = hero(state, "p1", "Aragorn")
+    with pytest.raises(RuleError, match="cannot be attached to itself"):
+        GAME.apply(state, "p1", GAME.parse(f"attach {aragorn.uid} {aragorn.uid}"))
+    with pytest.raises(RuleError, match="No seat 'p9'"):
+        GAME.apply(state, "p1", GAME.parse(f"move {aragorn.uid} hand p9"))

@@ -138,6 +138,8 @@ def perform(turn: T, seat: str, adjust: Adjust) -> None:
         new_host.attached.append(card)
         card.face_up = True
         turn.say(f"{who}: {card.name} is attached to {new_host.name}.")
+    elif verb == "claim":
+        _claim(turn, seat, args)
     elif verb == "draw":
         from engines.lcg.setup import draw
 

@@ -148,6 +148,8 @@ def perform(turn: T, seat: str, adjust: Adjust) -> None:
         from engines.lcg.quest import reveal
 
         reveal(turn, in_quest_phase=state.phase == "quest")
+    else:  # a verb the grammar accepts must do something: never a silent no-op
+        raise CommandError(f"'{verb}' is not an adjustment.")
     from engines.lcg.scenarios import check_victory
 
     check_victory(turn)

@@ -282,3 +282,20 @@ def test_a_card_cannot_be_attached_to_itself_or_moved_to_a_seat_that_is_not_ther
         GAME.apply(state, "p1", GAME.parse(f"attach {aragorn.uid} {aragorn.uid}"))
     with pytest.raises(RuleError, match="No seat 'p9'"):
         GAME.apply(state, "p1", GAME.parse(f"move {aragorn.uid} hand p9"))
+
+
+@pytest.mark.parametrize("verb", __import__("engines.lcg.adjust", fromlist=["VERBS"]).VERBS)
+def test_every_adjustment_verb_does_something(verb):
+    """Each verb the grammar accepts reaches its own branch: a refusal or an announced change, never silence."""
+    state = started(1)
+    uid = hero(state, "p1", "Aragorn").uid
+    forms = {"threat": "threat +1", "draw": "draw", "reveal": "reveal", "move": f"move {uid} discard",
+             "attach": f"attach {uid} {hero(state, 'p1', 'Glóin').uid}", "modify": f"modify {uid} attack +1 round",
+             "claim": f"claim {uid}"}
+    text = forms.get(verb, f"{verb} {uid}" + (" +1" if verb in ("damage", "progress", "resource", "time") else ""))
+    try:
+        step = GAME.apply(state, "p1", GAME.parse(text))
+    except RuleError as refusal:
+        assert refusal.message
+    else:
+        assert step.events, f"{text!r} changed nothing and said nothing"

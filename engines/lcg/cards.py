@@ -45,6 +45,7 @@ class CardDef:
     encounter_set: str = ""
     has_shadow: bool = False  # the card has a Shadow effect (its words are in `shadow_text` if imported)
     has_text: bool = False  # the card has rules text beyond its keywords (its words are in `text` if imported)
+    attach_to: str = ""  # an attachment's play restriction, normalized (see ATTACH_TO below); "" = any character
     text: str = ""  # only from a user's own import, never committed
     shadow_text: str = ""  # likewise
 
@@ -66,6 +67,87 @@ class CardDef:
 
     def has(self, keyword: str) -> bool:
         return self.keyword_value(keyword) is not None
+
+
+# --- attachments' play restrictions ("Attach to a Dwarf character.") as facts --------------------------------
+# `CardDef.attach_to` holds what kind of card may host the attachment, in a small normalized form:
+#
+#   attach_to   := alternative (" | " alternative)*        any one alternative will do
+#   alternative := "named " TITLE                          the character with that title ("named Gandalf")
+#                | ["own "] [qualifiers " "] KIND [" with " KEYWORD]
+#   qualifiers  := qualifier ("/" qualifier)*              the host matches at least one of them: a sphere
+#                                                          (lower case, one of SPHERES) or else a trait or a
+#                                                          keyword as printed ("Dwarf", "Dol Amroth", "Sentinel")
+#   KIND        := one of ATTACH_KINDS
+#
+# "own" means a card the playing player controls; "with K" requires the printed keyword K as well as the
+# qualifiers. Examples: "hero", "character", "location", "engaged enemy", "Dwarf character", "leadership hero",
+# "Noldor/Silvan character", "tactics/Rohan hero", "Silvan character with Ranged", "Rohan hero | named Merry".
+# "" means no restriction was recorded: any character in play (the common case).
+ATTACH_KINDS = {
+    "hero": "hero",
+    "character": "character",
+    "ally": "ally",
+    "location": "location",
+    "active location": "the active location",
+    "staging location": "location in the staging area",
+    "enemy": "enemy",
+    "engaged enemy": "enemy engaged with a player",
+    "quest": "quest card",
+}  # each kind, and how a sentence names it
+
+
+@dataclass(frozen=True, kw_only=True)
+class HostRule:
+    """One alternative of `attach_to`, parsed."""
+
+    kind: str = "character"  # one of ATTACH_KINDS ("character" also for a named host)
+    any_of: tuple[str, ...] = ()  # qualifiers, any one of which the host must match (spheres in lower case)
+    keyword: str = ""  # a printed keyword the host must have as well
+    own: bool = False  # the host must be controlled by the player who plays the attachment
+    title: str = ""  # the host must have this title
+
+    def describe(self) -> str:
+        """'a Noldor or Silvan character', 'an enemy engaged with a player', 'Gandalf'."""
+        if self.title:
+            return self.title
+        noun = ATTACH_KINDS[self.kind]
+        if self.any_of:
+            noun = " or ".join(q.capitalize() if q in SPHERES else q for q in self.any_of) + " " + noun
+        if self.keyword:
+            noun += f" with {self.keyword}"
+        if self.own:
+            noun += " you control"
+        return noun if noun.startswith("the ") else f"{'an' if noun[0] in 'aeiouAEIOU' else 'a'} {noun}"
+
+
+ANY_CHARACTER = (HostRule(),)
+
+
+def host_rules(attach_to: str) -> tuple[HostRule, ...]:
+    """`attach_to` parsed into its alternatives; "" is any character. A malformed value raises ValueError."""
+    if not attach_to.strip():
+        return ANY_CHARACTER
+    return tuple(_host_rule(part.strip()) for part in attach_to.split("|"))
+
+
+def _host_rule(text: str) -> HostRule:
+    if text.startswith("named "):
+        return HostRule(title=text.removeprefix("named ").strip())
+    own = text.startswith("own ")
+    text = text.removeprefix("own ")
+    text, _, keyword = text.partition(" with ")
+    kind = next((k for k in sorted(ATTACH_KINDS, key=len, reverse=True) if text == k or text.endswith(" " + k)), "")
+    if not kind:
+        raise ValueError(f"'{text}' names no kind of card to attach to ({', '.join(ATTACH_KINDS)})")
+    qualifiers = text.removesuffix(kind).strip()
+    any_of = tuple(q.strip() for q in qualifiers.split("/") if q.strip()) if qualifiers else ()
+    return HostRule(kind=kind, any_of=any_of, keyword=keyword.strip(), own=own)
+
+
+def describe_hosts(attach_to: str) -> str:
+    """'a hero', 'a Rohan hero or Merry': the legal hosts in words, for a message."""
+    return " or ".join(rule.describe() for rule in host_rules(attach_to))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects
+from engines.lcg.cards import CHARACTER_TYPES, SPHERES, HostRule, describe_hosts, host_rules
 from engines.lcg.flow import T, answer, arg, push, task
+from engines.lcg.library import fold
 from engines.lcg.state import EXHAUSTED, PRISONER, RESOURCE, LcgState, Player, Task
 from engines.lcg.table import add_tokens, characters, heroes, label, resources, to_discard
 
@@ -42,6 +44,8 @@ def why_unplayable(state: LcgState, player: Player, card: Card, planning: bool) 
         return f"{d.name} cannot be played from hand."
     if d.unique and any(c.name == d.name for c in in_play(state)):
         return f"{d.name} is unique and a copy is already in play."
+    if d.type == "attachment" and not hosts(state, player, card):
+        return f"{d.name} must be attached to {describe_hosts(d.attach_to)}; there is none to attach it to."
     if d.type == "ally" and state.scenario == "escape-from-dol-guldur" and state.allies_played >= 1:
         return "The players, as a group, cannot play more than 1 ally card each round (this quest)."
     price = cost(state, player, card)
@@ -164,12 +168,12 @@ def place(turn: T, t: Task) -> None:
         state.allies_played += 1
         turn.say(f"{player.seat} plays {card.name}.")
     elif d.type == "attachment":
-        hosts = [c for p in state.players for c in p.play.cards] + \
-                [c for z in (state.staging, state.active) for c in z.cards] + \
-                [c for p in state.players for c in p.engaged.cards]
+        legal = hosts(state, player, card)
+        if not legal:  # why_unplayable refused it before payment; nothing in between removes a host
+            raise RuleError(f"{d.name} must be attached to {describe_hosts(d.attach_to)}; there is none.")
         state.resolving.cards.append(card)  # on the table, waiting for its host
         turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Attach {card.name} to which card?",
-                 [Option(id=h.uid, label=label(state, h)) for h in hosts], context=f"host:{card.uid}")
+                 [Option(id=h.uid, label=label(state, h)) for h in legal], context=f"host:{card.uid}")
     elif d.type == "player_side_quest":
         state.staging.cards.append(card)
         turn.say(f"{player.seat} plays the side quest {card.name} into the staging area.")
@@ -177,6 +181,48 @@ def place(turn: T, t: Task) -> None:
         turn.say(f"{player.seat} plays {card.name}.")
         to_discard(state, card)
         effects.resolve_event(turn, player, card)
+
+
+# --- attachments' hosts (CardDef.attach_to) ------------------------------------------------------------------
+HOST_TYPES = {
+    "hero": ("hero",), "character": CHARACTER_TYPES, "ally": ("ally", "objective_ally"), "location": ("location",),
+    "active location": ("location",), "staging location": ("location",), "enemy": ("enemy", "ship_enemy"),
+    "engaged enemy": ("enemy", "ship_enemy"), "quest": ("quest",),
+}  # fmt: skip  # the card types each kind of ATTACH_KINDS takes
+
+
+def hosts(state: LcgState, player: Player, card: Card) -> list[Card]:
+    """The cards `card` may be attached to now, by its play restriction ("" = any character in play), in table
+    order: characters in every player's play area, the active location, the staging area, engaged enemies, the
+    quest."""
+    rules = host_rules(state.card_def(card).attach_to)
+    table = [c for p in state.players for c in characters(p, state)] + state.active.cards + state.staging.cards + \
+            [c for p in state.players for c in p.engaged.cards] + state.quest.cards
+    return [c for c in table if any(fits(state, player, c, rule) for rule in rules)]
+
+
+def fits(state: LcgState, player: Player, host: Card, rule: HostRule) -> bool:
+    """Whether `host`, a card on the table, meets one alternative of a play restriction."""
+    d = state.card_def(host)
+    where = {"active location": state.active.cards, "staging location": state.staging.cards,
+             "engaged enemy": [c for p in state.players for c in p.engaged.cards]}.get(rule.kind)
+    if rule.title:
+        return d.is_character and host in characters_in_play(state) and fold(d.name) == fold(rule.title)
+    if d.type not in HOST_TYPES[rule.kind] or (where is not None and host not in where):
+        return False
+    if d.is_character and host not in characters_in_play(state):
+        return False  # a character outside the play areas (a prisoner, one guarding the staging area)
+    if rule.own and host not in player.play.cards:
+        return False
+    if rule.keyword and not d.has(rule.keyword):
+        return False
+    traits = {fold(t) for t in d.traits}
+    return not rule.any_of or any(d.sphere == q if q in SPHERES else fold(q) in traits or d.has(q)
+                                  for q in rule.any_of)
+
+
+def characters_in_play(state: LcgState) -> list[Card]:
+    return [c for p in state.players for c in characters(p, state)]
 
 
 @answer("host")

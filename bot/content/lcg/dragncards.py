@@ -31,6 +31,8 @@ NEEDED = tuple(c for c in COLUMNS if c not in ("imageUrl", "setUuid", "cornerTex
 CARD_BACKS = ("player", "encounter", "multi_sided")
 GUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 PROGRESS_EVERY = 500
+# A sentence of card text that is a play restriction: at the start, or after a full stop or a bracket.
+TEXT_RESTRICTION = re.compile(r"(?:^|[.)])\s*(Attach to [^.]*)")
 
 
 @dataclass(frozen=True)
@@ -139,9 +141,28 @@ class _CardReader:
     def keywords(self, row: Row) -> tuple[str, ...]:
         kept, dropped = fields.keywords(row["keywords"])
         for entry in dropped:
-            if not entry.lower().startswith("attach to"):  # a play restriction, expected: not worth a note
+            if not entry.lower().startswith("attach to"):  # a play restriction: read by `attach_to`
                 self.note(row, f"keywords: dropped a line that is not a keyword ({len(entry.split())} words)")
         return kept
+
+    def attach_to(self, row: Row) -> str:
+        """The play restriction, normalized: from the keyword column, else from the first sentence of the text
+        that starts "Attach to" (the text's first, or one after "Limit 1 per deck.", "Guarded (enemy).", ...; not
+        a "Setup:" instruction). Only the restriction, a fact, is kept. A phrasing not understood is noted and
+        read as "" (any character)."""
+        _kept, dropped = fields.keywords(row["keywords"])
+        sentence = next((e for e in dropped if e.lower().startswith("attach to")), "")
+        if not sentence:
+            found = TEXT_RESTRICTION.search(row["text"])
+            sentence = found.group(1) if found else ""
+        if not sentence:
+            return ""
+        parsed = fields.attach_to(sentence)
+        if parsed is None:
+            words = len(sentence.split())
+            self.note(row, f"attach_to: a play restriction not understood ({words} words); read as any character")
+            return ""
+        return parsed
 
     def read(self) -> CardDef | None:
         front = self.front
@@ -189,6 +210,7 @@ class _CardReader:
             "keywords": self.keywords(row),
             "has_shadow": bool(row["shadow"]),
             "has_text": bool(row["text"].strip()),
+            "attach_to": self.attach_to(row),
         }
         if type_ == "hero":
             values["threat_cost"] = self.int_(row, "cost")  # overloaded column: a hero's cost is its threat

@@ -2,7 +2,9 @@
 
 The keyword column of the DragnCards file mixes real keywords ("Surge.", "Doomed 2.") with play restrictions
 ("Attach to a hero.") and, on some cards, whole sentences of card text. Only recognised keywords are kept:
-that is what the engine needs, and it keeps card text out of the facts-only packs.
+that is what the engine needs, and it keeps card text out of the facts-only packs. A play restriction is read
+into the normalized form of `CardDef.attach_to` ("Attach to a Dwarf or Hobbit character." -> "Dwarf/Hobbit
+character"), a fact; the sentence itself is never kept.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from engines.lcg.cards import PLAYER_TYPES
+from engines.lcg.cards import PLAYER_TYPES, SPHERES
 
 # RR glossary keywords that stand alone ("Surge."), and those that carry a value ("Archery 2.", "Doomed X.").
 BARE_KEYWORDS = frozenset(
@@ -119,3 +121,100 @@ def slugify(label: str) -> str:
 def camel_to_slug(key: str) -> str:
     """'coreLeadership' -> 'core-leadership'."""
     return slugify(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", key))
+
+
+# --- "Attach to ..." sentences -> CardDef.attach_to --------------------------------------------------------
+_KIND = re.compile(r"\b(hero|character|ally|location|enemy|quest card)\b", re.IGNORECASE)
+_SPHERE = re.compile(r"\[(\w+)\]")
+_OR = re.compile(r"\s*,?\s*\bor\s+(?:(?:a|an)\s+)?")
+_TITLE = re.compile(r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:[A-ZÀ-Þ][\w'’-]*|the|of))*")
+_QUALIFIER = re.compile(r"[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)*")
+_WITH_KEYWORD = re.compile(r"with\s+(?:the\s+)?(?:printed\s+)?(?P<keyword>\w+)(?:\s+keyword)?", re.IGNORECASE)
+_TAILS = {"engaged with a player": "engaged", "in the staging area": "staging", "in play": "", "you control": "own"}
+_TYPOS = {"Nolder": "Noldor"}  # misspellings in the community file
+
+
+def attach_to(sentence: str) -> str | None:
+    """An "Attach to ..." play restriction in the normalized form of `CardDef.attach_to`, or None when the
+    phrasing is not understood (the caller keeps "" and notes it).
+
+    'Attach to a hero.' -> 'hero'; 'Attach to an enemy engaged with a player.' -> 'engaged enemy';
+    'Attach to a [tactics] or Rohan hero.' -> 'tactics/Rohan hero'; 'Attach to a Warrior hero or Gandalf.'
+    -> 'Warrior hero | named Gandalf'.
+    """
+    text = " ".join(sentence.strip().rstrip(".").split())
+    if not text.lower().startswith("attach to "):
+        return None
+    alternatives: list[str] = []
+    for chunk in re.split(r",\s*or\s+to\s+", text[len("attach to ") :]):
+        parsed = _alternatives(chunk.strip())
+        if parsed is None:
+            return None
+        alternatives.extend(parsed)
+    return " | ".join(alternatives) if alternatives else None
+
+
+def _alternatives(chunk: str) -> list[str] | None:
+    """One chunk: 'a Dwarf hero', 'the active location', 'a hero or Legolas', 'Cirdan the Shipwright or Gandalf'."""
+    if chunk.lower() == "the active location":
+        return ["active location"]
+    article = re.match(r"(?:a|an)\s+", chunk, re.IGNORECASE)
+    if article is None:  # no article: one or more titles
+        titles = _OR.split(chunk)
+        return [f"named {t}" for t in titles] if all(_TITLE.fullmatch(t) for t in titles) else None
+    rest = chunk[article.end() :]
+    kind_match = _KIND.search(rest)
+    if kind_match is None:
+        return None
+    kind = kind_match.group(1).lower().removesuffix(" card")
+    qualifiers = _qualifiers(rest[: kind_match.start()].strip())
+    if qualifiers is None:
+        return None
+    own, keyword, titles = False, "", []
+    tail = rest[kind_match.end() :].strip()
+    while tail:
+        if tail.lower().startswith("or "):  # 'a hero or Legolas': the rest are titles
+            titles = _OR.split(tail[3:].strip())
+            if not all(_TITLE.fullmatch(t) for t in titles):
+                return None
+            break
+        known = next((t for t in _TAILS if tail.lower().startswith(t)), None)
+        with_keyword = _WITH_KEYWORD.match(tail)
+        if known is not None:
+            effect = _TAILS[known]
+            if (effect == "engaged" and kind != "enemy") or (effect == "staging" and kind != "location"):
+                return None
+            kind = {"engaged": "engaged enemy", "staging": "staging location"}.get(effect, kind)
+            own = own or effect == "own"
+            tail = tail[len(known) :].strip()
+        elif with_keyword and _is_keyword_name(with_keyword.group("keyword")):
+            keyword = with_keyword.group("keyword").capitalize()
+            tail = tail[with_keyword.end() :].strip()
+        else:
+            return None
+    main = " ".join(part for part in ("own" if own else "", "/".join(qualifiers), kind) if part)
+    if keyword:
+        main += f" with {keyword}"
+    return [main, *(f"named {t}" for t in titles)]
+
+
+def _qualifiers(text: str) -> list[str] | None:
+    """'[tactics] or Rohan' -> ['tactics', 'Rohan']; 'sentinel' -> ['Sentinel']; None for 'unique', 'non-...'."""
+    if not text:
+        return []
+    out: list[str] = []
+    for part in _OR.split(text):
+        sphere = _SPHERE.fullmatch(part)
+        if sphere and sphere.group(1).lower() in SPHERES:
+            out.append(sphere.group(1).lower())
+        elif _is_keyword_name(part):
+            out.append(part.capitalize())
+        elif _QUALIFIER.fullmatch(part):
+            out.append(_TYPOS.get(part, part))
+        else:
+            return None
+    return out
+
+
+def _is_keyword_name(word: str) -> bool:
+    return word.lower() in BARE_KEYWORDS

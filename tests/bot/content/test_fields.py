@@ -35,6 +35,47 @@ def test_play_restrictions_and_sentences_are_not_keywords() -> None:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "restriction"),
+    [
+        ("Attach to a hero.", "hero"),
+        ("Attach to a Hero.", "hero"),
+        ("Attach to a character.", "character"),
+        ("Attach to an ally.", "ally"),
+        ("Attach to a location.", "location"),
+        ("Attach to the active location.", "active location"),
+        ("Attach to a location in the staging area.", "staging location"),
+        ("Attach to an enemy.", "enemy"),
+        ("Attach to an enemy engaged with a player.", "engaged enemy"),
+        ("Attach to a quest card in play.", "quest"),
+        ("Attach to a Dwarf character.", "Dwarf character"),
+        ("Attach to a [spirit] hero.", "spirit hero"),
+        ("Attach to a Dwarf or Hobbit character.", "Dwarf/Hobbit character"),
+        ("Attach to a [leadership] or a Scout character.", "leadership/Scout character"),
+        ("Attach to a [leadership] or sentinel hero.", "leadership/Sentinel hero"),
+        ("Attach to a Nolder or Silvan hero.", "Noldor/Silvan hero"),
+        ("Attach to a hero with the printed Ranged keyword.", "hero with Ranged"),
+        ("Attach to a Silvan character with the ranged keyword.", "Silvan character with Ranged"),
+        ("Attach to a hero you control.", "own hero"),
+        ("Attach to Bilbo Baggins.", "named Bilbo Baggins"),
+        ("Attach to Cirdan the Shipwright or Gandalf.", "named Cirdan the Shipwright | named Gandalf"),
+        ("Attach to a Warrior hero or Gandalf.", "Warrior hero | named Gandalf"),
+        ("Attach to a [spirit] hero, or to Éowyn.", "spirit hero | named Éowyn"),
+        ("Attach to a player's threat dial.", None),
+        ("Attach to the Ring-bearer.", None),
+        ("Attach to a non-objective unique ally in play.", None),
+        ("Attach to a location with no progress tokens on it.", None),
+        ("Attached hero gets -1 [willpower].", None),
+    ],
+)
+def test_attach_to_sentences_become_normalized_restrictions(sentence: str, restriction: str | None) -> None:
+    from engines.lcg.cards import host_rules
+
+    assert fields.attach_to(sentence) == restriction
+    if restriction is not None:
+        host_rules(restriction)  # what the reader writes, the engine reads
+
+
+@pytest.mark.parametrize(
     ("name", "back", "type_"),
     [
         ("Objective Ally", "encounter", "objective_ally"),

@@ -26,15 +26,13 @@ from pathlib import Path
 from engines.core import Card, Config, Decision, DecisionKind
 from engines.lcg import GAME
 from engines.lcg.combat import SHADOW
+from engines.lcg.playing import hosts
 from engines.lcg.quest import quest_stat
 from engines.lcg.state import DAMAGE, EXHAUSTED, PRISONER, LcgState, Player
 from engines.lcg.table import characters, heroes, stat
 
 # Deck preference by seat (p1 first): four starter decks, so every seat gets distinct heroes.
 DECKS = ("core-leadership", "core-tactics", "core-spirit", "core-lore")
-# Attachments whose host is not one of the player's own characters (the engine does not check hosts).
-ENEMY_ATTACHMENTS = ("Forest Snare",)
-LOCATION_ATTACHMENTS = ("Power in the Earth",)
 
 
 # --- reading the table ------------------------------------------------------------------------------------
@@ -152,13 +150,17 @@ def plan_choice(state: LcgState, player: Player, options: list[str]) -> str:
 
 
 def attachment_host(state: LcgState, player: Player, card: Card) -> Card | None:
+    """Among the legal hosts (the engine's, by the card's `attach_to`): an enemy engaged with this player (else
+    any), the first location, or the least-loaded of this player's own heroes, of the card's sphere if any."""
     d = state.card_def(card)
-    if d.name in ENEMY_ATTACHMENTS:
-        return player.engaged.cards[0] if player.engaged.cards else None
-    if d.name in LOCATION_ATTACHMENTS:
-        places = [*state.active.cards, *state.staging.cards]
-        return next((c for c in places if state.card_def(c).type == "location"), None)
-    own = heroes(player, state)
+    legal = hosts(state, player, card)
+    enemies = [c for c in legal if state.card_def(c).type in ("enemy", "ship_enemy")]
+    if enemies:
+        return next((c for c in player.engaged.cards if c in enemies), enemies[0])
+    locations = [c for c in legal if state.card_def(c).type == "location"]
+    if locations:
+        return locations[0]
+    own = [h for h in heroes(player, state) if h in legal]
     if d.has("Restricted"):
         own = [h for h in own if sum(1 for a in h.attached if state.card_def(a).has("Restricted")) < 2]
     if not own:

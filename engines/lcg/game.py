@@ -18,6 +18,7 @@ from engines.lcg.view import build
 from engines.lcg import combat, playing, quest, round as round_  # noqa: F401  isort: skip
 
 DIFFICULTIES = ("easy", "standard", "nightmare")
+AUTOPASS = {"off": "be asked every time", "smart": "be asked only with a playable event", "all": "always pass"}
 WINDOWS = ("all", "key", "none")
 
 
@@ -29,6 +30,13 @@ class ChooseDeck:
 @dataclass(frozen=True)
 class Play:
     card: str  # uid
+
+
+@dataclass(frozen=True)
+class Autopass:
+    """`autopass off|smart|all`: a seat's standing order for action windows (spec 4.0)."""
+
+    mode: str
 
 
 class Lcg(Rules[LcgState]):
@@ -113,6 +121,10 @@ class Lcg(Rules[LcgState]):
             adjust.perform(turn, seat, command)
             self.settle(turn)
             return
+        if isinstance(command, Autopass):
+            state.autopass[seat] = command.mode
+            turn.say(f"{seat} will {AUTOPASS[command.mode]} in action windows.")
+            return
         if isinstance(command, ChooseDeck):
             decision = self._open(state, seat, "deck", "You are not choosing a deck now.")
             state.decisions.remove(decision)
@@ -152,6 +164,11 @@ class Lcg(Rules[LcgState]):
             if len(words) != 2:
                 raise CommandError("Write 'play <card>', with the card's id from your hand, e.g. 'play c23'.")
             return Play(card=words[1])
+        if verb == "autopass":
+            if len(words) != 2 or words[1].lower() not in AUTOPASS:
+                raise CommandError("Write 'autopass off' (always ask me), 'autopass smart' (ask only when I have a "
+                                   "playable event) or 'autopass all' (never ask).")
+            return Autopass(mode=words[1].lower())
         if verb in adjust.VERBS:
             return adjust.parse(words)
         raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), "
@@ -162,6 +179,8 @@ class Lcg(Rules[LcgState]):
             return f"deck {command.key}"
         if isinstance(command, Play):
             return f"play {command.card}"
+        if isinstance(command, Autopass):
+            return f"autopass {command.mode}"
         if isinstance(command, adjust.Adjust):
             return command.text()
         return super().format_verb(command)

@@ -270,6 +270,12 @@ def open_window(turn: T, t: Task) -> None:
     for player in state.active_players():
         options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                    for c in playable(state, player, planning=False)]
+        # A player's standing order (spec 4.0: "auto-pass"): 'all' never asks; 'smart' asks only with a
+        # playable event, which the player accepts may tell the table their hand holds none.
+        mode = state.autopass.get(player.seat, "off")
+        if mode == "all" or (mode == "smart" and not options):
+            state.passed.append(player.seat)
+            continue
         turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}): play an event, or pass",
                  [*options, PASS], private=True, context=f"window:{t.note}")
 

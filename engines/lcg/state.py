@@ -99,6 +99,7 @@ class LcgState(BaseState):
     tasks: list[Task] = field(default_factory=list)
     modifiers: list[Modifier] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)  # seats that passed in the open action window
+    autopass: dict[str, str] = field(default_factory=dict)  # seat -> "off" | "smart" | "all" (action windows)
     allies_played: int = 0  # this round (Escape from Dol Guldur limits the group to 1)
     skip_staging: bool = False  # Journey Down the Anduin stage 3B
     won: bool = False

@@ -299,3 +299,18 @@ def test_every_adjustment_verb_does_something(verb):
         assert refusal.message
     else:
         assert step.events, f"{text!r} changed nothing and said nothing"
+
+
+def test_a_standing_order_passes_action_windows_for_a_player():
+    """Spec 4.0 [ENGINE]: 'auto-pass' per player; 'smart' asks only with a playable event in hand."""
+    state = started(2, windows="key")
+    state = GAME.apply(state, "p2", GAME.parse("autopass all")).state
+    state, _ = run(state, Task(kind="window", note="after staging"))
+    assert [d.seat for d in state.decisions] == ["p1"]
+    state = GAME.apply(state, "p1", GAME.parse("autopass smart")).state
+    state.player("p1").hand.cards = [c for c in state.player("p1").hand.cards if state.card_def(c).type != "event"]
+    state, _ = run(state, Task(kind="window", note="after staging"))
+    assert not state.decisions
+    assert GAME.format(GAME.parse("autopass smart")) == "autopass smart"
+    with pytest.raises(Exception, match="autopass off"):
+        GAME.parse("autopass sometimes")

@@ -18,6 +18,7 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     snapshot_every: int = 50
     console_image_dir: str = "out/boards"
+    pack_dir: str = "data/packs"  # the user's own content packs (e.g. an import of the DragnCards files)
     extra_game_modules: str = ""
     log_level: str = "INFO"
 

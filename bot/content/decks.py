@@ -7,11 +7,13 @@ library (undo, audits), so a deck a game chose must be in the library whenever t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cache
+from pathlib import Path
 
 from sqlalchemy import select
 from sqlmodel import col
@@ -20,11 +22,13 @@ from bot.content.errors import ContentError
 from bot.content.lcg.core import facts_only
 from bot.content.lcg.report import Problem
 from bot.content.lcg.ringsdb import CardRecords, Fetch, import_ringsdb, urllib_fetch
+from bot.settings import settings
 from bot.store.database import Database
 from bot.store.models import DeckRow, utcnow
 from engines.core.codec import from_data, to_data
+from engines.core.errors import WestmarchError
 from engines.lcg.cards import CardDef, Deck, Pack, Slot
-from engines.lcg.library import Library, builtin
+from engines.lcg.library import Library, builtin, pack_from_json
 
 log = logging.getLogger(__name__)
 
@@ -166,10 +170,27 @@ def pack_of(row: DeckRow) -> Pack:
     return Pack(key=row.key, name=row.name, cards=defs, decks=[deck], source=row.source)
 
 
+def load_user_packs(folder: Path, library: Library) -> list[str]:
+    """The user's own packs (PACK_DIR/*.json: their import of a community card file, with its scenarios).
+    Loaded before stored decks, which may name their cards. A bad file is logged and skipped."""
+    loaded = []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            pack = pack_from_json(path.read_text(encoding="utf-8"))
+        except (ValueError, TypeError, KeyError, WestmarchError) as error:
+            log.warning("pack %s is unreadable and was not loaded: %s", path, error)
+            continue
+        library.add(pack)
+        loaded.append(pack.key)
+    return loaded
+
+
 async def load_stored_decks(database: Database, library: Library | None = None) -> int:
-    """Put every stored deck into the library (at start-up). A row that cannot be read, or names a card the
-    library lacks, is logged and left out rather than stopping the bot. Returns how many were loaded."""
+    """Put the user's packs and every stored deck into the library (at start-up). A row that cannot be read,
+    or names a card the library lacks, is logged and left out rather than stopping the bot. Returns how many
+    decks were loaded."""
     library = library or default_library()
+    await asyncio.to_thread(load_user_packs, Path(settings().pack_dir), library)
     async with database.session() as s:
         rows = list((await s.execute(select(DeckRow).order_by(col(DeckRow.id)))).scalars())
     packs: list[Pack] = []

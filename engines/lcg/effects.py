@@ -14,7 +14,7 @@ T = Turn[LcgState]
 Effect = Callable[[T, Card, Card | None], None]  # (turn, the card, the enemy it is a shadow for)
 
 EFFECTS: dict[str, dict[str, Effect]] = {}
-KINDS = ("when_revealed", "shadow", "travel", "event")
+KINDS = ("when_revealed", "shadow", "travel", "event", "time")
 
 
 def effect(title: str, kind: str) -> Callable[[Effect], Effect]:
@@ -59,6 +59,15 @@ def travelled(turn: T, card: Card) -> None:
         fn(turn, card, None)
     elif d.has_text or "Travel" in d.text:
         _by_hand(turn, card, "its text (travel cost, responses)", d.text)
+
+
+def time_out(turn: T, card: Card) -> None:
+    d = turn.state.card_def(card)
+    fn = EFFECTS.get(d.name, {}).get("time")
+    if fn is not None:
+        fn(turn, card, None)
+    else:
+        _by_hand(turn, card, "what its last time counter triggers", d.text)
 
 
 def resolve_event(turn: T, player: Player, card: Card) -> None:

@@ -7,7 +7,7 @@ from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects, scenarios
 from engines.lcg.flow import T, answer, push, task
 from engines.lcg.playing import in_play, window
-from engines.lcg.state import COMMITTED, PROGRESS, LcgState, Task
+from engines.lcg.state import COMMITTED, PROGRESS, TIME, LcgState, Task
 from engines.lcg.table import (
     add_tokens,
     characters,
@@ -32,10 +32,10 @@ def quest_phase(turn: T, _t: Task) -> None:
     scenarios.beginning_of_quest(turn)
     push(state,
          *[Task(kind="commit", seat=p.seat) for p in state.active_players()],
+         *window(state, "after commit"),
          Task(kind="staging"),
          *window(state, "after staging"),
          Task(kind="quest-resolve"),
-         *window(state, "end of quest"),
          Task(kind="quest-end"))
 
 
@@ -118,6 +118,9 @@ def reveal(turn: T, in_quest_phase: bool = True, guarding: str = "") -> Card | N
         for p in state.active_players():
             raise_threat(turn, p, doomed)
         turn.say(f"Doomed {doomed}: each player raises their threat by {doomed}.")
+    counters = d.keyword_value("Time")
+    if counters:  # C 4.10.14: time counters go on when it is revealed
+        card.tokens[TIME] = counters
     effects.when_revealed(turn, card)
     if guarding:
         _zone, objective, _ = state.locate(guarding)

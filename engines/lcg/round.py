@@ -4,10 +4,11 @@ and rounds, when lasting effects expire."""
 from __future__ import annotations
 
 from engines.core import Turn
+from engines.lcg import effects
 from engines.lcg.flow import push, task
 from engines.lcg.playing import window
 from engines.lcg.setup import draw
-from engines.lcg.state import EXHAUSTED, PRISONER, RESOURCE, LcgState, Task
+from engines.lcg.state import EXHAUSTED, PRISONER, RESOURCE, TIME, LcgState, Task
 from engines.lcg.table import add_tokens, clear_round_flags, heroes, raise_threat
 
 T = Turn[LcgState]
@@ -34,7 +35,7 @@ def new_round(turn: T, _t: Task) -> None:
 def phase(turn: T, t: Task) -> None:
     state = turn.state
     begin_phase(turn, t.note)
-    push(state, *window(state, f"start of {t.note}"), Task(kind=t.note))
+    push(state, *window(state, f"start of {t.note}"), Task(kind=t.note), *window(state, f"end of {t.note}"))
 
 
 @task("resource")
@@ -76,3 +77,18 @@ def refresh_phase(turn: T, _t: Task) -> None:
     clear_round_flags(state)
     state.modifiers = [m for m in state.modifiers if m.until not in ("round", "phase")]
     state.allies_played = 0
+    time_passes(turn)
+
+
+def time_passes(turn: T) -> None:
+    """C 4.10.14: at the end of each refresh phase one time counter leaves each card with Time X; the last
+    one leaving triggers the card's effect."""
+    from engines.lcg.playing import in_play
+
+    for card in in_play(turn.state):
+        if card.tokens.get(TIME):
+            card.tokens[TIME] -= 1
+            if card.tokens[TIME] == 0:
+                del card.tokens[TIME]
+                turn.say(f"The last time counter leaves {card.name}.")
+                effects.time_out(turn, card)

@@ -15,6 +15,7 @@ from bot.content.errors import ContentError
 from bot.content.lcg.core import DEFAULT_DATA, DEFAULT_OUT, build_core, write_pack
 from bot.content.lcg.dragncards import import_dragncards
 from bot.content.lcg.report import ImportResult
+from bot.settings import settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,7 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     core.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared LCG data folder")
     dragn = sub.add_parser("import-dragncards", help="a pack from a DragnCards folder (cardDb.tsv, ...)")
     dragn.add_argument("folder", type=Path)
-    dragn.add_argument("out", type=Path)
+    dragn.add_argument("out", type=Path, nargs="?", default=Path(settings().pack_dir) / "dragncards.json",
+                       help="where to write the pack (default: PACK_DIR/dragncards.json, which the bot loads)")
     dragn.add_argument("--with-text", action="store_true", help="keep card text (for your own machine only)")
     dragn.add_argument("--verbose", action="store_true", help="list every note, not only the problems")
     args = parser.parse_args(argv)
@@ -39,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     except ContentError as error:
         print(f"Import refused, nothing written. {error}", file=sys.stderr)
         return 1
+    out.parent.mkdir(parents=True, exist_ok=True)
     size = write_pack(result.pack, out)
     report(result, verbose=getattr(args, "verbose", False))
     print(f"Wrote {out} ({size:,} bytes).")

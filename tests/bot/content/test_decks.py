@@ -61,3 +61,20 @@ async def test_a_changed_deck_is_stored_under_a_new_key_and_the_old_one_is_kept(
     await db.close()
     assert (first.key, same, again.key, same_again) == ("ringsdb-1", False, "ringsdb-1", True)
     assert changed.key == "ringsdb-1.2"
+
+
+def test_the_users_own_packs_are_loaded_and_a_bad_one_is_skipped(tmp_path):
+    """PACK_DIR holds a user's own imports (e.g. with their scenarios); one bad file never stops the bot."""
+    from dataclasses import replace
+
+    from bot.content.decks import load_user_packs
+    from engines.lcg.cards import Pack
+    from engines.lcg.library import Library, builtin, pack_to_json
+
+    core = builtin()
+    quest = replace(core.scenario("passage-through-mirkwood"), key="my-own-quest", name="My Own Quest")
+    (tmp_path / "mine.json").write_text(pack_to_json(Pack(key="mine", name="Mine", scenarios=[quest])))
+    (tmp_path / "broken.json").write_text("{not json")
+    library = Library()
+    assert load_user_packs(tmp_path, library) == ["mine"]
+    assert library.scenario("my-own-quest").name == "My Own Quest"

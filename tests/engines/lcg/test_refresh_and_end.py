@@ -136,3 +136,18 @@ def test_beorns_path_cannot_be_defeated_while_ungoliants_spawn_is_in_play(presen
     state.player("p1").play.cards.append(quester)
     after, lines = run(state, Task(kind="quest-resolve"))
     assert (after.outcome is None) == present
+
+
+def test_time_counters_go_on_when_revealed_and_one_leaves_at_each_refresh():
+    """Spec 5.1 Time X (C 4.10.14): the last counter leaving triggers the card's effect."""
+    state = started(1)
+    state.staging.cards.clear()
+    timer = card(state, name="Hourglass", type="location", threat=1, quest_points=3, keywords=("Time 2",))
+    state.encounter_deck.cards.append(timer)
+    state, _ = run(state, Task(kind="reveal", note="staging"))
+    assert next(c for c in state.staging.cards if c.name == "Hourglass").tokens["time"] == 2
+    state, _ = run(state, Task(kind="refresh"))
+    assert next(c for c in state.staging.cards if c.name == "Hourglass").tokens["time"] == 1
+    state, lines = run(state, Task(kind="refresh"))
+    assert "time" not in next(c for c in state.staging.cards if c.name == "Hourglass").tokens
+    assert "The last time counter leaves Hourglass." in lines

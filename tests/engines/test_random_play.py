@@ -16,7 +16,7 @@ registry.load()
 ENGINES = [TALLY, *(registry.get(n) for n in registry.names() if n != TALLY.name)]
 GAMES = int(os.environ.get("WESTMARCH_RANDOM_GAMES", "12"))
 # Each engine's games cycle through these option sets, so every scenario and variant is played at random.
-VARIANTS: dict[str, list[dict[str, object]]] = {
+VARIANTS: dict[str, list[dict[str, str | int | bool]]] = {
     "lcg": [
         {},
         {"scenario": "journey-down-the-anduin", "windows": "all"},

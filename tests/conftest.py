@@ -7,6 +7,7 @@ import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from bot.service import Notice, Service, User
+from bot.service.types import Reminder
 from bot.store import migrate
 from bot.store.database import Database
 from engines import registry
@@ -36,6 +38,26 @@ class RecordingMessenger:
         if self.fail:
             raise RuntimeError("delivery failed")
         self.notices.append(notice)
+
+    def reminders(self) -> list[Reminder]:
+        return [r for n in self.notices for r in n.reminders]
+
+    def lines(self) -> list[str]:
+        return [line for n in self.notices for line in n.public_lines]
+
+
+class FakeClock:
+    """The service's and the scheduler's `now`, moved by the test: no test sleeps."""
+
+    def __init__(self, start: datetime = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
 
 
 ALICE = User(id=101, name="Alice")
@@ -106,6 +128,17 @@ async def db(sqlite_url: str) -> AsyncIterator[Database]:
 @pytest.fixture
 async def service(db: Database, messenger: RecordingMessenger) -> Service:
     return Service(db, messenger, seed_source=lambda: 4242)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def timed(db: Database, messenger: RecordingMessenger, clock: FakeClock) -> Service:
+    """A service whose `now` is the test's clock."""
+    return Service(db, messenger, seed_source=lambda: 4242, clock=clock)
 
 
 async def started_game(service: Service, players: int = 2, game: str = "tally") -> int:

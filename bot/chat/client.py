@@ -3,45 +3,67 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import datetime
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.chat import io
-from bot.chat.components import DecisionButton, DecisionSelect, UndoButton
+from bot.chat.components import DeadlineButton, DecisionButton, DecisionSelect, UndoButton
 from bot.chat.game_cog import GameCog
 from bot.chat.lcg_cog import LcgCog
 from bot.chat.messenger import DiscordMessenger
 from bot.content.decks import load_stored_decks
 from bot.content.lcg.ringsdb import CardRecords, Fetch, urllib_fetch
+from bot.scheduler import Scheduler
 from bot.service import Service, User
 from bot.settings import Settings
 from bot.store.database import Database
+from bot.store.models import utcnow
 from engines.core import WestmarchError
 
 log = logging.getLogger(__name__)
 
 
 class WestmarchBot(commands.Bot):
-    def __init__(self, database: Database, *, snapshot_every: int = 50) -> None:
+    def __init__(
+        self,
+        database: Database,
+        *,
+        snapshot_every: int = 50,
+        clock: Callable[[], datetime] = utcnow,
+        timers: bool = True,
+        fire: bool = True,
+    ) -> None:
+        """`timers`: run the scheduler (not for `sync`); `fire`: let its jobs ring by themselves (tests that
+        drive time themselves turn it off and call the handlers with their own `now`)."""
         # Slash commands and components need no privileged intents (LESSONS: Discord 8).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.database = database
         self.messenger = DiscordMessenger(self)
-        self.service = Service(database, self.messenger, snapshot_every=snapshot_every)
+        self.service = Service(database, self.messenger, snapshot_every=snapshot_every, clock=clock)
+        self.scheduler = Scheduler(self.service, fire=fire) if timers else None
         self.ringsdb_fetch: Fetch = urllib_fetch  # tests replace it with recorded answers
         self.ringsdb_records = CardRecords()  # RingsDB card lookups, remembered for this process
 
     async def setup_hook(self) -> None:
         # Registered once, here: buttons posted before a restart keep working after it.
-        self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton)
+        self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton, DeadlineButton)
         await load_stored_decks(self.database)  # before any game is loaded: journals name imported decks
         await self.add_cog(GameCog(self))
         await self.add_cog(LcgCog(self))
         self.tree.error(self.on_app_command_error)
         # Commands are synced by `python -m bot sync`, never here: setup runs on every start and
         # Discord allows 200 command creations a day.
+        if self.scheduler is not None:  # timers rebuilt from the database; the downtime is credited and told
+            await self.scheduler.start()
+
+    async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        await super().close()
 
     def user_of(self, interaction: discord.Interaction) -> User:
         perms = interaction.permissions
@@ -91,7 +113,7 @@ async def sync_commands(config: Settings) -> int:
         print("Set DISCORD_TOKEN to sync commands.")
         return 1
     database = Database(config.database_url)
-    bot = WestmarchBot(database)
+    bot = WestmarchBot(database, timers=False)  # registering commands is not running the bot
     try:
         async with bot:
             await bot.login(config.discord_token.get_secret_value())  # runs setup_hook

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.service.types import DeadlineAsk
 from engines.core import Decision, DecisionKind, WestmarchError
 
 if TYPE_CHECKING:
@@ -101,6 +102,52 @@ class UndoButton(
         except WestmarchError as exc:
             message = exc.message
         await io.reply(interaction, message, ephemeral=True)
+
+
+class DeadlineButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wm:g(?P<game>\d+):w(?P<wait>\d+):(?P<action>extend|skip|auto)",
+):
+    """What the table does about a passed deadline. The wait id names one wait: a later wait on the same
+    seat is a new row with a new id, so an old button cannot act on it. Who may press is the service's to
+    say (the host, or a majority of the other seats)."""
+
+    LABELS = {"extend": "Extend", "skip": "Skip", "auto": "Automatic seat"}  # noqa: RUF012
+
+    def __init__(self, game: int, wait: int, action: str, label: str | None = None) -> None:
+        style = discord.ButtonStyle.success if action == "extend" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=(label or self.LABELS[action])[:80], style=style, custom_id=f"wm:g{game}:w{wait}:{action}"
+            )
+        )
+        self.game, self.wait, self.action = game, wait, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DeadlineButton:
+        return cls(int(match["game"]), int(match["wait"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        from bot.chat import io
+
+        await io.defer(interaction, ephemeral=True)
+        try:
+            message = await bot.service.tempo.decide(self.game, bot.user_of(interaction), self.wait, self.action)
+        except WestmarchError as exc:
+            message = exc.message
+        await io.reply(interaction, message, ephemeral=True)
+
+
+def deadline_view(game_id: int, ask: DeadlineAsk) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(DeadlineButton(game_id, ask.wait_id, "extend", f"Extend {ask.extend_days} day(s)"))
+    view.add_item(DeadlineButton(game_id, ask.wait_id, "skip", f"Skip {ask.name}'s decision"))
+    if ask.allow_auto:
+        view.add_item(DeadlineButton(game_id, ask.wait_id, "auto"))
+    return view
 
 
 def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | None:

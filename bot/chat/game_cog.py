@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import zoneinfo
+from datetime import timedelta
+from functools import cache
 from typing import TYPE_CHECKING
 
 import discord
@@ -13,7 +16,9 @@ from bot.chat import io
 from bot.chat.components import decision_view
 from bot.chat.messenger import WHERE_TO_LOOK
 from bot.chat.places import game_here
+from bot.pace import Pace, quiet_text, stamp
 from bot.service import Place
+from bot.service.tempo import pace_changes, pace_text
 from engines import registry
 from render.registry import render
 from render.text import view_text, zone_text
@@ -37,14 +42,33 @@ class GameCog(commands.Cog):
 
     # --- the lobby ---------------------------------------------------------------------------
     @game.command(name="new", description="Create a game in its own thread")
-    @app_commands.describe(name="Which game", options="Game options as key=value, space separated")
+    @app_commands.describe(
+        name="Which game",
+        options="Game options as key=value, space separated",
+        reminder_hours="Remind whoever the game waits on after this many hours (24)",
+        repeat_hours="Then again every this many hours (24)",
+        deadline_days="A deadline per decision, in days (0: none)",
+    )
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, name: str, options: str = "") -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        options: str = "",
+        reminder_hours: app_commands.Range[int, 1, 720] = 24,
+        repeat_hours: app_commands.Range[int, 1, 720] = 24,
+        deadline_days: app_commands.Range[int, 0, 60] = 0,
+    ) -> None:
         user = self.bot.user_of(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
+        pace = Pace(
+            remind_after=timedelta(hours=reminder_hours),
+            remind_every=timedelta(hours=repeat_hours),
+            deadline=timedelta(days=deadline_days) if deadline_days else None,
+        )
         ref = await self.service.create(
-            name, user, Place(guild_id=guild_id, channel_id=interaction.channel_id), options
+            name, user, Place(guild_id=guild_id, channel_id=interaction.channel_id), options, pace=pace
         )
         await io.defer(interaction)  # creating the thread is a Discord round trip or two
         channel = interaction.channel
@@ -124,14 +148,20 @@ class GameCog(commands.Cog):
         entries = await self.service.log(await self._game_here(interaction, game), self.bot.user_of(interaction), lines)
         await io.reply(interaction, "\n".join(entries) or "The log is empty.", ephemeral=True)
 
-    @game.command(name="list", description="Open games in this server")
+    @game.command(name="list", description="Open games in this server, and whom each waits on since when")
     async def list_games(self, interaction: discord.Interaction) -> None:
         await io.defer(interaction, ephemeral=True)
-        refs = await self.service.open_games(interaction.guild_id)
-        text = "\n".join(
-            f"Game {r.id}: {r.title} ({r.status})" + (f" in <#{r.thread_id}>" if r.thread_id else "") for r in refs
-        )
-        await io.reply(interaction, text or "No open games here.", ephemeral=True)
+        lines = []
+        for listed in await self.service.tempo.listing(interaction.guild_id):
+            r = listed.ref
+            line = f"Game {r.id}: {r.title} ({r.status})" + (f" in <#{r.thread_id}>" if r.thread_id else "")
+            waiting = []
+            for w in listed.waits:
+                due = f", due {stamp(w.deadline_at)}" if w.deadline_at else ""
+                due = " (deadline passed)" if w.deadline_passed else due
+                waiting.append(f"{w.name} ({w.seat}) since {stamp(w.since)}{due}" + (" (automatic seat)" * w.auto))
+            lines.append(line + (f": waiting on {'; '.join(waiting)}" if waiting else ""))
+        await io.reply(interaction, "\n".join(lines) or "No open games here.", ephemeral=True)
 
     # --- play --------------------------------------------------------------------------------
     @game.command(name="act", description="Type a game command, e.g. 'answer 3 o2'")
@@ -163,6 +193,79 @@ class GameCog(commands.Cog):
         message = await self.service.undo(await self._game_here(interaction, game), self.bot.user_of(interaction))
         await io.reply(interaction, message, ephemeral=True)
 
+    # --- pace ----------------------------------------------------------------------------------
+    @game.command(name="pace", description="Show the pace, or change it (host): reminders and deadlines")
+    @app_commands.describe(
+        reminder_hours="Remind whoever the game waits on after this many hours",
+        repeat_hours="Then again every this many hours",
+        deadline_days="A deadline per decision, in days (0: none)",
+        allow_auto="May the table hand an absent player's seat to the automatic seat?",
+        at_deadline="What happens by itself when a deadline passes",
+    )
+    @app_commands.choices(
+        at_deadline=[
+            app_commands.Choice(name="Nothing: the table decides", value="ask"),
+            app_commands.Choice(name="Skip the decision", value="skip"),
+            app_commands.Choice(name="The automatic seat plays", value="auto"),
+        ]
+    )
+    async def pace(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[int, 1, 720] | None = None,
+        repeat_hours: app_commands.Range[int, 1, 720] | None = None,
+        deadline_days: app_commands.Range[int, 0, 60] | None = None,
+        allow_auto: bool | None = None,
+        at_deadline: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        game_id = await self._game_here(interaction, game)
+        changes = pace_changes(
+            after=reminder_hours, every=repeat_hours, deadline=deadline_days, auto=allow_auto, at=at_deadline
+        )
+        if not changes:
+            pace = await self.service.tempo.pace(game_id)
+            await io.reply(interaction, f"Game {game_id}'s pace: {pace_text(pace)}.", ephemeral=True)
+            return
+        pace = await self.service.tempo.set_pace(game_id, self.bot.user_of(interaction), **changes)
+        await io.reply(interaction, f"Game {game_id}'s pace is now: {pace_text(pace)}.", ephemeral=True)
+
+    @game.command(name="settings", description="Your time zone and quiet hours (no reminders then), in every game")
+    @app_commands.describe(timezone="An IANA time zone, like Europe/Paris", quiet="Quiet hours, like 22-8, or off")
+    async def settings(
+        self, interaction: discord.Interaction, timezone: str | None = None, quiet: str | None = None
+    ) -> None:
+        tempo = self.service.tempo
+        user = self.bot.user_of(interaction)
+        habits = await tempo.settings(user, timezone, quiet) if timezone or quiet else await tempo.habits(user.id)
+        away = f"; away until {stamp(habits.vacation_until, 'D')}" if habits.vacation_until else ""
+        await io.reply(
+            interaction, f"Time zone {habits.timezone}; quiet hours {quiet_text(habits.quiet)}{away}.", ephemeral=True
+        )
+
+    @settings.autocomplete("timezone")
+    async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = [z for z in time_zones() if current.lower().replace(" ", "_") in z.lower()]
+        return [app_commands.Choice(name=z, value=z) for z in found[:25]]
+
+    @game.command(name="vacation", description="Away until a day (YYYY-MM-DD, back that day) or 'off': deadlines pause")
+    async def vacation(self, interaction: discord.Interaction, until: str) -> None:
+        await io.defer(interaction, ephemeral=True)
+        message = await self.service.tempo.vacation(self.bot.user_of(interaction), until)
+        await io.reply(interaction, message, ephemeral=True)
+
+    @game.command(name="nudge", description="Nudge whoever the game is waiting on (once a day per player)")
+    async def nudge(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await io.defer(interaction, ephemeral=True)
+        game_id = await self._game_here(interaction, game)
+        message = await self.service.tempo.nudge(game_id, self.bot.user_of(interaction))
+        await io.reply(interaction, message, ephemeral=True)
+
+    @game.command(name="back", description="You are back: the automatic seat stops playing for you")
+    async def back(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        message = await self.service.tempo.back(await self._game_here(interaction, game), self.bot.user_of(interaction))
+        await io.reply(interaction, message, ephemeral=True)
+
     @game.command(name="abandon", description="End the game without a result (host or server admin)")
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         ref = await self.service.abandon(await self._game_here(interaction, game), self.bot.user_of(interaction))
@@ -170,3 +273,8 @@ class GameCog(commands.Cog):
 
     def view_text(self, view) -> str:  # type: ignore[no-untyped-def]
         return view_text(view)
+
+
+@cache
+def time_zones() -> list[str]:
+    return sorted(zoneinfo.available_timezones())

@@ -1,5 +1,9 @@
 """Delivery to Discord: the board and log to the game's thread, hands and private choices by DM, with
-the thread as the fallback when a player's DMs are closed."""
+the thread as the fallback when a player's DMs are closed.
+
+Pinging a player follows one rule everywhere (a new turn, a reminder, a nudge): a DM first, saying what is
+asked and linking the thread; a mention in the thread only when that DM cannot be delivered. The thread's
+"Waiting on" line names players without pinging them, except those whose DMs are known to be closed."""
 
 from __future__ import annotations
 
@@ -10,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.chat import io
-from bot.chat.components import decision_view, undo_view
-from bot.service import Notice, PrivateNotice
+from bot.chat.components import deadline_view, decision_view, undo_view
+from bot.pace import stamp
+from bot.service import GameRef, Notice, PrivateNotice
+from bot.service.types import Reminder, SeatInfo
 from render.registry import render
 from render.text import zone_text
 
@@ -21,6 +27,30 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 WHERE_TO_LOOK = "I can't DM you, so use `/game hand` in this thread to see your hand and make your choices."
+
+
+def thread_link(ref: GameRef) -> str:
+    place = ref.thread_id or ref.channel_id
+    if ref.guild_id is None or place is None:
+        return ""
+    return f"https://discord.com/channels/{ref.guild_id}/{place}"
+
+
+def waiting_line(notice: Notice) -> str:
+    """`Waiting on Bob (p2), due in 2 days.`: names, not pings (the DM is the ping), except for players whose
+    DMs are known to be closed and who were just handed the turn: for them the mention is the ping."""
+    by_seat = {s.seat: s for s in notice.seats if s.seat}
+    due = {w.seat: w.deadline_at for w in notice.waits or [] if w.deadline_at and not w.deadline_passed}
+    parts = []
+    for seat in notice.waiting_after:
+        info = by_seat.get(seat)
+        if info is None:
+            parts.append(seat)
+            continue
+        ping = seat in notice.turn_notify and info.dm_ok is False
+        who = f"<@{info.user_id}>" if ping else info.name
+        parts.append(f"{who} ({seat})" + (f", due {stamp(due[seat])}" if seat in due else ""))
+    return f"Waiting on {'; '.join(parts)}."
 
 
 class DiscordMessenger:
@@ -71,15 +101,27 @@ class DiscordMessenger:
         table = await self.channel(notice.ref.thread_id or notice.ref.channel_id)
         if table is not None:
             await self._post_table(table, notice)
+        told = set()
         for private in notice.private:
             await self._dm_seat(table, notice, private)
+            told.add(private.seat)
+        for seat in notice.turn_notify:  # a waited-on seat with no private notice still hears of its turn
+            if seat not in told:
+                await self._dm_seat(table, notice, PrivateNotice(seat=seat, user_id=self._user(notice, seat), name=""))
+        for reminder in notice.reminders:
+            await self._remind(table, notice, reminder)
+
+    @staticmethod
+    def _user(notice: Notice, seat: str) -> int:
+        return next((s.user_id for s in notice.seats if s.seat == seat), 0)
 
     async def _post_table(self, table: discord.abc.Messageable, notice: Notice) -> None:
-        by_seat = {s.seat: s for s in notice.seats if s.seat}
         lines = list(notice.public_lines)
         if notice.waiting_changed and notice.waiting_after and notice.outcome is None:
-            who = ", ".join(f"<@{by_seat[s].user_id}> ({s})" if s in by_seat else s for s in notice.waiting_after)
-            lines.append(f"Waiting on {who}.")
+            lines.append(waiting_line(notice))
+        if notice.deadline_ask is not None:
+            await io.send(table, "\n".join(lines), view=deadline_view(notice.ref.id, notice.deadline_ask))
+            return
         if notice.undo_ask is not None:
             ask = notice.undo_ask
             who = " ".join(f"<@{s.user_id}>" for s in ask.needs)
@@ -102,18 +144,39 @@ class DiscordMessenger:
 
     async def _dm_seat(self, table: discord.abc.Messageable | None, notice: Notice, p: PrivateNotice) -> None:
         mine = [d for d in notice.decisions if d.seat == p.seat and d.private and d.id in notice.new_decisions]
-        if not (p.lines or p.hand_changed or mine):
+        seat_info = next((s for s in notice.seats if s.user_id == p.user_id), None)
+        # Handed the turn: told once, here, by DM, unless their DMs are known closed (the thread's line pinged).
+        turn = p.seat in notice.turn_notify and notice.outcome is None and not _closed(seat_info)
+        if not (p.lines or p.hand_changed or mine or turn):
             return
         parts = [f"**{notice.ref.title}, game {notice.ref.id}**", *p.lines]
+        if turn:
+            parts.append(f"The game is waiting on you. {thread_link(notice.ref)}".rstrip())
         if p.hand_changed and p.view is not None:
             parts += [f"Your {zone_text(z, with_owner=False)}" for z in p.view.private]
         parts += [f"Decision {d.id}: {d.prompt}" for d in mine]
+        if turn:  # the public ones too: what is asked, even when the buttons are in the thread
+            parts += [f"Decision {d.id}: {d.prompt}" for d in notice.decisions if d.seat == p.seat and d not in mine]
         view = decision_view(notice.ref.id, mine)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-        seat_info = next((s for s in notice.seats if s.user_id == p.user_id), None)
         delivered = await self.dm_user(p.user_id, "\n".join(parts), **kwargs)
-        if not delivered and table is not None and (seat_info is None or seat_info.dm_ok is not False):
+        if delivered or table is None:
+            return
+        if turn:  # the fallback ping: a mention, once, with no private words
+            await io.send(table, f"<@{p.user_id}>, game {notice.ref.id} is waiting on you. {WHERE_TO_LOOK}")
+        elif not _closed(seat_info):
             await io.send(table, f"<@{p.user_id}>, {WHERE_TO_LOOK}")
+
+    async def _remind(self, table: discord.abc.Messageable | None, notice: Notice, r: Reminder) -> None:
+        """A reminder or a nudge: by DM, with what is asked and the link; else a mention in the thread."""
+        what = f"{r.nudged_by} nudges you" if r.nudged_by else "Reminder"
+        since = f"The game has waited on you since {stamp(r.since)}."
+        due = f" Due {stamp(r.deadline_at)}." if r.deadline_at else ""
+        head = f"**{notice.ref.title}, game {notice.ref.id}**: {what}. {since}{due}"
+        if await self.dm_user(r.user_id, "\n".join([head, *r.asked, thread_link(notice.ref)]).rstrip()):
+            return
+        if table is not None:  # the thread is public: no prompt here, it may name the player's hand
+            await io.send(table, f"<@{r.user_id}>, {what if r.nudged_by else 'a reminder'}: {since}{due}")
 
     async def dm_user(self, user_id: int, content: str, **kwargs: Any) -> bool:
         """DM a user and record whether their DMs are open, for every game they sit in."""
@@ -126,3 +189,7 @@ class DiscordMessenger:
         ok = await io.dm(user, content, **kwargs)
         await self.bot.service.record_dm(user_id, ok)
         return ok
+
+
+def _closed(seat: SeatInfo | None) -> bool:
+    return seat is not None and seat.dm_ok is False

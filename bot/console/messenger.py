@@ -3,22 +3,34 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.service import Notice
 from render.registry import render
 from render.text import view_text
 
+STAMP = re.compile(r"<t:(-?\d+):\w>")
+
+
+def plain_times(text: str) -> str:
+    """Discord timestamps (`<t:1767225600:R>`) as a terminal can show them."""
+    return STAMP.sub(lambda m: datetime.fromtimestamp(int(m.group(1)), UTC).strftime("%Y-%m-%d %H:%M UTC"), text)
+
 
 class ConsoleMessenger:
     """Prints what the channel and each seat's DMs would show, and writes the board to `image_dir`."""
 
     def __init__(self, out: Callable[[str], None], image_dir: Path | None, show_hands: bool = True) -> None:
-        self.out = out
+        self._out = out
         self.image_dir = image_dir
         self.show_hands = show_hands
         self.boards = 0
+
+    def out(self, text: str) -> None:
+        self._out(plain_times(text))
 
     async def deliver(self, notice: Notice) -> None:
         for line in notice.public_lines:
@@ -36,6 +48,13 @@ class ConsoleMessenger:
                     self.out(f"[to {p.seat}] Your {zone.name}: {names}")
         if notice.waiting_changed and notice.waiting_after:
             self.out(f"[table] Waiting on: {', '.join(notice.waiting_after)}")
+        for r in notice.reminders:
+            what = f"{r.nudged_by} nudges you" if r.nudged_by else "Reminder"
+            self.out(f"[to {r.seat}] {what}: the game has waited on you since <t:{int(r.since.timestamp())}:f>.")
+        if notice.deadline_ask:
+            late = notice.deadline_ask
+            choices = "extend|skip|auto" if late.allow_auto else "extend|skip"
+            self.out(f"[table] The host or most of the others: type 'deadline {late.wait_id} {choices}'.")
         if notice.public_view is not None and notice.table_changed and self.image_dir is not None:
             png = await asyncio.to_thread(render, notice.public_view)
             self.image_dir.mkdir(parents=True, exist_ok=True)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.service import Service, ServiceError, User
+from bot.service.tempo import pace_changes, pace_text
 from engines import registry
 from engines.core import WestmarchError
 from render.text import view_text
@@ -20,6 +21,9 @@ Console verbs:
   as <seat|player number>                   act as that seat from now on (p1, p2, ... or 1, 2, ...)
   status | hand | log [n] | undo | abandon  as in Discord (/game ...)
   yes <request> | no <request>              agree or refuse an undo request
+  pace [after=H every=H deadline=D auto=yes|no at=ask|skip|auto]   show or set the pace (host)
+  nudge | back | vacation <YYYY-MM-DD|off>  nudge who the game waits on; stop the automatic seat; go away
+  deadline <wait> extend|skip|auto          decide about a passed deadline (host, or most of the others)
   help | quit
 Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
 
@@ -87,6 +91,8 @@ class ConsoleSession:
             self.out(await self.service.undo(self._game(), self._user()))
         elif verb in ("yes", "no") and args and args[0].isdigit():
             self.out(await self.service.consent_undo(self._game(), self._user(), int(args[0]), verb == "yes"))
+        elif verb in ("pace", "nudge", "back", "vacation", "deadline"):
+            await self._tempo(verb, args)
         elif verb == "abandon":
             await self.service.abandon(self._game(), self._user())
             self.out(f"Game {self._game()} abandoned.")
@@ -94,6 +100,23 @@ class ConsoleSession:
             result = await self.service.act(self._game(), self._user(), line)
             self.out(f"({result.seat}) {result.command}")
         return True
+
+    async def _tempo(self, verb: str, args: list[str]) -> None:
+        tempo = self.service.tempo
+        if verb == "nudge":
+            self.out(await tempo.nudge(self._game(), self._user()))
+        elif verb == "back":
+            self.out(await tempo.back(self._game(), self._user()))
+        elif verb == "vacation":
+            self.out(await tempo.vacation(self._user(), args[0] if args else ""))
+        elif verb == "deadline":
+            if len(args) != 2 or not args[0].isdigit():
+                raise ServiceError("Write 'deadline <wait> extend|skip|auto'.")
+            self.out(await tempo.decide(self._game(), self._user(), int(args[0]), args[1]))
+        elif args:
+            self.out(f"Pace: {pace_text(await tempo.set_pace(self._game(), self._user(), **pace_changes(args)))}.")
+        else:
+            self.out(f"Pace: {pace_text(await tempo.pace(self._game()))}.")
 
     async def _new(self, args: list[str]) -> None:
         if not args:

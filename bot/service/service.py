@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol, TypeVar, cast
 
@@ -21,7 +21,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from bot.service import history
+from bot.pace import Pace
+from bot.service import absent, history, waits
 from bot.service.types import (
     ActResult,
     GameRef,
@@ -35,6 +36,7 @@ from bot.service.types import (
     UndoAsk,
     User,
     VersionConflict,
+    WaitInfo,
 )
 from bot.store.database import Database
 from bot.store.models import (
@@ -70,12 +72,31 @@ class SilentMessenger:
         return None
 
 
+class Timers(Protocol):
+    """Whoever keeps the in-memory timers (bot/scheduler.py), told after each commit which waits it wrote
+    (their seats' timers are set again from them) and which seats it stopped waiting on."""
+
+    def update(self, game_id: int, waits: list[WaitInfo], gone: Sequence[str] = ()) -> None: ...
+
+
+class NoTimers:
+    def update(self, game_id: int, waits: list[WaitInfo], gone: Sequence[str] = ()) -> None:
+        return None
+
+
 def _lines(events: list[Event], seat: str | None) -> list[str]:
     return [e.text for e in events if e.visible_to(seat)]
 
 
 def _private_key(view: View) -> str:
     return codec.dumps(view.private)
+
+
+def _tell(notice: Notice, change: waits.Change) -> Notice:
+    """Put what a commit did to the waits into its notice: for the timers, and whom to tell."""
+    notice.waits = change.waits if change.waits or change.gone else None
+    notice.waits_gone, notice.turn_notify = change.gone, change.newly
+    return notice
 
 
 class Service:
@@ -95,6 +116,13 @@ class Service:
         self.seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, Any]] = {}  # game id -> (version, decoded state)
+        self.timers: Timers = NoTimers()
+        self.habits = waits.HabitsCache()
+        from bot.service.alarms import Alarms  # the verbs of pace and time; they use this service's plumbing
+        from bot.service.tempo import Tempo
+
+        self.tempo = Tempo(self)
+        self.alarms = Alarms(self)
 
     # --- plumbing ----------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -160,6 +188,13 @@ class Service:
     async def _notify(self, notice: Notice | None) -> None:
         if notice is None:
             return
+        if notice.waits is not None or notice.waits_gone:  # in memory and quick; before the slow delivery
+            try:
+                self.timers.update(notice.ref.id, notice.waits or [], notice.waits_gone)
+            except Exception:
+                log.exception("re-arming the timers of game %s failed", notice.ref.id)
+        if notice.silent:
+            return
         try:
             await self.messenger.deliver(notice)
         except Exception:  # a failed notification never undoes a committed move
@@ -208,8 +243,19 @@ class Service:
             outcome=game.outcome(after),
         )
 
+    async def _sync_waits(
+        self, s: AsyncSession, row: GameRow, seats: list[SeatRow], notice: Notice, actor: str | None
+    ) -> None:
+        """Bring the wait facts in step with the decisions, in the command's own transaction."""
+        change = await waits.sync(
+            s, row, seats, notice.decisions, actor, self.clock(), notice.waiting_before, self.habits
+        )
+        _tell(notice, change)
+
     # --- the lobby ---------------------------------------------------------------------------
-    async def create(self, game_name: str, host: User, place: Place | None = None, options: str = "") -> GameRef:
+    async def create(
+        self, game_name: str, host: User, place: Place | None = None, options: str = "", pace: Pace | None = None
+    ) -> GameRef:
         place = place or Place()
         try:
             game = registry.get(game_name)
@@ -232,6 +278,11 @@ class Service:
                 created_at=self.clock(),
                 updated_at=self.clock(),
             )
+            if pace is not None:
+                from bot.service.tempo import pace_columns
+
+                for name, value in pace_columns(pace).items():
+                    setattr(row, name, value)
             s.add(row)
             await s.flush()
             s.add(SeatRow(game_id=row.id or 0, user_id=host.id, display_name=host.name, joined_at=self.clock()))
@@ -330,14 +381,17 @@ class Service:
                 self._cache[game_id] = (row.version + 1, state)
                 seat_list = ", ".join(f"{r.display_name} as {r.seat}" for r in seats)
                 events = [Event(text=f"{game.title} begins. Seats: {seat_list}.")]
-                return self._notice(row, seats, game, None, state, events)
+                notice = self._notice(row, seats, game, None, state, events)
+                await self._sync_waits(s, row, seats, notice, None)
+                return notice
 
         notice: Notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
+        await absent.play_auto_seats(self, game_id, notice)
         return notice
 
     async def abandon(self, game_id: int, user: User) -> GameRef:
-        async def attempt() -> GameRef:
+        async def attempt() -> tuple[GameRef, list[str]]:
             async with self.db.session() as s:
                 row = await self._row(s, game_id)
                 if row.status not in OPEN_STATUSES:
@@ -357,9 +411,11 @@ class Service:
                     )
                 )
                 row.status = GameStatus.ABANDONED
-                return self._ref(row)
+                change = await waits.sync(s, row, [], [], None, self.clock())
+                return self._ref(row), change.gone
 
-        result: GameRef = await self._retrying(game_id, attempt)
+        result, gone = await self._retrying(game_id, attempt)
+        self.timers.update(game_id, [], gone)
         return result
 
     # --- play --------------------------------------------------------------------------------
@@ -370,7 +426,7 @@ class Service:
         if len(text) > MAX_COMMAND_LENGTH:
             raise CommandError(f"That command is too long ({len(text)} characters; the limit is {MAX_COMMAND_LENGTH}).")
 
-        async def attempt() -> tuple[ActResult, Notice]:
+        async def attempt() -> tuple[ActResult, Callable[[], Notice]]:
             async with self.db.session() as s:
                 row = await self._row(s, game_id)
                 if row.status == GameStatus.FINISHED:
@@ -384,42 +440,65 @@ class Service:
                 game = registry.get(row.game)
                 before = self._state(row, game)
                 command = parse_for_seat(game, before, seat, text)
-                step = game.apply(before, seat, command)
-                canonical = game.format(command)
-                seq = row.journal_seq + 1
-                state_json = codec.dumps(step.state)
-                outcome = game.outcome(step.state)
-                status = GameStatus.FINISHED if outcome is not None else GameStatus.ACTIVE
-                await self._commit_version(s, row, state_json=state_json, journal_seq=seq, status=status)
-                decision_id = getattr(command, "decision", None)
-                s.add(
-                    JournalRow(
-                        game_id=game_id,
-                        seq=seq,
-                        kind=JournalKind.COMMAND,
-                        seat=seat,
-                        user_id=user.id,
-                        text=canonical,
-                        decision_id=decision_id if isinstance(decision_id, int) else None,
-                        barrier=step.barrier,
-                        events_json=json.dumps(codec.to_data(step.events)),
-                        engine_version=game.version,
-                        rng=step.state.rng.algorithm,
-                        created_at=at or self.clock(),
-                    )
-                )
-                if step.checkpoint or seq % self.snapshot_every == 0 or outcome is not None:
-                    s.add(SnapshotRow(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock()))
-                row.status = status
-            self._cache[game_id] = (row.version + 1, step.state)
-            result = ActResult(
-                ref=self._ref(row), seat=seat, command=canonical, seq=seq, lines=_lines(step.events, seat)
-            )
-            return result, self._notice(row, seats, game, before, step.state, step.events)
+                return await self._commit_command(s, row, seats, game, before, seat, command, user.id, at)
 
-        result, notice = await self._retrying(game_id, attempt)
+        result, tell = await self._retrying(game_id, attempt)
+        notice = tell()
         await self._notify(notice)
+        await absent.play_auto_seats(self, game_id, notice)
         return result
+
+    async def _commit_command(
+        self,
+        s: AsyncSession,
+        row: GameRow,
+        seats: list[SeatRow],
+        game: Game[Any],
+        before: Any,
+        seat: str,
+        command: Any,
+        user_id: int | None,
+        at: datetime | None = None,
+        said: list[Event] | None = None,
+    ) -> tuple[ActResult, Callable[[], Notice]]:
+        """Apply `command` as `seat`, journal it and write the next version and the waits. `user_id` None
+        means the bot played it for the seat (a skipped deadline, the automatic seat); `said` is told to the
+        table first. The notice (every seat's view) is built by the returned function after the commit, so the
+        database is not held while it is made."""
+        game_id = row.id or 0
+        step = game.apply(before, seat, command)
+        events = [*(said or []), *step.events]
+        canonical = game.format(command)
+        seq = row.journal_seq + 1
+        state_json = codec.dumps(step.state)
+        outcome = game.outcome(step.state)
+        status = GameStatus.FINISHED if outcome is not None else GameStatus.ACTIVE
+        await self._commit_version(s, row, state_json=state_json, journal_seq=seq, status=status)
+        decision_id = getattr(command, "decision", None)
+        s.add(
+            JournalRow(
+                game_id=game_id,
+                seq=seq,
+                kind=JournalKind.COMMAND,
+                seat=seat,
+                user_id=user_id,
+                text=canonical,
+                decision_id=decision_id if isinstance(decision_id, int) else None,
+                barrier=step.barrier,
+                events_json=json.dumps(codec.to_data(events)),
+                engine_version=game.version,
+                rng=step.state.rng.algorithm,
+                created_at=at or self.clock(),
+            )
+        )
+        if step.checkpoint or seq % self.snapshot_every == 0 or outcome is not None:
+            s.add(SnapshotRow(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock()))
+        row.status = status
+        self._cache[game_id] = (row.version + 1, step.state)
+        result = ActResult(ref=self._ref(row), seat=seat, command=canonical, seq=seq, lines=_lines(events, seat))
+        was = list(dict.fromkeys(d.seat for d in game.pending(before)))
+        change = await waits.sync(s, row, seats, game.pending(step.state), seat, self.clock(), was, self.habits)
+        return result, lambda: _tell(self._notice(row, seats, game, before, step.state, events), change)
 
     async def answer(
         self, game_id: int, user: User, decision_id: int, option: str, at: datetime | None = None
@@ -486,6 +565,7 @@ class Service:
 
         message, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
+        await absent.play_auto_seats(self, game_id, notice)
         return message
 
     async def consent_undo(self, game_id: int, user: User, request_id: int, agree: bool) -> str:
@@ -522,6 +602,7 @@ class Service:
 
         message, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
+        await absent.play_auto_seats(self, game_id, notice)
         return message
 
     async def _journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
@@ -574,7 +655,9 @@ class Service:
             )
         )
         self._cache[row.id or 0] = (row.version + 1, state)
-        return self._notice(row, seats, game, before, state, events)
+        notice = self._notice(row, seats, game, before, state, events)
+        await self._sync_waits(s, row, seats, notice, by)
+        return notice
 
     # --- reading -----------------------------------------------------------------------------
     async def game_for_place(self, channel_id: int) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from engines.core import Decision, Outcome, View, WestmarchError
 from engines.core.zones import Seat
@@ -85,6 +86,49 @@ class UndoAsk:
 
 
 @dataclass(kw_only=True)
+class WaitInfo:
+    """The game waits on this seat, since `since` (DESIGN.md, 'Time': facts, not ticking clocks)."""
+
+    game_id: int
+    seat: Seat
+    user_id: int
+    name: str
+    since: datetime
+    next_reminder_at: datetime | None = None
+    deadline_at: datetime | None = None
+    deadline_passed: bool = False  # the table has been told; it decides (extend, skip, auto)
+    auto: bool = False  # the automatic seat plays for this player
+
+
+@dataclass(kw_only=True)
+class Reminder:
+    """A ping for one waited-on player: a scheduled reminder, or a nudge from another player. `asked` may
+    name hidden cards: it goes to the player's DMs only, never to the thread."""
+
+    seat: Seat
+    user_id: int
+    name: str
+    since: datetime
+    deadline_at: datetime | None = None
+    asked: list[str] = field(default_factory=list)
+    nudged_by: str | None = None  # None: a scheduled reminder
+
+
+@dataclass(kw_only=True)
+class DeadlineAsk:
+    """A deadline passed and nothing happens by itself: the host, or a majority of the other seats, may
+    extend it, skip the decision, or (if the host allows it) hand the seat to the automatic seat."""
+
+    wait_id: int
+    seat: Seat
+    user_id: int
+    name: str
+    deadline_at: datetime
+    extend_days: int
+    allow_auto: bool
+
+
+@dataclass(kw_only=True)
 class Notice:
     """Everything the adapters must say after one commit. Built by the service, delivered by a messenger;
     delivery failing never undoes the commit."""
@@ -101,10 +145,24 @@ class Notice:
     waiting_after: list[Seat] = field(default_factory=list)
     undo_ask: UndoAsk | None = None
     outcome: Outcome | None = None
+    # The waits this commit wrote (None: it touched none) and the seats it stopped waiting on, for the timers;
+    # the seats newly waited on (each told once, by DM, with a mention in the thread only if the DM fails);
+    # reminders and nudges; and a passed deadline for the table to decide.
+    waits: list[WaitInfo] | None = None
+    waits_gone: list[Seat] = field(default_factory=list)
+    turn_notify: list[Seat] = field(default_factory=list)
+    reminders: list[Reminder] = field(default_factory=list)
+    deadline_ask: DeadlineAsk | None = None
 
     @property
     def waiting_changed(self) -> bool:
         return set(self.waiting_before) != set(self.waiting_after)
+
+    @property
+    def silent(self) -> bool:
+        """Nothing to tell anyone (a notice that only re-arms the timers)."""
+        said = self.public_lines or self.public_view or self.private or self.reminders or self.turn_notify
+        return not (said or self.deadline_ask or self.undo_ask or self.waiting_changed)
 
 
 @dataclass(kw_only=True)

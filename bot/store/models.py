@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import Any
 
-from sqlalchemy import BigInteger, Column, DateTime, Index, MetaData, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, DateTime, Dialect, Index, MetaData, Text, UniqueConstraint, false
+from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 # Named constraints, so migrations can drop and alter them on every backend (SQLite batch mode included).
@@ -26,8 +28,29 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime on every backend. SQLite keeps no offset and hands back naive values, which
+    cannot be compared with the aware `now` the scheduler works with; this stores UTC and reads UTC."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetimes are refused: use an aware UTC time")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        moment: datetime = value
+        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 def _ts(nullable: bool = False) -> Column[datetime]:
-    return Column(DateTime(timezone=True), nullable=nullable)
+    return Column(UTCDateTime(), nullable=nullable)
 
 
 class GameStatus(StrEnum):
@@ -68,6 +91,14 @@ class GameRow(SQLModel, table=True):
     version: int = 0
     journal_seq: int = 0
     engine_version: str = Field(default="", max_length=32)
+    # The pace, set by the host (bot/pace.py reads it): reminders after and every so many hours, a deadline per
+    # decision in days (0: none), whether the table may hand an absent seat to the bot, and what happens by
+    # itself when a deadline passes ("ask": nothing; "skip"; "auto").
+    remind_after_hours: int = Field(default=24, sa_column_kwargs={"server_default": "24"})
+    remind_every_hours: int = Field(default=24, sa_column_kwargs={"server_default": "24"})
+    deadline_days: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    allow_auto: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    at_deadline: str = Field(default="ask", max_length=8, sa_column_kwargs={"server_default": "ask"})
     created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
 
@@ -86,9 +117,63 @@ class SeatRow(SQLModel, table=True):
     position: int = 0  # join order; seats are handed out in this order at start
     seat: str | None = Field(default=None, max_length=32)  # the engine's seat name, set at start
     dm_ok: bool | None = None  # None: not probed yet
-    timezone: str = Field(default="UTC", max_length=64)
-    vacation_until: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
+    # The bot plays this seat's decisions (pass, or the minimal choice) until its player is back.
+    auto_play: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     joined_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class PlayerRow(SQLModel, table=True):
+    """A player's own time, the same in every game they sit in: time zone, quiet hours, vacation, and when
+    they were last nudged (one nudge a day across all games, claimed by compare-and-set on this row)."""
+
+    __tablename__ = "player"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    timezone: str = Field(default="UTC", max_length=64)
+    quiet_start: int | None = None  # local hour quiet hours begin; None: no quiet hours
+    quiet_end: int | None = None
+    vacation_until: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
+    nudged_at: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
+    nudged_by: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class WaitRow(SQLModel, table=True):
+    """The game waits on `seat`: one row per seat with open decisions, kept in step with the state by every
+    commit (bot/service/waits.py). The scheduler's jobs are rebuilt from these rows at start-up, and every
+    job re-reads its row before acting. A seat that stops being waited on loses its row; a deadline button
+    names the row and acts only while that row's deadline is passed and unsettled."""
+
+    __tablename__ = "wait"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", name="uq_wait_game_seat"),
+        {"sqlite_autoincrement": True},  # ids are never reused: buttons carry them
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    seat: str = Field(max_length=32)
+    since: datetime = Field(sa_column=_ts())
+    # The decisions open when the wait began (for reading; a skip answers whatever the seat has open then).
+    decision_ids_json: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
+    reminders_sent: int = 0
+    last_reminded_at: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
+    next_reminder_at: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
+    deadline_at: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
+    deadline_told_at: datetime | None = Field(default=None, sa_column=_ts(nullable=True))  # the table was told
+    paused_ms: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, default=0))  # away, bot down
+    votes_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))  # seat -> vote
+
+
+class HeartbeatRow(SQLModel, table=True):
+    """The last moment the bot was known alive, written every minute: at start-up the gap since then is the
+    downtime, which is charged to nobody."""
+
+    __tablename__ = "heartbeat"
+
+    name: str = Field(default="bot", primary_key=True, max_length=32)
+    seen_at: datetime = Field(sa_column=_ts())
+    started_at: datetime = Field(sa_column=_ts())
 
 
 class JournalKind(StrEnum):

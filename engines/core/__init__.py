@@ -2,7 +2,7 @@
 
 from engines.core.codec import clone, dumps, from_data, loads, to_data
 from engines.core.contract import BaseState, Config, Event, Game, Outcome, SeatView, Step, View
-from engines.core.decisions import PASS, Answer, Decision, DecisionKind, Option, validate
+from engines.core.decisions import PASS, Answer, Decision, DecisionKind, Option, minimal_choices, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision, WestmarchError
 from engines.core.rng import Rng
 from engines.core.turn import Rules, Turn
@@ -51,6 +51,7 @@ __all__ = [
     "dumps",
     "from_data",
     "loads",
+    "minimal_choices",
     "to_data",
     "validate",
     "visible_to",

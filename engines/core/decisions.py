@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import combinations, islice
 
 from engines.core.errors import RuleError
 from engines.core.zones import Seat
@@ -120,3 +121,49 @@ def _is_int(text: str) -> bool:
     """An optional minus and ASCII digits: what `int()` accepts ("--5" and "²" pass `isdigit` but not `int`)."""
     digits = text.removeprefix("-")
     return digits.isascii() and digits.isdigit()
+
+
+MAX_CANDIDATES = 24  # enough fallbacks for a choice the rules refuse, few enough to try them all at once
+
+
+def minimal_choices(decision: Decision) -> list[tuple[str, ...]]:
+    """The answers a seat that is not there would give, best first: pass if the decision offers it, else the
+    minimal legal choice (the first option, the fewest options, the lowest number, the order given, an even
+    assignment). Later entries are fallbacks for when the rules refuse an earlier one (a card too dear).
+
+    This is what "skip" and the automatic seat play, in every game; a game may offer better by overriding
+    `Rules.default_answers`."""
+    ids = [o.id for o in decision.options]
+    kind = decision.kind
+    if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS):
+        ordered = ([PASS] if PASS in ids else []) + [i for i in ids if i != PASS]
+        return [(i,) for i in ordered[:MAX_CANDIDATES]]
+    if kind is DecisionKind.CHOOSE_MANY:
+        low = max(decision.low, 0)
+        if low == 0:
+            return [()]
+        return [tuple(c) for c in islice(combinations(ids, low), MAX_CANDIDATES)]
+    if kind is DecisionKind.NUMBER:
+        return [(str(n),) for n in range(decision.low, min(decision.high, decision.low + MAX_CANDIDATES - 1) + 1)]
+    if kind is DecisionKind.ORDER:
+        return [tuple(ids)]
+    if kind is DecisionKind.ASSIGN:
+        return [_spread(decision, even=True), _spread(decision, even=False)]
+    return []  # pragma: no cover - the enum is closed
+
+
+def _spread(decision: Decision, *, even: bool) -> tuple[str, ...]:
+    """Assign `amount` one point at a time, round robin (even) or filling each option in turn, within caps."""
+    caps = {o.id: decision.amount if o.cap is None else o.cap for o in decision.options}
+    given = dict.fromkeys(caps, 0)
+    left = decision.amount
+    while left > 0:
+        room = [i for i in caps if given[i] < caps[i]]
+        if not room:
+            break  # the caps cannot hold it all; the rules will say so
+        for i in room if even else room[:1]:
+            if left == 0:
+                break
+            given[i] += 1
+            left -= 1
+    return tuple(f"{i}={n}" for i, n in given.items())

@@ -10,7 +10,7 @@ from typing import Any, Generic
 
 from engines.core.codec import clone, dumps, loads
 from engines.core.contract import Event, Outcome, S, Step
-from engines.core.decisions import NONE, Answer, Decision, DecisionKind, Option, validate
+from engines.core.decisions import NONE, Answer, Decision, DecisionKind, Option, minimal_choices, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
 from engines.core.zones import Card, Seat, Zone
 
@@ -177,6 +177,15 @@ class Rules(Generic[S]):
 
     def loads(self, text: str) -> S:
         return loads(self.state_type, text)
+
+    def default_answers(self, state: S, decision: Decision) -> list[Answer]:
+        """What a seat that is not there answers (a skipped deadline, the automatic seat), best first: pass
+        if offered, else the minimal legal choice; later ones are tried when the rules refuse earlier ones.
+        The kernel's choice suits every game; a game may override it with something wiser."""
+        return [Answer(decision=decision.id, choice=c) for c in minimal_choices(decision)]
+
+    def default_answer(self, state: S, decision: Decision) -> Answer:
+        return self.default_answers(state, decision)[0]
 
     def decisions_for(self, state: S, seat: Seat | None) -> list[Decision]:
         return [d for d in state.decisions if d.seat == seat]

@@ -9,7 +9,9 @@ from sqlalchemy import create_engine, inspect
 
 from bot.store import migrate
 
-TABLES = {"game", "seat", "journal", "snapshot", "undo_request", "guild_settings", "deck"}
+TABLES = {"game", "seat", "journal", "snapshot", "undo_request", "guild_settings", "deck", "player", "wait"} | {
+    "heartbeat"
+}
 
 
 def roundtrip(url: str) -> tuple[set[str], set[str]]:

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import select
 from sqlmodel import col
 
+from bot.pace import Pace
+from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.store.database import Database
 from bot.store.models import JournalRow
 from engines.core import StaleDecision, codec
-from tests.conftest import ALICE, BOB, started_game
+from tests.bot.tables import move, waits_of
+from tests.conftest import ALICE, BOB, FakeClock, RecordingMessenger, started_game
 
 pytestmark = pytest.mark.postgres
 
@@ -58,6 +62,42 @@ async def test_two_service_instances_never_both_apply(pg_url: str):
             seqs = list((await s.execute(query)).scalars())
         assert sorted(seqs) == list(range(1, len(seqs) + 1))
         assert codec.dumps(await b.replay(game_id)) == codec.dumps(await a.stored_state(game_id))
+    finally:
+        await db_a.close()
+        await db_b.close()
+
+
+async def test_reminders_nudges_deadlines_and_downtime_on_postgresql(pg_url: str):
+    """The pace's compare-and-set claims on PostgreSQL, with two processes racing for the same reminder and the
+    same nudge: each is sent once."""
+    clock, messenger = FakeClock(), RecordingMessenger()
+    t0 = clock.now
+    db_a, db_b = Database(pg_url), Database(pg_url)
+    a = Service(db_a, messenger, seed_source=lambda: 7, clock=clock)
+    b = Service(db_b, messenger, clock=clock)
+    try:
+        scheduler = Scheduler(a, fire=False)
+        await scheduler.start()
+        ref = await a.create("tally", ALICE, pace=Pace(deadline=timedelta(days=2)))
+        await a.join(ref.id, BOB)
+        await a.start(ref.id, ALICE)
+        await move(a, ref.id, "p1")
+        clock.now = t0 + timedelta(days=1)
+        sent = await asyncio.gather(a.alarms.remind_due(ref.id, "p2"), b.alarms.remind_due(ref.id, "p2"))
+        assert sorted(sent) == [False, True] and len(messenger.reminders()) == 1
+        nudged = await asyncio.gather(a.tempo.nudge(ref.id, ALICE), b.tempo.nudge(ref.id, ALICE),
+                                      return_exceptions=True)
+        assert len([n for n in nudged if n == "Nudged Bob."]) == 1 and len(messenger.reminders()) == 2
+        await scheduler.beat()
+        await scheduler.stop()
+        clock.advance(hours=6)
+        restarted = Scheduler(b, fire=False)
+        assert (await restarted.start()) is not None  # six hours away: credited
+        assert (await waits_of(b, ref.id))["p2"].deadline_at == t0 + timedelta(days=2, hours=6)
+        clock.now = t0 + timedelta(days=2, hours=6)
+        await restarted.sweep()
+        assert [n.deadline_ask.seat for n in messenger.notices if n.deadline_ask] == ["p2"]
+        await restarted.stop()
     finally:
         await db_a.close()
         await db_b.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.chat.client import WestmarchBot
@@ -19,9 +20,30 @@ def db_url(tmp_path: Path) -> str:
     return url
 
 
+MADE: list[WestmarchBot] = []  # every bot of the running test, restarted ones included: their databases close
+
+
+def make_bot(db_url: str) -> WestmarchBot:
+    """The bot on simcord's clock (discord.utils.utcnow follows env.now() inside the bot), with timers that
+    never ring by themselves: a test moves time with env.advance_time() and runs them with `ring`."""
+    bot = WestmarchBot(Database(db_url), clock=discord.utils.utcnow, fire=False)
+    MADE.append(bot)
+    return bot
+
+
+async def ring(env):
+    """Run every reminder and deadline due at the simulated now, as the bot's own timers would."""
+    with env.time_context():  # the bot's clock reads simcord's time in this test code too
+        acted = await env.bot.scheduler.sweep(env.now())
+        await env.bot.messenger.drain()
+    return acted
+
+
 @pytest.fixture
-def simcord_bot(db_url: str) -> WestmarchBot:
-    return WestmarchBot(Database(db_url))
+async def simcord_bot(db_url: str):
+    yield make_bot(db_url)
+    while MADE:  # after simcord's own teardown has closed the bots: no connection outlives the loop
+        await MADE.pop().database.close()
 
 
 @pytest.fixture

@@ -6,8 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.chat.client import WestmarchBot
-from bot.store.database import Database
+from tests.bot.chat.conftest import make_bot
 
 
 async def lobby(world):
@@ -66,7 +65,7 @@ async def test_a_decision_button_still_works_after_a_restart(world, db_url):
     clicked = await alice.user.click(alice_bid, custom_id=alice_bid.components[0].children[0].custom_id)
     assert clicked.ephemeral and "Done: `answer" in clicked.response.content
 
-    await env.restart_bot(WestmarchBot(Database(db_url)))  # a fresh process: nothing in memory
+    await env.restart_bot(make_bot(db_url))  # a fresh process: nothing in memory
 
     clicked = await bob.user.click(bob_bid, custom_id=bob_bid.components[0].children[0].custom_id)
     assert "Done: `answer" in clicked.response.content

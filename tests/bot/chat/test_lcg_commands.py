@@ -10,15 +10,14 @@ from dataclasses import replace
 import pytest
 from sqlalchemy import select
 
-from bot.chat.client import WestmarchBot
 from bot.content.lcg.ringsdb import Response
 from bot.service import User
-from bot.store.database import Database
 from bot.store.models import DeckRow
 from engines import registry
 from engines.lcg import GAME
 from engines.lcg.cards import Pack
 from engines.lcg.library import builtin
+from tests.bot.chat.conftest import make_bot
 from tests.bot.content.helpers import Recorded
 
 SHARED_DECK = "https://ringsdb.com/deck/view/678"  # Frodo, Théodred, Beravor; two cards RingsDB must be asked
@@ -86,7 +85,7 @@ async def test_a_ringsdb_deck_is_imported_kept_across_a_restart_and_chosen_in_a_
     assert callbacks[-1].json["type"] == 5  # deferred before going to RingsDB
 
     GAME.library = builtin()  # a new process knows only the shipped packs...
-    await env.restart_bot(WestmarchBot(Database(db_url)))  # ...and its start-up loads the stored decks
+    await env.restart_bot(make_bot(db_url))  # ...and its start-up loads the stored decks
 
     listed = await bob.slash(channel, "lcg deck list")
     assert "`core-leadership` Core Set: Leadership" in listed.response.content

@@ -87,3 +87,16 @@ def test_bad_console_input_gets_a_clear_message(tmp_path: Path, line: str):
     result = run_bot(tmp_path, "play", "--no-images", "--script", str(script(tmp_path, "x.txt", f"! {line}\n")))
     assert result.returncode == 0, result.stdout
     assert re.search(r"! (Unknown game 'chess'|No game is open)", result.stdout)
+
+
+def test_the_pace_verbs_work_in_the_console(tmp_path: Path):
+    result = run_bot(tmp_path, "play", "--load", "tests.games.tally", "--no-images", "--script",
+                     str(script(tmp_path, "pace.txt", "new tally 2\npace deadline=2 auto=yes\npace\nnudge\n"
+                                                      "! nudge\n! pace every=0\n")))
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert "Pace: reminders after 24 h, then every 24 h; a deadline of 2 day(s) per decision" in out
+    assert "automatic seat allowed" in out
+    assert "Nudged Player 2." in out
+    assert "[to p2] Player 1 nudges you: the game has waited on you since 20" in out and "UTC." in out
+    assert "! Player 2 was nudged" in out

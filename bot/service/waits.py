@@ -1,0 +1,182 @@
+"""The wait facts, kept in step with the engine's pending decisions inside each command's own transaction.
+
+A seat is waited on while it has an open decision. Its wait begins when it joins the set of waited-on seats
+and starts again when that seat itself acts and is still waited on (it is clearly there), so reminders and
+deadlines count inactivity; another seat's move does not touch it. Only the times live here; what to say
+and when to act is the scheduler's and the messenger's.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from functools import cache
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
+
+from bot.pace import AtDeadline, Habits, Pace, first_deadline, next_reminder
+from bot.service.types import WaitInfo
+from bot.store.models import GameRow, GameStatus, PlayerRow, SeatRow, WaitRow
+from engines.core import Decision
+from engines.core.zones import Seat
+
+
+def pace_of(row: GameRow) -> Pace:
+    return Pace(
+        remind_after=timedelta(hours=row.remind_after_hours),
+        remind_every=timedelta(hours=row.remind_every_hours),
+        deadline=timedelta(days=row.deadline_days) if row.deadline_days > 0 else None,
+        allow_auto=row.allow_auto,
+        at_deadline=AtDeadline(row.at_deadline),
+    )
+
+
+def habits_of(player: PlayerRow | None) -> Habits:
+    if player is None:
+        return Habits()
+    quiet = None
+    if player.quiet_start is not None and player.quiet_end is not None:
+        quiet = (player.quiet_start, player.quiet_end)
+    return Habits(timezone=player.timezone, quiet=quiet, vacation_until=player.vacation_until)
+
+
+class HabitsCache:
+    """Players' habits change rarely but are read at every change of turn, so they are kept a few minutes.
+    A change made through this process is seen at once (`forget`); one made through another process within
+    `ttl`. That is safe: the timers re-check quiet hours and vacations when they ring."""
+
+    def __init__(self, ttl: float = 300.0) -> None:
+        self.ttl = ttl
+        self._kept: dict[int, tuple[float, Habits]] = {}
+
+    def get(self, user_id: int) -> Habits | None:
+        kept = self._kept.get(user_id)
+        return kept[1] if kept and time.monotonic() - kept[0] < self.ttl else None
+
+    def put(self, user_id: int, habits: Habits) -> None:
+        self._kept[user_id] = (time.monotonic(), habits)
+
+    def forget(self, user_id: int) -> None:
+        self._kept.pop(user_id, None)
+
+
+async def habits_for(s: AsyncSession, user_ids: Iterable[int], cache: HabitsCache | None = None) -> dict[int, Habits]:
+    wanted = set(user_ids)
+    known = {u: h for u in wanted if cache and (h := cache.get(u)) is not None}
+    missing = wanted - set(known)
+    if missing:
+        rows = (await s.execute(select(PlayerRow).where(col(PlayerRow.user_id).in_(missing)))).scalars()
+        found = {p.user_id: habits_of(p) for p in rows}
+        for u in missing:
+            known[u] = found.get(u, Habits())
+            if cache is not None:
+                cache.put(u, known[u])
+    return known
+
+
+async def rows_of(s: AsyncSession, game_id: int) -> list[WaitRow]:
+    result = await s.execute(select(WaitRow).where(col(WaitRow.game_id) == game_id).order_by(col(WaitRow.id)))
+    return list(result.scalars())
+
+
+@dataclass
+class Change:
+    """What a commit did to the waits: the waits written (new, or begun again), the seats no longer waited
+    on, and the seats newly waited on (the ones to tell)."""
+
+    waits: list[WaitInfo] = field(default_factory=list)
+    gone: list[Seat] = field(default_factory=list)
+    newly: list[Seat] = field(default_factory=list)
+
+
+def info(wait: WaitRow, seat: SeatRow | None) -> WaitInfo:
+    return WaitInfo(
+        game_id=wait.game_id,
+        seat=wait.seat,
+        user_id=seat.user_id if seat else 0,
+        name=seat.display_name if seat else wait.seat,
+        since=wait.since,
+        next_reminder_at=wait.next_reminder_at,
+        deadline_at=wait.deadline_at,
+        deadline_passed=wait.deadline_told_at is not None,
+        auto=bool(seat and seat.auto_play),
+    )
+
+
+def infos(waits: Sequence[WaitRow], seats: Sequence[SeatRow]) -> list[WaitInfo]:
+    by_seat = {r.seat: r for r in seats if r.seat}
+    order = {r.seat: r.position for r in seats if r.seat}
+    return [info(w, by_seat.get(w.seat)) for w in sorted(waits, key=lambda w: order.get(w.seat, 99))]
+
+
+def new_wait(game_id: int, seat: Seat, ids: list[int], now: datetime, pace: Pace, habits: Habits) -> WaitRow:
+    deadline, paused = first_deadline(now, pace, habits)
+    return WaitRow(
+        game_id=game_id,
+        seat=seat,
+        since=now,
+        decision_ids_json=json.dumps(ids),
+        next_reminder_at=next_reminder(now, 0, None, pace, habits),
+        deadline_at=deadline,
+        paused_ms=int(paused.total_seconds() * 1000),
+    )
+
+
+async def sync(
+    s: AsyncSession,
+    row: GameRow,
+    seats: Sequence[SeatRow],
+    decisions: Sequence[Decision],
+    actor: Seat | None,
+    now: datetime,
+    before: Sequence[Seat] | None = None,
+    cache: HabitsCache | None = None,
+) -> Change:
+    """Make the game's wait rows match its open decisions, in the caller's transaction. A seat newly waited
+    on gets a fresh wait; so does a seat that acted and is still waited on (in the same row); a seat no longer
+    waited on loses its row; the others are left alone. A finished or abandoned game waits on nobody.
+
+    `before` is whom the game waited on before this commit, which is what the rows say: with it, the rows are
+    written without being read (this runs on every command); without it, they are read first."""
+    wanted: dict[Seat, list[int]] = {}
+    if row.status == GameStatus.ACTIVE:
+        for d in decisions:
+            wanted.setdefault(d.seat, []).append(d.id)
+    if before is None:
+        before = [w.seat for w in await rows_of(s, row.id or 0)]
+    newly = [seat for seat in wanted if seat not in before]
+    fresh = [seat for seat in wanted if seat in newly or seat == actor]
+    gone = [seat for seat in dict.fromkeys(before) if seat not in wanted]
+    if not (fresh or gone):
+        return Change()
+    table = WaitRow.metadata.tables[WaitRow.__tablename__]
+    if gone:  # Core statements, not the ORM's: this runs on every change of turn
+        await s.execute(delete(table).where(table.c.game_id == row.id, table.c.seat.in_(gone)))
+    if not fresh:
+        return Change(gone=gone)
+    users = {r.seat: r.user_id for r in seats if r.seat}
+    habits = await habits_for(s, (users[seat] for seat in fresh if seat in users), cache)
+    pace = pace_of(row)
+    own = {seat: habits.get(users.get(seat, -1), Habits()) for seat in fresh}
+    rows = [new_wait(row.id or 0, seat, wanted[seat], now, pace, own[seat]) for seat in fresh]
+    values = [{c.name: getattr(w, c.name) for c in table.columns if c.name != "id"} for w in rows]
+    await s.execute(_upsert(s.get_bind().dialect.name), values)
+    return Change(waits=infos(rows, seats), gone=gone, newly=newly)
+
+
+@cache
+def _upsert(dialect: str) -> Any:
+    """INSERT, or start the seat's existing wait again in its own row (ON CONFLICT on game and seat). Built
+    once per dialect and run with a list of rows, so its compiled form is reused on every command."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    table = WaitRow.metadata.tables[WaitRow.__tablename__]
+    stmt = insert(table)
+    again = {c.name: stmt.excluded[c.name] for c in table.columns if c.name not in ("id", "game_id", "seat")}
+    return stmt.on_conflict_do_update(index_elements=["game_id", "seat"], set_=again)

@@ -47,7 +47,7 @@ def why_unplayable(state: LcgState, player: Player, card: Card, planning: bool) 
     if d.type == "attachment" and not hosts(state, player, card):
         return f"{d.name} must be attached to {describe_hosts(d.attach_to)}; there is none to attach it to."
     if d.type == "ally" and state.scenario == "escape-from-dol-guldur" and state.allies_played >= 1:
-        return "The players, as a group, cannot play more than 1 ally card each round (this quest)."
+        return "This quest lets the whole group play only one ally per round, and one has been played."
     price = cost(state, player, card)
     can_pay = payers(state, player, card)
     sphere = d.sphere or "neutral"

@@ -44,7 +44,7 @@ def _enemies_in_play(state: LcgState) -> list[Card]:
 # --- setup and stages ------------------------------------------------------------------------------------
 def setup(turn: T) -> None:
     state = turn.state
-    if state.scenario in JDTA_ALIASES:  # 1A: each player reveals 1 card and adds it to the staging area
+    if state.scenario in JDTA_ALIASES:  # 1A: one encounter card revealed per player
         push(state, *[Task(kind="reveal", note="setup") for _ in state.active_players()])
     elif state.scenario == EFDG:  # 1A: one encounter card guards each objective; the Nazgûl waits aside
         for objective in [c for c in state.staging.cards if state.card_def(c).type == "objective"]:
@@ -124,7 +124,7 @@ def cannot_advance(state: LcgState) -> str | None:
     """Why the complete current stage may not be defeated yet, or None."""
     number, _name = _stage(state)
     if state.scenario == PTM and number == 3 and _in_play_named(state, "Ungoliant's Spawn"):
-        return "it cannot be defeated while Ungoliant's Spawn is in play"
+        return "Ungoliant's Spawn is still in play"
     if state.scenario in JDTA_ALIASES and number == 1 and _in_play_named(state, "Hill Troll"):
         return "it cannot be defeated while a Hill Troll is in play"
     if state.scenario == EFDG:
@@ -155,7 +155,7 @@ def _prisoner(state: LcgState) -> bool:
 def won_on_completing(state: LcgState, stage: Card) -> bool:
     d = state.card_def(stage)
     if state.scenario == PTM and d.stage == 3:
-        return True  # Beorn's Path: "if players defeat this stage, they have won"
+        return True  # Beorn's Path: completing it is the win
     return not state.quest_deck.cards
 
 

@@ -64,9 +64,9 @@ def test_the_play_restriction_is_read_as_a_fact_from_keywords_or_text_never_kept
         row(guid(31), "Invented Cloak", "player", "Attachment", 31, sphere="Spirit", cost="1",
             text="Attach to a [spirit] or Noldor hero. Invented attachment words."),
         row(guid(32), "Invented Horn", "player", "Attachment", 32, sphere="Tactics", cost="1",
-            text="Limit 1 per deck. Attach to a Rohan hero or Merry. Invented words."),
+            text="Limit 2 per deck. Attach to a Gondor hero or Pippin. Invented words."),
         row(guid(33), "Invented Trap", "player", "Attachment", 33, sphere="Lore", cost="1",
-            keywords="Attach to an enemy engaged with a player."),
+            keywords="Attach to an Orc enemy engaged with a player."),
         row(guid(34), "Invented Oddity", "player", "Attachment", 34, sphere="Lore", cost="1",
             keywords="Attach to a player's threat dial."),
         row(guid(35), "Invented Boon", "player", "Attachment", 35, sphere="Lore", cost="1",
@@ -75,7 +75,7 @@ def test_the_play_restriction_is_read_as_a_fact_from_keywords_or_text_never_kept
     t = parse_card_db(tsv([*snippet_rows(), *extra]))
     assert t.cards[ATTACHMENT].attach_to == "hero"  # "Attach to a hero. Restricted."
     assert [t.cards[guid(n)].attach_to for n in (31, 32, 33, 34, 35)] == [
-        "spirit/Noldor hero", "Rohan hero | named Merry", "engaged enemy", "", "",
+        "spirit/Noldor hero", "Gondor hero | named Pippin", "Orc engaged enemy", "", "",
     ]  # fmt: skip
     assert t.cards[HERO].attach_to == "" and t.cards[EVENT].attach_to == ""
     assert [n.card for n in t.notes if "attach_to" in n.reason] == [guid(34)]  # not understood: noted

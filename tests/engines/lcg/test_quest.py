@@ -133,7 +133,7 @@ def test_committing_exhausts_the_characters_chosen():
 
 # --- staging ------------------------------------------------------------------------------------------
 def stack(state, *cards) -> None:
-    """Put cards on top of the encounter deck, the first given on top."""
+    """Stack cards on the encounter deck; the first one given is revealed first."""
     state.encounter_deck.cards.extend(reversed(cards))
 
 
@@ -205,7 +205,7 @@ def test_the_first_player_may_travel_only_when_there_is_no_active_location():
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_the_staging_count_is_fixed_at_the_start_of_staging(players):
-    """Spec 10.2.28 (C 14.3.2 Q&A): N is the number of players in the game when staging begins."""
+    """Spec 10.2.28 (C 14.3.2 Q&A): N counts the players still playing at the start of staging."""
     state = started(players)
     clear_staging(state)
     state.encounter_deck.cards = [card(state, type="location", threat=0, quest_points=1) for _ in range(6)]

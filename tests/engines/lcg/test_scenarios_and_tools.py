@@ -12,7 +12,7 @@ from tests.engines.lcg.table import answer, card, hero, run, started
 
 # --- the Core Set quests ---------------------------------------------------------------------------------
 def test_passage_through_mirkwood_starts_with_a_forest_spider_and_the_old_forest_road():
-    """1A setup: search for 1 Forest Spider and 1 Old Forest Road and add them to the staging area."""
+    """Stage 1A's setup puts one Forest Spider and one Old Forest Road in the staging area."""
     state = started(1)
     assert sorted(c.name for c in state.staging.cards) == ["Forest Spider", "Old Forest Road"]
     assert len(state.encounter_deck.cards) == 34  # setup is done; round 1's staging has not happened yet

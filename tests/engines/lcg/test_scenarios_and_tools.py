@@ -41,7 +41,7 @@ def test_escape_from_dol_guldur_allows_one_ally_a_round_for_the_group():
     state = started(1, scenario="escape-from-dol-guldur")
     ally = card(state, name="Helper", type="ally", sphere="leadership", cost=0, hit_points=1)
     state.allies_played = 1
-    assert "more than 1 ally" in (why_unplayable(state, state.player("p1"), ally, planning=True) or "")
+    assert "only one ally per round" in (why_unplayable(state, state.player("p1"), ally, planning=True) or "")
 
 
 def test_nightmare_uses_the_nightmare_recipe():

@@ -5,7 +5,6 @@ and the campaign's score is the sum of the three."""
 from __future__ import annotations
 
 from engines.core import DecisionKind, Option, Outcome
-from engines.lcg.cards import Scenario
 from engines.lcg.flow import T, push
 from engines.lcg.setup import build_encounter_deck, draw, scenario_slots
 from engines.lcg.state import DAMAGE, LcgState, Task
@@ -13,9 +12,6 @@ from engines.lcg.table import group_score, heroes
 
 SEQUENCE = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur")
 
-
-def remaining(state: LcgState) -> list[Scenario]:
-    return state.expert_queue
 
 
 def next_scenario(turn: T, reason: str) -> None:

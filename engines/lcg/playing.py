@@ -8,7 +8,7 @@ from engines.lcg import effects
 from engines.lcg.cards import CHARACTER_TYPES, SPHERES, HostRule, describe_hosts, host_rules
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.library import fold
-from engines.lcg.state import EXHAUSTED, PRISONER, RESOURCE, LcgState, Player, Task
+from engines.lcg.state import PRISONER, RESOURCE, LcgState, Player, Task
 from engines.lcg.table import add_tokens, characters, heroes, label, resources, to_discard
 
 PASS = Option(id="pass", label="Pass")
@@ -290,9 +290,6 @@ def window_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state.decisions[:] = [d for d in state.decisions if not d.context.startswith("window:")]
     begin_play(turn, decision.seat, choice[0], planning=False, then=Task(kind="window", note=arg(decision)))
 
-
-def exhausted(card: Card) -> bool:
-    return EXHAUSTED in card.flags
 
 
 __all__ = ["begin_play", "characters", "cost", "playable", "window"]

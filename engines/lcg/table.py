@@ -48,11 +48,6 @@ def exhaust(card: Card) -> None:
         card.flags.append(EXHAUSTED)
 
 
-def ready_card(card: Card) -> None:
-    for flag in (EXHAUSTED,):
-        if flag in card.flags:
-            card.flags.remove(flag)
-
 
 def clear_flag(cards: list[Card], flag: str) -> None:
     for card in cards:
@@ -70,19 +65,6 @@ def tokens(card: Card, kind: str) -> int:
     return card.tokens.get(kind, 0)
 
 
-def _all(zone: Zone) -> list[Card]:
-    out: list[Card] = []
-    for c in zone.cards:
-        out.append(c)
-        out.extend(c.attached)
-    return out
-
-
-def controller(state: LcgState, card: Card) -> Player | None:
-    for p in state.players:
-        if any(c.uid == card.uid for c in _all(p.play)) or any(c.uid == card.uid for c in p.engaged.cards):
-            return p
-    return None
 
 
 # --- threat and elimination (spec 4.8) -----------------------------------------------------------

@@ -17,6 +17,7 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     snapshot_every: int = 50
+    state_cache: int = 1000  # decoded game states kept in memory (about 130 KiB each for a 4-player LCG table)
     console_image_dir: str = "out/boards"
     pack_dir: str = "data/packs"  # the user's own content packs (e.g. an import of the DragnCards files)
     extra_game_modules: str = ""

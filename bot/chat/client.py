@@ -33,6 +33,7 @@ class WestmarchBot(commands.Bot):
         database: Database,
         *,
         snapshot_every: int = 50,
+        state_cache: int = 1000,
         clock: Callable[[], datetime] = utcnow,
         timers: bool = True,
         fire: bool = True,
@@ -43,7 +44,9 @@ class WestmarchBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.database = database
         self.messenger = DiscordMessenger(self)
-        self.service = Service(database, self.messenger, snapshot_every=snapshot_every, clock=clock)
+        self.service = Service(
+            database, self.messenger, snapshot_every=snapshot_every, state_cache=state_cache, clock=clock
+        )
         self.scheduler = Scheduler(self.service, fire=fire) if timers else None
         self.ringsdb_fetch: Fetch = urllib_fetch  # tests replace it with recorded answers
         self.ringsdb_records = CardRecords()  # RingsDB card lookups, remembered for this process
@@ -98,7 +101,7 @@ class WestmarchBot(commands.Bot):
 async def run_bot(config: Settings) -> int:
     assert config.discord_token is not None
     database = Database(config.database_url)
-    bot = WestmarchBot(database, snapshot_every=config.snapshot_every)
+    bot = WestmarchBot(database, snapshot_every=config.snapshot_every, state_cache=config.state_cache)
     try:
         async with bot:
             await bot.start(config.discord_token.get_secret_value())

@@ -23,6 +23,7 @@ from sqlmodel import col
 
 from bot.pace import Pace
 from bot.service import absent, history, waits
+from bot.service.cache import StateCache
 from bot.service.types import (
     ActResult,
     GameRef,
@@ -106,6 +107,7 @@ class Service:
         messenger: Messenger | None = None,
         *,
         snapshot_every: int = 50,
+        state_cache: int = 1000,
         clock: Callable[[], datetime] = utcnow,
         seed_source: Callable[[], int] = lambda: secrets.randbits(62),
     ) -> None:
@@ -115,7 +117,7 @@ class Service:
         self.clock = clock
         self.seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[int, Any]] = {}  # game id -> (version, decoded state)
+        self._cache = StateCache(state_cache)  # game id -> (version, decoded state), the busiest games
         self.timers: Timers = NoTimers()
         self.habits = waits.HabitsCache()
         from bot.service.alarms import Alarms  # the verbs of pace and time; they use this service's plumbing

@@ -1,0 +1,65 @@
+"""Board renders: the median time and PNG size of each game's table image, beside Pillow's bare PNG encode of
+an image of the same size and content (the floor), measured in the same run."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from PIL import Image
+
+from engines.core import Config
+from render.registry import render
+from tests.bench.common import Row, encode_png, timed
+from tests.engines.randomplay import random_answer
+from tests.games.tally import GAME as TALLY
+
+
+def board_row(label: str, view: Any, runs: int = 21) -> Row:
+    """Render `view` `runs` times; the floor re-encodes the rendered pixels, so it has the same size and
+    the same compressibility (a flat image of the same size encodes much faster and would flatter us)."""
+    median, png = timed(partial(render, view), runs)
+    rendered = Image.open(io.BytesIO(png))
+    size = rendered.size
+    floor, _ = timed(partial(encode_png, rendered.convert("RGB")), runs)
+    return Row(f"board render, {label}", f"{median * 1000:.1f} ms, {len(png) / 1024:.1f} KiB ({size[0]}x{size[1]})",
+               f"bare PNG encode {floor * 1000:.1f} ms", f"{median / floor:.1f}x the floor")
+
+
+def midgame(game: Any, seats: int, seed: int, done: Callable[[Any, int], bool], limit: int = 50) -> Any:
+    """A state reached by random legal play from `seed` (trying the next seeds) at which `done(state, moves)`
+    holds, the game still going."""
+    rnd = random.Random(seed)
+    for s in range(seed, seed + limit):
+        state = game.setup(Config(seats=game.seat_names(seats)), s)
+        moves = 0
+        while game.outcome(state) is None and not done(state, moves):
+            d = rnd.choice(game.pending(state))
+            state = game.apply(state, d.seat, random_answer(d, rnd)).state
+            moves += 1
+        if game.outcome(state) is None:
+            return state
+    raise RuntimeError(f"no mid-game {game.name} table found")
+
+
+def lcg_midgame(seats: int = 4) -> Any:
+    """A Passage Through Mirkwood table in round 3 or later, in combat: characters, enemies and shadows out."""
+    from engines.lcg import GAME as LCG
+
+    return midgame(LCG, seats, 11, lambda s, _: s.round >= 3 and s.phase == "combat")
+
+
+def rows() -> list[Row]:
+    from engines.lcg import GAME as LCG
+
+    tally = midgame(TALLY, 4, 3, lambda _, moves: moves >= 8)
+    lcg = lcg_midgame()
+    return [
+        board_row("generic (Tally), 4 seats, table view", TALLY.view(tally, None)),
+        board_row("generic (Tally), 4 seats, seat view", TALLY.view(tally, "p1")),
+        board_row("LCG, 4 players mid-game, table view", LCG.view(lcg, None)),
+        board_row("LCG, 4 players mid-game, seat view (with hand)", LCG.view(lcg, "p1")),
+    ]

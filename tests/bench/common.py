@@ -1,0 +1,43 @@
+"""What every benchmark section shares: a row of the table, percentiles, a median timer, the PNG floor."""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+RATE = 100.0  # commands per second across all games: a very busy server
+
+
+@dataclass
+class Row:
+    name: str
+    value: str
+    floor: str = ""
+    note: str = ""
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def timed(fn: Callable[[], Any], n: int) -> tuple[float, Any]:
+    times, result = [], None
+    for _ in range(n):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """Pillow's bare PNG encode with default settings: the floor under every board render."""
+    buffer = io.BytesIO()
+    img.save(buffer, format="PNG")
+    return buffer.getvalue()

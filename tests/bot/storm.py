@@ -1,0 +1,91 @@
+"""A storm of concurrent commands on one game, from seated and unseated users, through one service or
+several (several processes' worth, each with its own Database): what must come out of it is exactly one
+answer applied per decision, a clear refusal for every other command, no deadlock, and a journal with no
+gap that replays to the stored state."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlmodel import col
+
+from bot.service import NotSeated, Service, User
+from bot.service.types import ActResult
+from bot.store.models import JournalKind, JournalRow
+from engines.core import StaleDecision, codec
+from tests.conftest import PLAYERS
+
+STORM = 64
+DEADLOCK_SECONDS = 60
+SEATED = PLAYERS  # Alice (p1), Bob (p2), Cara (p3), Dori (p4)
+STRANGERS = [User(id=900 + i, name=f"Onlooker {i}") for i in range(STORM)]
+
+
+@dataclass
+class Round:
+    applied: list[ActResult] = field(default_factory=list)
+    stale: list[StaleDecision] = field(default_factory=list)
+    not_seated: list[NotSeated] = field(default_factory=list)
+    other: list[BaseException] = field(default_factory=list)
+
+
+async def storm_round(services: list[Service], game_id: int) -> tuple[Round, set[int]]:
+    """Fire STORM commands at once at the game's open decisions: each seat that has one sends several
+    answers to it (different options), and strangers fill the rest. Returns what came back and the ids of
+    the decisions that were open."""
+    state = await services[0].stored_state(game_id)
+    open_now = list(state.decisions)
+    assert open_now, "the game waits on nobody"
+    sends: list[tuple[User, str]] = []
+    per_seat = STORM // 2 // len(open_now)
+    for d in open_now:
+        who = SEATED[int(d.seat[1:]) - 1]
+        sends += [(who, f"answer {d.id} {d.options[i % len(d.options)].id}") for i in range(per_seat)]
+    strangers = iter(STRANGERS)
+    while len(sends) < STORM:
+        d = open_now[len(sends) % len(open_now)]
+        sends.append((next(strangers), f"answer {d.id} {d.options[0].id}"))
+    calls = [services[i % len(services)].act(game_id, who, text) for i, (who, text) in enumerate(sends)]
+    results = await asyncio.wait_for(asyncio.gather(*calls, return_exceptions=True), DEADLOCK_SECONDS)
+    out = Round()
+    for r in results:
+        if isinstance(r, ActResult):
+            out.applied.append(r)
+        elif isinstance(r, StaleDecision):
+            out.stale.append(r)
+        elif isinstance(r, NotSeated):
+            out.not_seated.append(r)
+        else:
+            out.other.append(r)
+    return out, {d.id for d in open_now}
+
+
+async def storm_game(services: list[Service], game_id: int, rounds: int) -> None:
+    """Several storms, one after another, each checked; then the journal and the replay."""
+    refusals: dict[str, int] = {"stale": 0, "not seated": 0}
+    for _ in range(rounds):
+        state = await services[0].stored_state(game_id)
+        if state.outcome:
+            break
+        out, decisions = await storm_round(services, game_id)
+        assert not out.other, out.other
+        answered = sorted(int(r.command.split()[1]) for r in out.applied)
+        assert answered == sorted(decisions)  # exactly one answer applied per decision
+        assert len(out.applied) + len(out.stale) + len(out.not_seated) == STORM
+        # Once the game is over, everyone (seated or not) is told the choice is no longer open.
+        assert all("no longer open" in str(e) for e in out.stale)
+        assert all(f"not seated in game {game_id}" in str(e) for e in out.not_seated)
+        refusals["stale"] += len(out.stale)
+        refusals["not seated"] += len(out.not_seated)
+    assert all(refusals.values()), refusals
+    async with services[0].db.session() as s:
+        rows = list((await s.execute(select(JournalRow).where(col(JournalRow.game_id) == game_id))).scalars())
+    seqs = sorted(r.seq for r in rows)
+    assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
+    commands = [r for r in rows if r.kind == JournalKind.COMMAND]
+    assert len({r.decision_id for r in commands}) == len(commands)  # no decision answered twice
+    for service in services:  # every process sees the state the journal replays to
+        stored = codec.dumps(await service.stored_state(game_id))
+        assert stored == codec.dumps(await service.replay(game_id))

@@ -165,11 +165,16 @@ class Service:
         return [SeatInfo(seat=r.seat, user_id=r.user_id, name=r.display_name, dm_ok=r.dm_ok) for r in seats]
 
     async def _commit_version(self, s: AsyncSession, row: GameRow, **values: Any) -> None:
-        """Move the game row from the version we read to the next, or fail if someone else did."""
+        """Move the game row from the version we read to the next, or fail if someone else did.
+
+        `row.version` stays the version read (no session synchronisation): the callers key the state cache
+        by `row.version + 1`, and a synchronised row would key it one ahead, where another process's next
+        commit would find this process's older state."""
         result = await s.execute(
             update(GameRow)
             .where(col(GameRow.id) == row.id, col(GameRow.version) == row.version)
             .values(version=row.version + 1, updated_at=self.clock(), **values)
+            .execution_options(synchronize_session=False)
         )
         if cast(CursorResult[Any], result).rowcount != 1:
             raise VersionConflict
@@ -183,6 +188,11 @@ class Service:
                 except (VersionConflict, IntegrityError):
                     self._cache.pop(game_id, None)
                     await asyncio.sleep(0)
+                except BaseException:
+                    # The attempt may have cached a state it never committed (a failed COMMIT, a lost
+                    # connection, a cancelled task): another process may commit that version differently.
+                    self._cache.pop(game_id, None)
+                    raise
             raise RuleError("The game is very busy right now; please try again.")
 
     async def _notify(self, notice: Notice | None) -> None:

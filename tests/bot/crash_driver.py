@@ -6,6 +6,7 @@ moment, start it again, and check that nothing acknowledged was lost and nothing
 
 It always resumes from the database alone (a restart knows nothing else), and prints, flushed:
 
+    START <game>                     the game is created, filled and started
     SEND <game> <user> <text>        about to send this command
     ACK <game> <seq> <text>          the command is committed as journal row <seq> (the user saw "done")
     RETRY <game> applied <seq> | RETRY <game> refused <message>     the resent command's fate (see below)
@@ -25,6 +26,7 @@ import argparse
 import asyncio
 import json
 import sys
+from functools import partial
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -38,7 +40,7 @@ from engines.core import WestmarchError
 from tests.games.tally import GAME as TALLY
 
 LCG_OPTIONS = "scenario=passage-through-mirkwood difficulty=easy"
-UNDO_EVERY = 7  # a play whose seq is a multiple of this is taken back once
+UNDO_EVERY = 4  # a play whose seq is a multiple of this is taken back once
 
 
 def plan(number: int, lcg_every: int) -> tuple[str, int, str]:
@@ -59,13 +61,17 @@ def say(line: str) -> None:
 
 
 class Driver:
-    def __init__(self, service: Service, games: int, commands: int, lcg_every: int, intent: Path | None) -> None:
+    def __init__(
+        self, service: Service, games: int, commands: int, lcg_every: int, intent: Path | None, seed: int
+    ) -> None:
         self.service = service
+        self.seed = seed
         self.db = service.db
         self.games = games
         self.commands = commands
         self.lcg_every = lcg_every
         self.intent = intent
+        self._seats: dict[int, dict[str, int]] = {}  # game id -> seat -> user id (fixed once started)
 
     async def played(self) -> int:
         """Commands (and undos) in the journal of every game: the START rows are not commands."""
@@ -83,6 +89,7 @@ class Driver:
         for number in range(1, self.games + 1):
             name, seats, options = plan(number, self.lcg_every)
             if number > len(rows):
+                self.service.seed_source = partial(int, self.seed * 1000 + number)  # replayable runs
                 rows.append(await self._created(name, user(number, 0), options))
             row = rows[number - 1]
             if row.status != GameStatus.LOBBY:
@@ -92,6 +99,7 @@ class Driver:
                 if user(number, position).id not in joined:
                     await self.service.join(row.id or 0, user(number, position))
             await self.service.start(row.id or 0, user(number, 0))
+            say(f"START {row.id}")
 
     async def _created(self, name: str, host: User, options: str) -> GameRow:
         ref = await self.service.create(name, host, options=options)
@@ -123,7 +131,9 @@ class Driver:
     async def next_move(self, row: GameRow) -> tuple[User, str] | None:
         """The user and the command text of the game's next move, or None if it waits on nobody."""
         game_id = row.id or 0
-        seats = {s.seat: s.user_id for s in await self.service.seats(game_id) if s.seat}
+        if game_id not in self._seats:
+            self._seats[game_id] = {s.seat: s.user_id for s in await self.service.seats(game_id) if s.seat}
+        seats = self._seats[game_id]
         state = await self.service.stored_state(game_id)
         if row.game == "lcg":
             from tests.engines.lcg.autoplay import next_move
@@ -197,13 +207,14 @@ async def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commands", type=int, default=2000)
     parser.add_argument("--lcg-every", type=int, default=10)
     parser.add_argument("--intent", type=Path)
+    parser.add_argument("--seed", type=int, default=1, help="game n is seeded with seed * 1000 + n")
     args = parser.parse_args(argv)
     registry.load()
     registry.register(TALLY)
     db = Database(args.url)
-    service = Service(db)  # a fresh random seed per game, kept in its row like any game's
+    service = Service(db)
     try:
-        return await Driver(service, args.games, args.commands, args.lcg_every, args.intent).run()
+        return await Driver(service, args.games, args.commands, args.lcg_every, args.intent, args.seed).run()
     finally:
         await db.close()
 

@@ -13,9 +13,10 @@ from sqlmodel import col
 
 from bot.service import NotSeated, Service, User
 from bot.service.types import ActResult
+from bot.store.database import Database
 from bot.store.models import JournalKind, JournalRow
 from engines.core import StaleDecision, codec
-from tests.conftest import PLAYERS
+from tests.conftest import PLAYERS, started_game
 
 STORM = 64
 DEADLOCK_SECONDS = 60
@@ -89,3 +90,24 @@ async def storm_game(services: list[Service], game_id: int, rounds: int) -> None
     for service in services:  # every process sees the state the journal replays to
         stored = codec.dumps(await service.stored_state(game_id))
         assert stored == codec.dumps(await service.replay(game_id))
+
+
+async def take_turns(url: str) -> None:
+    """Two processes' worth of services commit to one game by turns, each answering the decision a third
+    party reads from the database; both then hold the state the journal replays to."""
+    db_a, db_b = Database(url), Database(url)
+    try:
+        a, b = Service(db_a, seed_source=lambda: 8), Service(db_b)
+        game_id = await started_game(a, players=2)
+        for service in (a, b, a, b, a, b, a, b):
+            state = await Service(db_a).stored_state(game_id)  # a fresh reader: no cache of its own
+            if state.outcome:
+                break
+            for d in state.decisions:  # both bids at the start, then one turn at a time
+                ids = [o.id for o in d.options]
+                await service.answer(game_id, SEATED[int(d.seat[1:]) - 1], d.id, "draw" if "draw" in ids else ids[0])
+        for service in (a, b):
+            assert codec.dumps(await service.stored_state(game_id)) == codec.dumps(await a.replay(game_id))
+    finally:
+        await db_a.close()
+        await db_b.close()

@@ -12,7 +12,7 @@ from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.store.database import Database
 from engines.core import codec
-from tests.bot.storm import storm_game
+from tests.bot.storm import storm_game, take_turns
 from tests.bot.tables import move, waits_of
 from tests.conftest import ALICE, BOB, FakeClock, RecordingMessenger, started_game
 
@@ -48,6 +48,10 @@ async def test_two_service_instances_never_both_apply(pg_url: str):
     finally:
         await db_a.close()
         await db_b.close()
+
+
+async def test_two_service_instances_taking_turns_see_each_others_moves(pg_url: str):
+    await take_turns(pg_url)
 
 
 async def test_reminders_nudges_deadlines_and_downtime_on_postgresql(pg_url: str):

@@ -10,7 +10,7 @@ from bot.service import NotAllowed, NotSeated, Service
 from bot.store.database import Database
 from bot.store.models import SnapshotRow
 from engines.core import CommandError, RuleError, StaleDecision, codec
-from tests.bot.storm import storm_game
+from tests.bot.storm import storm_game, take_turns
 from tests.conftest import ALICE, BOB, CARA, RecordingMessenger, started_game
 
 
@@ -241,20 +241,7 @@ async def test_a_game_can_refuse_option_values_when_it_is_created(service: Servi
     assert ref.game == "lcg"
 
 
-
 async def test_two_processes_taking_turns_each_see_the_others_move(sqlite_url: str):
     """Given two processes on one file, when they take turns committing to one game, then each one's next
     command starts from the state the other committed, never from a copy of its own last state."""
-    db_a, db_b = Database(sqlite_url), Database(sqlite_url)
-    try:
-        a, b = Service(db_a, seed_source=lambda: 8), Service(db_b)
-        game_id = await started_game(a, players=2)
-        await bid_all(a, game_id)
-        for service in (a, b, a, b, a, b):
-            d = (await Service(db_a).stored_state(game_id)).decisions[0]  # read by a third party
-            await service.answer(game_id, ALICE if d.seat == "p1" else BOB, d.id, "draw")
-        for service in (a, b):
-            assert codec.dumps(await service.stored_state(game_id)) == codec.dumps(await a.replay(game_id))
-    finally:
-        await db_a.close()
-        await db_b.close()
+    await take_turns(sqlite_url)

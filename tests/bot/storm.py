@@ -65,22 +65,34 @@ async def storm_round(services: list[Service], game_id: int) -> tuple[Round, set
 
 async def storm_game(services: list[Service], game_id: int, rounds: int) -> None:
     """Several storms, one after another, each checked; then the journal and the replay."""
+    await storm_games(services, [game_id], rounds)
+
+
+async def storm_games(services: list[Service], game_ids: list[int], rounds: int) -> None:
+    """Storms on several games at once (their players may be the same people), each round checked per game;
+    then every game's journal and replay."""
     refusals: dict[str, int] = {"stale": 0, "not seated": 0}
     for _ in range(rounds):
-        state = await services[0].stored_state(game_id)
-        if state.outcome:
+        live = [g for g in game_ids if not (await services[0].stored_state(g)).outcome]
+        if not live:
             break
-        out, decisions = await storm_round(services, game_id)
-        assert not out.other, out.other
-        answered = sorted(int(r.command.split()[1]) for r in out.applied)
-        assert answered == sorted(decisions)  # exactly one answer applied per decision
-        assert len(out.applied) + len(out.stale) + len(out.not_seated) == STORM
-        # Once the game is over, everyone (seated or not) is told the choice is no longer open.
-        assert all("no longer open" in str(e) for e in out.stale)
-        assert all(f"not seated in game {game_id}" in str(e) for e in out.not_seated)
-        refusals["stale"] += len(out.stale)
-        refusals["not seated"] += len(out.not_seated)
+        for game_id, (out, decisions) in zip(live, await asyncio.gather(*(storm_round(services, g) for g in live)),
+                                             strict=True):
+            assert not out.other, out.other
+            answered = sorted(int(r.command.split()[1]) for r in out.applied)
+            assert answered == sorted(decisions)  # exactly one answer applied per decision
+            assert len(out.applied) + len(out.stale) + len(out.not_seated) == STORM
+            # Once the game is over, everyone (seated or not) is told the choice is no longer open.
+            assert all("no longer open" in str(e) for e in out.stale)
+            assert all(f"not seated in game {game_id}" in str(e) for e in out.not_seated)
+            refusals["stale"] += len(out.stale)
+            refusals["not seated"] += len(out.not_seated)
     assert all(refusals.values()), refusals
+    for game_id in game_ids:
+        await check_journal(services, game_id)
+
+
+async def check_journal(services: list[Service], game_id: int) -> None:
     async with services[0].db.session() as s:
         rows = list((await s.execute(select(JournalRow).where(col(JournalRow.game_id) == game_id))).scalars())
     seqs = sorted(r.seq for r in rows)

@@ -12,7 +12,7 @@ from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.store.database import Database
 from engines.core import codec
-from tests.bot.storm import storm_game, take_turns
+from tests.bot.storm import storm_game, storm_games, take_turns
 from tests.bot.tables import move, waits_of
 from tests.conftest import ALICE, BOB, FakeClock, RecordingMessenger, started_game
 
@@ -45,6 +45,20 @@ async def test_two_service_instances_never_both_apply(pg_url: str):
     try:
         game_id = await started_game(a, players=4)
         await storm_game([a, b], game_id, rounds=6)
+    finally:
+        await db_a.close()
+        await db_b.close()
+
+
+async def test_storms_on_games_sharing_their_players_never_deadlock(pg_url: str):
+    """Given three games seating the same four people, when storms hit all of them at once through two
+    processes, then every game takes one answer per decision and nothing deadlocks (the games' commands
+    touch rows they share: the players' own rows and their seats)."""
+    db_a, db_b = Database(pg_url), Database(pg_url)
+    a, b = Service(db_a), Service(db_b)
+    try:
+        games = [await started_game(a, players=4) for _ in range(3)]
+        await storm_games([a, b], games, rounds=3)
     finally:
         await db_a.close()
         await db_b.close()

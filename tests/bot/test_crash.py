@@ -132,7 +132,7 @@ async def check_nothing_lost(url: str, runs: Runs) -> None:
         ), (row.kind, row.text, text)
     # A command resent after a kill was refused if it had been committed, never applied twice.
     # Most kills land between sending a command and its acknowledgement, leaving it to be resent.
-    assert len(runs.retries) >= 3, runs.retries
+    assert runs.retries, "no kill left a command to resend"
     fates = [r.split(" ", 1)[1] for r in runs.retries]
     assert all(f.startswith("applied ") or f.startswith("refused That choice is no longer open") for f in fates), fates
 

@@ -538,6 +538,9 @@ class Service:
                 others = [r for r in seats if r.seat is not None and r.seat != me.seat]
                 if (last.seat == me.seat and not last.barrier) or not others:
                     return "Undone.", await self._apply_undo(s, row, seats, rows, last, me.seat)
+                # The game row first, as every writer does: taking the open request's row before it
+                # deadlocked on PostgreSQL with a consent (game row, then request row) in another process.
+                await self._commit_version(s, row)
                 await s.execute(
                     update(UndoRequest)
                     .where(
@@ -555,7 +558,6 @@ class Service:
                 )
                 s.add(request)
                 await s.flush()
-                await self._commit_version(s, row)
                 reason = "it revealed hidden information" if last.barrier else f"it was {last.seat}'s move"
                 notice = Notice(
                     ref=self._ref(row),
@@ -638,17 +640,17 @@ class Service:
     ) -> Notice:
         game = registry.get(row.game)
         before = self._state(row, game)
-        await s.execute(
-            delete(SnapshotRow).where(
-                col(SnapshotRow.game_id) == row.id,
-                col(SnapshotRow.seq) >= target.seq,
-            )
-        )
         snapshots = {k: v for k, v in (await self._snapshots(s, row.id or 0)).items() if k < target.seq}
         state = history.rebuild(game, rows, target.seq - 1, snapshots)
         seq = row.journal_seq + 1
         state_json = codec.dumps(state)
         await self._commit_version(s, row, state_json=state_json, journal_seq=seq, status=GameStatus.ACTIVE)
+        await s.execute(  # after the game row, like every writer (see `undo`)
+            delete(SnapshotRow).where(
+                col(SnapshotRow.game_id) == row.id,
+                col(SnapshotRow.seq) >= target.seq,
+            )
+        )
         events = [Event(text=f"{by} took back '{target.text}'.")]
         s.add(
             JournalRow(

@@ -6,16 +6,19 @@ gap that replays to the stored state."""
 from __future__ import annotations
 
 import asyncio
+import random
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlmodel import col
 
 from bot.service import NotSeated, Service, User
+from bot.service.history import effective
 from bot.service.types import ActResult
 from bot.store.database import Database
-from bot.store.models import JournalKind, JournalRow
-from engines.core import StaleDecision, codec
+from bot.store.models import JournalKind, JournalRow, UndoRequest
+from engines.core import StaleDecision, WestmarchError, codec
 from tests.conftest import PLAYERS, started_game
 
 STORM = 64
@@ -97,7 +100,8 @@ async def check_journal(services: list[Service], game_id: int) -> None:
         rows = list((await s.execute(select(JournalRow).where(col(JournalRow.game_id) == game_id))).scalars())
     seqs = sorted(r.seq for r in rows)
     assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
-    commands = [r for r in rows if r.kind == JournalKind.COMMAND]
+    in_effect = {e.seq for e in effective(rows)}  # an undone answer's decision may be answered again
+    commands = [r for r in rows if r.kind == JournalKind.COMMAND and r.seq in in_effect]
     assert len({r.decision_id for r in commands}) == len(commands)  # no decision answered twice
     for service in services:  # every process sees the state the journal replays to
         stored = codec.dumps(await service.stored_state(game_id))
@@ -123,3 +127,32 @@ async def take_turns(url: str) -> None:
     finally:
         await db_a.close()
         await db_b.close()
+
+
+async def race_undos(services: list[Service], game_id: int, rounds: int, seed: int) -> None:
+    """Answers, undo requests and consents to them, from both seats through every service at once, round after
+    round: only refusals with words may come back (no deadlock, no database error), and the journal stays
+    whole."""
+    rnd = random.Random(seed)
+    for _ in range(rounds):
+        state = await Service(services[0].db).stored_state(game_id)
+        if state.outcome:
+            break
+        async with services[0].db.session() as s:
+            query = select(col(UndoRequest.id)).where(col(UndoRequest.game_id) == game_id)
+            newest = await s.execute(query.order_by(col(UndoRequest.id).desc()).limit(1))
+            requests = [i for i in newest.scalars() if i]
+        calls: list[Awaitable[object]] = []
+        for _ in range(12):
+            service, who, pick = rnd.choice(services), rnd.choice(SEATED[:2]), rnd.random()
+            if pick < 0.5 and state.decisions:
+                d = rnd.choice(state.decisions)
+                calls.append(service.answer(game_id, who, d.id, rnd.choice(d.options).id))
+            elif pick < 0.75 or not requests:
+                calls.append(service.undo(game_id, who))
+            else:
+                calls.append(service.consent_undo(game_id, who, requests[0], rnd.random() < 0.8))
+        results = await asyncio.wait_for(asyncio.gather(*calls, return_exceptions=True), DEADLOCK_SECONDS)
+        failures = [r for r in results if isinstance(r, BaseException) and not isinstance(r, WestmarchError)]
+        assert not failures, failures
+    await check_journal(services, game_id)

@@ -12,7 +12,7 @@ from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.store.database import Database
 from engines.core import codec
-from tests.bot.storm import storm_game, storm_games, take_turns
+from tests.bot.storm import race_undos, storm_game, storm_games, take_turns
 from tests.bot.tables import move, waits_of
 from tests.conftest import ALICE, BOB, FakeClock, RecordingMessenger, started_game
 
@@ -59,6 +59,21 @@ async def test_storms_on_games_sharing_their_players_never_deadlock(pg_url: str)
     try:
         games = [await started_game(a, players=4) for _ in range(3)]
         await storm_games([a, b], games, rounds=3)
+    finally:
+        await db_a.close()
+        await db_b.close()
+
+
+async def test_undo_requests_consents_and_answers_racing_across_two_instances_never_deadlock(pg_url: str):
+    """Given two processes, when answers, undo requests and consents hit one game at once, then each either
+    applies or is refused with words: no deadlock (an undo request used to lock the open request before the
+    game row, a consent the other way round), and the journal stays whole."""
+    db_a, db_b = Database(pg_url), Database(pg_url)
+    a, b = Service(db_a), Service(db_b)
+    try:
+        for seed in range(3):
+            game_id = await started_game(a, players=2)
+            await race_undos([a, b], game_id, rounds=20, seed=seed)
     finally:
         await db_a.close()
         await db_b.close()

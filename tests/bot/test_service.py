@@ -10,7 +10,7 @@ from bot.service import NotAllowed, NotSeated, Service
 from bot.store.database import Database
 from bot.store.models import SnapshotRow
 from engines.core import CommandError, RuleError, StaleDecision, codec
-from tests.bot.storm import storm_game, take_turns
+from tests.bot.storm import race_undos, storm_game, take_turns
 from tests.conftest import ALICE, BOB, CARA, RecordingMessenger, started_game
 
 
@@ -245,3 +245,15 @@ async def test_two_processes_taking_turns_each_see_the_others_move(sqlite_url: s
     """Given two processes on one file, when they take turns committing to one game, then each one's next
     command starts from the state the other committed, never from a copy of its own last state."""
     await take_turns(sqlite_url)
+
+
+async def test_undo_requests_consents_and_answers_racing_in_two_processes(sqlite_url: str):
+    """Answers, undo requests and consents at once through two processes on one file: each applies or is
+    refused with words, and the journal stays whole."""
+    db_a, db_b = Database(sqlite_url), Database(sqlite_url)
+    try:
+        a, b = Service(db_a, seed_source=lambda: 12), Service(db_b)
+        await race_undos([a, b], await started_game(a, players=2), rounds=15, seed=1)
+    finally:
+        await db_a.close()
+        await db_b.close()

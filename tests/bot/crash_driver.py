@@ -9,6 +9,7 @@ It always resumes from the database alone (a restart knows nothing else), and pr
     START <game>                     the game is created, filled and started
     SEND <game> <user> <text>        about to send this command
     ACK <game> <seq> <text>          the command is committed as journal row <seq> (the user saw "done")
+    ASKED <game> <message>           an undo request, or a consent to one, is committed (no journal row)
     RETRY <game> applied <seq> | RETRY <game> refused <message>     the resent command's fate (see below)
     DONE <commands>                  the journal holds the target number of commands (or every game is over)
 
@@ -17,7 +18,8 @@ an intent left by a killed run is sent again, exactly as a player whose click go
 the service must refuse it if it had been committed ("no longer open"), and apply it once if it had not.
 
 The moves: Tally games draw while they can and then play (long games), and now and then the player who just
-played takes it back (undo); every `--lcg-every`-th game is an LCG game played by tests/engines/lcg/autoplay.
+moved takes it back (undo: free after a play, with the other seats' consent after a draw); every
+`--lcg-every`-th game is an LCG game played by tests/engines/lcg/autoplay.
 """
 
 from __future__ import annotations
@@ -34,13 +36,14 @@ from sqlmodel import col
 
 from bot.service import Service, User
 from bot.store.database import Database
-from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow
+from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow, UndoRequest
 from engines import registry
 from engines.core import WestmarchError
 from tests.games.tally import GAME as TALLY
 
 LCG_OPTIONS = "scenario=passage-through-mirkwood difficulty=easy"
-UNDO_EVERY = 4  # a play whose seq is a multiple of this is taken back once
+UNDO_EVERY = 4  # a play whose seq is a multiple of this is taken back once, for free
+ASK_EVERY = 9  # a draw (a barrier) whose seq is a multiple of this is taken back with the others' consent
 
 
 def plan(number: int, lcg_every: int) -> tuple[str, int, str]:
@@ -143,6 +146,10 @@ class Driver:
                 return None
             seat, text = move
             return User(id=seats[seat], name=f"Player {seats[seat]}"), text
+        asked = await self._open_undo_request(game_id)
+        if asked is not None:  # the seats it needs agree, one by one
+            request_id, seat = asked
+            return User(id=seats[seat], name=f"Player {seats[seat]}"), f"yes {request_id}"
         undo = await self._undo_candidate(game_id)
         if undo is not None:
             return User(id=seats[undo], name=f"Player {seats[undo]}"), "undo"
@@ -154,30 +161,52 @@ class Driver:
         return User(id=seats[decision.seat], name=f"Player {seats[decision.seat]}"), f"answer {decision.id} {choice}"
 
     async def _undo_candidate(self, game_id: int) -> str | None:
-        """The seat that may take back the game's last command for free (its own, no barrier), sometimes."""
+        """Sometimes, the seat that made the game's last command takes it back: for free when it crossed no
+        barrier, else by asking the other seats (an undo request they then agree to)."""
         async with self.db.session() as s:
             query = select(JournalRow).where(col(JournalRow.game_id) == game_id).order_by(col(JournalRow.seq).desc())
             last = (await s.execute(query.limit(1))).scalar_one()
-        if last.kind != JournalKind.COMMAND or last.seq % UNDO_EVERY or last.barrier:
+        if last.kind != JournalKind.COMMAND or last.seq % (ASK_EVERY if last.barrier else UNDO_EVERY):
             return None
         return last.seat  # the last row is a command, so no undo names it: it is in effect
 
-    async def send(self, row: GameRow, who: User, text: str) -> None:
+    async def _open_undo_request(self, game_id: int) -> tuple[int, str] | None:
+        """The game's open undo request and the first seat whose consent it still needs."""
+        async with self.db.session() as s:
+            query = select(UndoRequest).where(col(UndoRequest.game_id) == game_id, col(UndoRequest.status) == "open")
+            request = (await s.execute(query.order_by(col(UndoRequest.id).desc()).limit(1))).scalar_one_or_none()
+        if request is None:
+            return None
+        consents = set(json.loads(request.consents_json))
+        waiting = [seat for seat in json.loads(request.needs_json) if seat not in consents]
+        return (request.id or 0, waiting[0]) if waiting else None
+
+    async def send(self, row: GameRow, who: User, text: str) -> bool:
+        """Send one command; True if it wrote a journal row (a command or an undo), False if it only asked
+        for an undo or agreed to one that still needs another seat."""
         game_id = row.id or 0
         if self.intent is not None:
             self.intent.write_text(json.dumps({"game": game_id, "user": who.id, "text": text}), encoding="utf-8")
         say(f"SEND {game_id} {who.id} {text}")
-        if text == "undo":
-            await self.service.undo(game_id, who)
-            async with self.db.session() as s:  # this process is the only writer: the undo's own row
-                seq = int((await s.execute(select(col(GameRow.journal_seq)).where(col(GameRow.id) == game_id)))
-                          .scalar_one())
-            say(f"ACK {game_id} {seq} undo")
+        journaled = True
+        if text == "undo" or text.startswith("yes "):
+            if text == "undo":
+                message = await self.service.undo(game_id, who)
+            else:
+                message = await self.service.consent_undo(game_id, who, int(text.split()[1]), True)
+            if message == "Undone.":
+                async with self.db.session() as s:  # this process is the only writer: the undo's own row
+                    query = select(col(GameRow.journal_seq)).where(col(GameRow.id) == game_id)
+                    say(f"ACK {game_id} {int((await s.execute(query)).scalar_one())} undo")
+            else:
+                say(f"ASKED {game_id} {message}")
+                journaled = False
         else:
             result = await self.service.act(game_id, who, text)
             say(f"ACK {game_id} {result.seq} {result.command}")
         if self.intent is not None:
             self.intent.unlink()
+        return journaled
 
     async def run(self) -> int:
         await self.retry_intent()
@@ -191,8 +220,7 @@ class Driver:
                 move = await self.next_move(row)
                 if move is None:
                     continue
-                await self.send(row, *move)
-                played += 1
+                played += await self.send(row, *move)
                 moved = True
             if not moved:
                 break

@@ -1,6 +1,7 @@
 """Crash consistency (issue 7, 'Nothing lost'): a real Westmarch process (tests/bot/crash_driver.py) plays
-2,000 commands across 50 games on a real database and is killed with SIGKILL at 20 random moments (while
-games are being created, mid-transaction, between a commit and its acknowledgement), then started again.
+2,000 commands across 50 games on a real database (Tally and LCG moves, free undos, undo requests and the
+consents that apply them) and is killed with SIGKILL at 20 random moments (while games are being created,
+mid-transaction, between a commit and its acknowledgement), then started again.
 
 Afterwards every acknowledged command is in the journal, once, where it was acknowledged; nothing is
 half-applied (each game row, its journal, its snapshots and its waits agree); a command resent after a kill

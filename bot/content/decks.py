@@ -22,13 +22,14 @@ from bot.content.errors import ContentError
 from bot.content.lcg.core import facts_only
 from bot.content.lcg.report import Problem
 from bot.content.lcg.ringsdb import CardRecords, Fetch, import_ringsdb, urllib_fetch
+from bot.content.packs import read_pack
 from bot.settings import settings
 from bot.store.database import Database
 from bot.store.models import DeckRow, utcnow
 from engines.core.codec import from_data, to_data
 from engines.core.errors import WestmarchError
 from engines.lcg.cards import CardDef, Deck, Pack, Slot
-from engines.lcg.library import Library, builtin, pack_from_json
+from engines.lcg.library import Library, builtin
 
 log = logging.getLogger(__name__)
 
@@ -58,12 +59,21 @@ def default_library() -> Library:
 def check_legal(deck: Deck, library: Library) -> list[str]:
     """Refuse a deck no game could accept (spec 9: 1 to 3 heroes, at most 3 copies of a title), as the
     engine would when it is chosen; return warnings for a deck fit for casual play but not for a tournament."""
+    where = deck.source or deck.key  # the deck's page; the reasons name the field at fault (heroes, a card)
     if not 1 <= len(deck.heroes) <= 3:
-        raise ContentError(f"A deck needs 1 to 3 heroes; {deck.name} has {len(deck.heroes)} that could be mapped.")
+        raise ContentError(
+            f"A deck needs 1 to 3 heroes; {deck.name} has {len(deck.heroes)} that could be mapped.",
+            where=f"{where} heroes",
+            say_where=False,
+        )
     titles = Counter(library.card(s.card).name for s in deck.cards for _ in range(s.count))
     over = sorted(t for t, n in titles.items() if n > MAX_COPIES)
     if over:
-        raise ContentError(f"{deck.name} has more than {MAX_COPIES} copies of {', '.join(over)}.")
+        raise ContentError(
+            f"{deck.name} has more than {MAX_COPIES} copies of {', '.join(over)}.",
+            where=f"{where} slots",
+            say_where=False,
+        )
     counted = sum(s.count for s in deck.cards if library.card(s.card).type not in NOT_COUNTED)
     if counted < TOURNAMENT_MINIMUM:
         return [
@@ -176,8 +186,8 @@ def load_user_packs(folder: Path, library: Library) -> list[str]:
     loaded = []
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         try:
-            pack = pack_from_json(path.read_text(encoding="utf-8"))
-        except (ValueError, TypeError, KeyError, WestmarchError) as error:
+            pack = read_pack(path.read_text(encoding="utf-8"), source=path.name)
+        except (OSError, ValueError, WestmarchError) as error:  # ContentError names the line or the field
             log.warning("pack %s is unreadable and was not loaded: %s", path, error)
             continue
         library.add(pack)

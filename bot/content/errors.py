@@ -12,7 +12,9 @@ class ContentError(CommandError):
     (or the recipe and entry, or the URL) and `reason` says what is wrong there.
     """
 
-    def __init__(self, reason: str, *, where: str = "") -> None:
-        super().__init__(f"{where}: {reason}" if where else reason)
+    def __init__(self, reason: str, *, where: str = "", say_where: bool = True) -> None:
+        # `say_where=False`: the reason already names the place in the player's own words (a deck's heroes);
+        # `where` is still kept for logs and tests.
+        super().__init__(f"{where}: {reason}" if where and say_where else reason)
         self.where = where
         self.reason = reason

@@ -167,11 +167,16 @@ class Service:
         return [SeatInfo(seat=r.seat, user_id=r.user_id, name=r.display_name, dm_ok=r.dm_ok) for r in seats]
 
     async def _commit_version(self, s: AsyncSession, row: GameRow, **values: Any) -> None:
-        """Move the game row from the version we read to the next, or fail if someone else did."""
+        """Move the game row from the version we read to the next, or fail if someone else did.
+
+        `row.version` stays the version read (no session synchronisation): the callers key the state cache
+        by `row.version + 1`, and a synchronised row would key it one ahead, where another process's next
+        commit would find this process's older state."""
         result = await s.execute(
             update(GameRow)
             .where(col(GameRow.id) == row.id, col(GameRow.version) == row.version)
             .values(version=row.version + 1, updated_at=self.clock(), **values)
+            .execution_options(synchronize_session=False)
         )
         if cast(CursorResult[Any], result).rowcount != 1:
             raise VersionConflict
@@ -185,6 +190,11 @@ class Service:
                 except (VersionConflict, IntegrityError):
                     self._cache.pop(game_id, None)
                     await asyncio.sleep(0)
+                except BaseException:
+                    # The attempt may have cached a state it never committed (a failed COMMIT, a lost
+                    # connection, a cancelled task): another process may commit that version differently.
+                    self._cache.pop(game_id, None)
+                    raise
             raise RuleError("The game is very busy right now; please try again.")
 
     async def _notify(self, notice: Notice | None) -> None:
@@ -530,6 +540,9 @@ class Service:
                 others = [r for r in seats if r.seat is not None and r.seat != me.seat]
                 if (last.seat == me.seat and not last.barrier) or not others:
                     return "Undone.", await self._apply_undo(s, row, seats, rows, last, me.seat)
+                # The game row first, as every writer does: taking the open request's row before it
+                # deadlocked on PostgreSQL with a consent (game row, then request row) in another process.
+                await self._commit_version(s, row)
                 await s.execute(
                     update(UndoRequest)
                     .where(
@@ -547,7 +560,6 @@ class Service:
                 )
                 s.add(request)
                 await s.flush()
-                await self._commit_version(s, row)
                 reason = "it revealed hidden information" if last.barrier else f"it was {last.seat}'s move"
                 notice = Notice(
                     ref=self._ref(row),
@@ -630,17 +642,17 @@ class Service:
     ) -> Notice:
         game = registry.get(row.game)
         before = self._state(row, game)
-        await s.execute(
-            delete(SnapshotRow).where(
-                col(SnapshotRow.game_id) == row.id,
-                col(SnapshotRow.seq) >= target.seq,
-            )
-        )
         snapshots = {k: v for k, v in (await self._snapshots(s, row.id or 0)).items() if k < target.seq}
         state = history.rebuild(game, rows, target.seq - 1, snapshots)
         seq = row.journal_seq + 1
         state_json = codec.dumps(state)
         await self._commit_version(s, row, state_json=state_json, journal_seq=seq, status=GameStatus.ACTIVE)
+        await s.execute(  # after the game row, like every writer (see `undo`)
+            delete(SnapshotRow).where(
+                col(SnapshotRow.game_id) == row.id,
+                col(SnapshotRow.seq) >= target.seq,
+            )
+        )
         events = [Event(text=f"{by} took back '{target.text}'.")]
         s.add(
             JournalRow(

@@ -59,6 +59,15 @@ class CardTable:
 def read_rows(text: str, *, source: str = "cardDb.tsv") -> list[Row]:
     """Check the header and every row's shape; raise ContentError at the first corrupt line."""
     reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), delimiter="\t")
+    try:
+        return _rows(reader, source)
+    except csv.Error as error:  # a stray carriage return, a NUL, an enormous field: the csv module's own words
+        reason = str(error).split(" - ")[0]
+        where = f"{source} line {max(reader.line_num, 1)}"
+        raise ContentError(f"not a readable TSV row ({reason})", where=where) from None
+
+
+def _rows(reader: csv.DictReader[str], source: str) -> list[Row]:
     header = reader.fieldnames or []
     missing = [c for c in NEEDED if c not in header]
     if missing:

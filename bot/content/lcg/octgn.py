@@ -64,6 +64,8 @@ def parse_o8d(data: bytes | str, *, source: str = "deck.o8d") -> list[O8dSection
         raise ContentError(
             f"not valid XML ({expat.errors.messages[error.code]})", where=_at(source, error.lineno)
         ) from None
+    except LookupError as error:  # the XML declaration names an encoding Python does not know
+        raise ContentError(f"not valid XML ({error})", where=_at(source, 1)) from None
     if reader.root != "deck":
         raise ContentError(f"the root element is <{reader.root or 'nothing'}>, not <deck>", where=source)
     return reader.sections

@@ -178,6 +178,10 @@ class Guard:
         for name, value in values.items():
             setattr(row, name, value)
 
+    async def host_of(self, game_id: int) -> int:
+        async with self.service.db.session() as s:
+            return (await self.service._row(s, game_id)).host_user_id
+
     # --- delegates -----------------------------------------------------------------------------
     async def delegate(self, game_id: int, user: User, to: User | None) -> str:
         """Name `to` to act for the user's seat (None: revoke). The table is told either way."""

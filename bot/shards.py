@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import BigInteger, ColumnElement, and_, or_
+from sqlalchemy import BigInteger, ColumnElement, and_, literal_column, or_
 
 SHIFT = 22  # a snowflake's timestamp starts at bit 22
 
@@ -59,7 +59,9 @@ class Shards:
 
     def where(self, guild_column: Any) -> ColumnElement[bool]:
         """The same test as `owns`, as SQL on a game's guild_id column (SQLite and PostgreSQL alike)."""
-        shard = guild_column.op(">>", return_type=BigInteger)(SHIFT) % self.count
+        # Inlined integers: PostgreSQL has `bigint >> integer` but not `bigint >> bigint`.
+        shifted = guild_column.op(">>", return_type=BigInteger)(literal_column(str(int(SHIFT))))
+        shard = shifted.op("%", return_type=BigInteger)(literal_column(str(int(self.count))))
         mine = and_(guild_column.is_not(None), shard.in_(self.ids))
         return or_(mine, guild_column.is_(None)) if 0 in self.ids else mine
 

@@ -14,7 +14,8 @@ DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/westmarch.db"
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty line in .env (`DEV_GUILD_ID=`) means unset, as .env.example leaves them.
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = None
     database_url: str = DEFAULT_DATABASE_URL

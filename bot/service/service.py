@@ -730,7 +730,7 @@ class Service:
             await self._row(s, game_id)
             seats = await self._seats(s, game_id)
             rows = await self._journal(s, game_id)
-        seat = next((r.seat for r in seats if user is not None and r.user_id == user.id), None)
+        seat = next(iter(seats_of(seats, user)), None) if user is not None else None
         lines: list[str] = []
         for r in rows:
             for e in json.loads(r.events_json):

@@ -54,6 +54,8 @@ async def test_a_delegate_acts_for_the_seat_until_revoked(service: Service, mess
     assert view.seat == "p2" and view.private
     result = await service.act(game_id, CARA, first_answer(await service.stored_state(game_id), "p2"))
     assert result.seat == "p2"
+    assert await service.log(game_id, CARA) == await service.log(game_id, BOB)  # his private lines too
+    assert await service.log(game_id, CARA) != await service.log(game_id, None)
 
     await service.guard.delegate(game_id, BOB, None)
     assert "plays their own seat again" in messenger.lines()[-1]

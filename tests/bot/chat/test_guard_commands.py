@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.service.limits import RateLimiter
+from bot.service.limits import Limits, RateLimiter
 from tests.bot.chat.test_game_commands import last_dm_with_buttons, lobby
 
 
@@ -86,3 +86,17 @@ async def test_too_many_commands_a_minute_are_refused_then_allowed_again(world):
     await env.advance_time(61)
     again = await alice.slash(thread, "game status")
     assert "Waiting to start" in again.response.content
+
+
+async def test_limits_are_refused_with_a_clear_message(world):
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    refused = await bob.slash(thread, "game act", command="draw " + "x" * 600)
+    assert refused.ephemeral and "That command is too long (605 characters; the limit is 500)." in (
+        refused.response.content
+    )
+    env.bot.service.limits = Limits(open_games_per_server=1)  # as MAX_OPEN_GAMES=1 would set it
+    refused = await bob.slash(channel, "game new", name="tally")
+    assert refused.ephemeral and "This server already has 1 open games, its limit." in refused.response.content
+    assert len(channel.threads) == 1  # nothing was created

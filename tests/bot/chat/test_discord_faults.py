@@ -107,3 +107,13 @@ async def test_lost_permissions_pause_the_game_and_a_host_with_closed_dms_is_tol
     assert f"<@{alice.user.id}>" in told.content and "permission" in told.content
     await env.bot.messenger.drain()
     assert len([m for m in channel.history() if "is paused" in m.content]) == 1  # told once
+
+
+async def test_a_server_error_on_a_dm_is_tried_again_and_the_dm_still_counts_as_open(world):
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=502, code=0, times=1)
+    await alice.slash(thread, "game start")
+    await env.bot.messenger.drain()
+    assert any("Your hand (3)" in t for t in dm_texts(bob))
+    assert {s.name: s.dm_ok for s in await env.bot.service.seats(1)}["bob"] is True

@@ -1,9 +1,10 @@
-"""`python -m bot [run|play|sync|migrate]`.
+"""`python -m bot [run|play|sync|migrate|backup]`.
 
 run (the default): the Discord bot when DISCORD_TOKEN is set, otherwise the console game.
 play: the console game (`--script FILE` plays a transcript non-interactively).
 sync: register the slash commands with Discord once (never done on start-up: Discord limits it).
 migrate: bring the database schema up to date (run and play also do this first).
+backup FILE: a consistent copy of the SQLite database, safe while the bot runs.
 """
 
 from __future__ import annotations
@@ -31,12 +32,25 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--load", action="append", default=[], help="also load this game module")
     sub.add_parser("sync", help="register slash commands with Discord")
     sub.add_parser("migrate", help="upgrade the database schema")
+    backup = sub.add_parser("backup", help="copy the SQLite database safely, even while the bot runs")
+    backup.add_argument("file", type=Path, help="where to write the copy (must not exist)")
     args = parser.parse_args(argv)
 
     config = settings()
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     registry.load([*registry.BUILTIN, *config.game_modules(), *getattr(args, "load", [])])
 
+    if args.verb == "backup":  # a copy of what is there: no migration first
+        from bot.store.backup import BackupError
+        from bot.store.backup import backup as copy_database
+
+        try:
+            size = copy_database(config.database_url, args.file)
+        except BackupError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(f"Backed up to {args.file} ({size} bytes).")
+        return 0
     # Alembic's async environment runs its own event loop, so migrations run before ours starts.
     migrate.upgrade(config.database_url)
     verb = args.verb or "run"

@@ -7,11 +7,15 @@ from functools import lru_cache
 from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.service.limits import Limits
+from bot.shards import Shards
+
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/westmarch.db"
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty line in .env (`DEV_GUILD_ID=`) means unset, as .env.example leaves them.
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = None
     database_url: str = DEFAULT_DATABASE_URL
@@ -22,9 +26,30 @@ class Settings(BaseSettings):
     pack_dir: str = "data/packs"  # the user's own content packs (e.g. an import of the DragnCards files)
     extra_game_modules: str = ""
     log_level: str = "INFO"
+    # Limits, each refused with a clear message (bot/service/limits.py).
+    max_command_length: int = 500
+    commands_per_minute: int = 30
+    max_open_games: int = 50  # per server, unless the server has its own (guild_settings)
+    max_journal_entries: int = 20_000  # per game
+    # Sharding across processes: this process runs these shards (e.g. "0,1") of SHARD_COUNT, and only their
+    # servers' games and timers. Unset: one process runs everything.
+    shard_count: int | None = None
+    shard_ids: str = ""
 
     def game_modules(self) -> list[str]:
         return [m.strip() for m in self.extra_game_modules.split(",") if m.strip()]
+
+    def limits(self) -> Limits:
+        return Limits(
+            command_length=self.max_command_length,
+            commands_per_minute=self.commands_per_minute,
+            open_games_per_server=self.max_open_games,
+            journal_entries=self.max_journal_entries,
+        )
+
+    def shards(self) -> Shards | None:
+        """This process's shards, or None when one process runs every server."""
+        return Shards.parse(self.shard_count, self.shard_ids)
 
 
 @lru_cache(maxsize=1)

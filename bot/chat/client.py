@@ -19,12 +19,20 @@ from bot.content.decks import load_stored_decks
 from bot.content.lcg.ringsdb import CardRecords, Fetch, urllib_fetch
 from bot.scheduler import Scheduler
 from bot.service import Service, User
+from bot.service.limits import LimitReached, Limits, RateLimiter
 from bot.settings import Settings
+from bot.shards import Shards
 from bot.store.database import Database
 from bot.store.models import utcnow
 from engines.core import WestmarchError
 
 log = logging.getLogger(__name__)
+
+
+class WestmarchTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        client: WestmarchBot = interaction.client  # type: ignore[assignment]
+        return await client.admit(interaction)
 
 
 class WestmarchBot(commands.Bot):
@@ -37,16 +45,32 @@ class WestmarchBot(commands.Bot):
         clock: Callable[[], datetime] = utcnow,
         timers: bool = True,
         fire: bool = True,
+        limits: Limits | None = None,
+        shards: Shards | None = None,
     ) -> None:
         """`timers`: run the scheduler (not for `sync`); `fire`: let its jobs ring by themselves (tests that
-        drive time themselves turn it off and call the handlers with their own `now`)."""
+        drive time themselves turn it off and call the handlers with their own `now`). `shards`: the shards
+        this process connects, and whose servers' games and timers it runs (bot/shards.py)."""
+        sharding: dict[str, object] = {}
+        if shards is not None:
+            sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         # Slash commands and components need no privileged intents (LESSONS: Discord 8).
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=WestmarchTree,
+            **sharding,  # type: ignore[arg-type]
+        )
         self.database = database
         self.messenger = DiscordMessenger(self)
+        self.limits = limits or Limits()
         self.service = Service(
-            database, self.messenger, snapshot_every=snapshot_every, state_cache=state_cache, clock=clock
+            database, self.messenger, snapshot_every=snapshot_every, state_cache=state_cache, clock=clock,
+            limits=self.limits,
         )
+        self.service.shards = shards
+        self.rate = RateLimiter(self.limits.commands_per_minute)
         self.scheduler = Scheduler(self.service, fire=fire) if timers else None
         self.ringsdb_fetch: Fetch = urllib_fetch  # tests replace it with recorded answers
         self.ringsdb_records = CardRecords()  # RingsDB card lookups, remembered for this process
@@ -67,6 +91,18 @@ class WestmarchBot(commands.Bot):
         if self.scheduler is not None:
             await self.scheduler.stop()
         await super().close()
+
+    async def admit(self, interaction: discord.Interaction) -> bool:
+        """Every command and button counts toward the user's commands per minute; over it, they are told
+        (privately) when to try again and nothing runs. Autocomplete is typing, not a command."""
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True
+        try:
+            self.rate.admit(interaction.user.id)
+        except LimitReached as exc:
+            await io.reply(interaction, exc.message, ephemeral=True)
+            return False
+        return True
 
     def user_of(self, interaction: discord.Interaction) -> User:
         perms = interaction.permissions
@@ -101,13 +137,24 @@ class WestmarchBot(commands.Bot):
 async def run_bot(config: Settings) -> int:
     assert config.discord_token is not None
     database = Database(config.database_url)
-    bot = WestmarchBot(database, snapshot_every=config.snapshot_every, state_cache=config.state_cache)
+    shards = config.shards()
+    bot_class = ShardedWestmarchBot if shards is not None else WestmarchBot
+    bot = bot_class(
+        database, snapshot_every=config.snapshot_every, state_cache=config.state_cache, limits=config.limits(),
+        shards=shards,
+    )
+    log.info("starting%s", f" shards {list(shards.ids)} of {shards.count}" if shards else "")
     try:
         async with bot:
             await bot.start(config.discord_token.get_secret_value())
     finally:
         await database.close()
     return 0
+
+
+class ShardedWestmarchBot(WestmarchBot, commands.AutoShardedBot):
+    """One process running several shards (SHARD_IDS of SHARD_COUNT): discord.py's AutoShardedBot, with
+    only those shards' servers' games and timers (bot/shards.py)."""
 
 
 async def sync_commands(config: Settings) -> int:

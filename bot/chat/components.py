@@ -46,6 +46,9 @@ class DecisionButton(
         label = item.label if isinstance(item, discord.ui.Button) else None
         return cls(int(match["game"]), int(match["decision"]), match["option"], label or "?")
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
+
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).answer_from_component(interaction, self.game, f"answer {self.decision} {self.option}")
 
@@ -64,6 +67,9 @@ class DecisionSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DecisionSelect:
         return cls(int(match["game"]), int(match["decision"]), item if isinstance(item, discord.ui.Select) else None)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = " ".join(self.item.values)
@@ -89,6 +95,9 @@ class UndoButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> UndoButton:
         return cls(int(match["game"]), int(match["request"]), match["vote"])
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
@@ -128,6 +137,9 @@ class DeadlineButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DeadlineButton:
         return cls(int(match["game"]), int(match["wait"]), match["action"])
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)

@@ -17,7 +17,7 @@ from bot.chat.components import decision_view
 from bot.chat.messenger import WHERE_TO_LOOK
 from bot.chat.places import game_here
 from bot.pace import Pace, quiet_text, stamp
-from bot.service import Place
+from bot.service import Place, User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
 from render.registry import render
@@ -270,6 +270,33 @@ class GameCog(commands.Cog):
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         ref = await self.service.abandon(await self._game_here(interaction, game), self.bot.user_of(interaction))
         await io.reply(interaction, f"Game {ref.id} was abandoned by {interaction.user.mention}.")
+
+    # --- running the table: pause, resume, delegates ------------------------------------------
+    @game.command(name="pause", description="Pause the game: no moves, reminders or deadlines (host or server admin)")
+    @app_commands.describe(reason="Why, for the table")
+    async def pause(
+        self, interaction: discord.Interaction, reason: app_commands.Range[str, 0, 200] = "", game: int | None = None
+    ) -> None:
+        game_id = await self._game_here(interaction, game)
+        await self.service.guard.pause(game_id, self.bot.user_of(interaction), reason)
+        said = f"Game {game_id} is paused. `/game resume` when the table is ready."
+        await io.reply(interaction, said, ephemeral=True)
+
+    @game.command(name="resume", description="Resume a paused game (host or server admin)")
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._game_here(interaction, game)
+        message = await self.service.guard.resume(game_id, self.bot.user_of(interaction))
+        await io.reply(interaction, message, ephemeral=True)
+
+    @game.command(name="delegate", description="Let someone act for your seat; without a user, take it back")
+    @app_commands.describe(user="Who may act for your seat (leave empty to revoke)")
+    async def delegate(
+        self, interaction: discord.Interaction, user: discord.Member | None = None, game: int | None = None
+    ) -> None:
+        game_id = await self._game_here(interaction, game)
+        to = User(id=user.id, name=user.display_name) if user is not None else None
+        message = await self.service.guard.delegate(game_id, self.bot.user_of(interaction), to)
+        await io.reply(interaction, message, ephemeral=True)
 
     def view_text(self, view) -> str:  # type: ignore[no-untyped-def]
         return view_text(view)

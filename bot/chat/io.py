@@ -1,11 +1,25 @@
 """Every Discord side effect goes through here (send, DM, defer, reply), so failures are handled in one
-place: expected errors are logged, not raised, and a failed DM never stops a turn."""
+place: expected errors are logged, not raised, and a failed DM never stops a turn.
+
+Faults, and who handles each:
+- 429 (rate limited): discord.py's HTTP client itself waits the `retry_after` Discord names and tries again
+  (bucket by bucket, and globally), so nothing here repeats it (tests/bot/chat/test_discord_http.py shows
+  it against a local HTTP server). It raises `discord.RateLimited` only if `max_ratelimit_timeout` is set,
+  which Westmarch does not do.
+- 5xx: discord.py retries 500, 502, 504 and 524 itself (up to 5 tries); what still fails (or a 503) is
+  tried again here a bounded number of times with growing pauses (`RETRY_DELAYS`).
+- An expired interaction (10062) or one already answered (40060): answered in the channel instead.
+- Closed DMs (50007, 50278): expected; recorded, and the player is told where to look.
+- The game's thread gone (10003) or the bot's access to it lost (50001, 50013): `post` raises `PlaceLost`, and
+  the messenger pauses the game and tells the host."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 
@@ -14,6 +28,40 @@ log = logging.getLogger(__name__)
 DM_CLOSED = {50007, 50278}  # cannot send messages to this user / no mutual guild
 ALREADY_ACKNOWLEDGED = {40060}
 UNKNOWN_INTERACTION = {10062}  # the 3-second window passed, or the token expired
+PLACE_LOST = {10003, 50001, 50013}  # unknown channel / missing access / missing permissions
+RETRY_DELAYS: tuple[float, ...] = (1.0, 3.0, 9.0)  # after a 5xx that discord.py did not, or could not, cure
+T = TypeVar("T")
+
+
+class PlaceLost(Exception):
+    """The bot can no longer post where it must: the channel or thread was deleted, or it lost access."""
+
+    def __init__(self, target: Any, error: discord.HTTPException) -> None:
+        super().__init__(f"{getattr(target, 'id', target)}: {error}")
+        self.error = error
+
+    @property
+    def why(self) -> str:
+        if self.error.code == 10003:
+            return "its thread or channel was deleted"
+        return "I lost the permission to post in its thread or channel"
+
+
+def lost(exc: discord.HTTPException) -> bool:
+    return exc.code in PLACE_LOST
+
+
+async def retrying(call: Callable[[], Awaitable[T]], what: str) -> T:
+    """Run a Discord call, again after a server error (5xx), at most len(RETRY_DELAYS) more times."""
+    for delay in (*RETRY_DELAYS, None):
+        try:
+            return await call()
+        except discord.HTTPException as exc:
+            if exc.status < 500 or delay is None:
+                raise
+            log.warning("%s: Discord answered %s; trying again in %.1f s", what, exc.status, delay)
+            await asyncio.sleep(delay)
+    raise AssertionError("unreachable")
 
 
 def png_file(png: bytes, name: str = "board.png") -> discord.File:
@@ -56,18 +104,40 @@ async def reply(
         return None
 
 
-async def send(target: discord.abc.Messageable, content: str = "", **kwargs: Any) -> discord.Message | None:
+async def post(target: discord.abc.Messageable, content: str = "", **kwargs: Any) -> discord.Message | None:
+    """Send to a game's table: retried after a server error; raises PlaceLost if the place is gone or closed
+    to the bot; any other failure is logged and gives None."""
+    where = getattr(target, "id", target)
     try:
-        return await target.send(clip(content), **kwargs)
+        return await retrying(lambda: target.send(clip(content), **_fresh(kwargs)), f"sending to {where}")
     except discord.HTTPException as exc:
-        log.warning("sending to %s failed: %s", getattr(target, "id", target), exc)
+        if lost(exc):
+            raise PlaceLost(target, exc) from exc
+        log.warning("sending to %s failed: %s", where, exc)
         return None
+
+
+async def send(target: discord.abc.Messageable, content: str = "", **kwargs: Any) -> discord.Message | None:
+    """Send, retried after a server error; a failure is logged, never raised."""
+    try:
+        return await post(target, content, **kwargs)
+    except PlaceLost as exc:
+        log.warning("sending to %s failed: %s", getattr(target, "id", target), exc.error)
+        return None
+
+
+def _fresh(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A file is read as it is sent: a retry must send it from its start again."""
+    file = kwargs.get("file")
+    if isinstance(file, discord.File):
+        file.reset()
+    return kwargs
 
 
 async def dm(user: discord.User | discord.Member, content: str = "", **kwargs: Any) -> bool:
     """DM a user. False when their DMs are closed to the bot (50007, 50278): expected, not an error."""
     try:
-        await user.send(clip(content), **kwargs)
+        await retrying(lambda: user.send(clip(content), **_fresh(kwargs)), f"DM to {user.id}")
     except discord.Forbidden as exc:
         if exc.code in DM_CLOSED:
             log.info("DMs closed for user %s (%s)", user.id, exc.code)

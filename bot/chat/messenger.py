@@ -85,22 +85,31 @@ class DiscordMessenger:
         while self._tails:
             await asyncio.wait(list(self._tails.values()))
 
-    async def channel(self, channel_id: int | None) -> discord.abc.Messageable | None:
+    async def channel(self, channel_id: int | None, *, strict: bool = False) -> discord.abc.Messageable | None:
+        """The channel or thread, from the cache or Discord. `strict`: raise PlaceLost when it is gone or
+        hidden from the bot, rather than giving None."""
         if channel_id is None:
             return None
         channel: Any = self.bot.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("channel %s is gone or hidden", channel_id)
+            except discord.HTTPException as exc:
+                log.warning("channel %s is gone or hidden: %s", channel_id, exc)
+                if strict and io.lost(exc):
+                    raise io.PlaceLost(channel_id, exc) from exc
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def deliver_now(self, notice: Notice) -> None:
-        table = await self.channel(notice.ref.thread_id or notice.ref.channel_id)
-        if table is not None:
-            await self._post_table(table, notice)
+        table: discord.abc.Messageable | None = None
+        try:
+            table = await self.channel(notice.ref.thread_id or notice.ref.channel_id, strict=True)
+            if table is not None:
+                await self._post_table(table, notice)
+        except io.PlaceLost as lost:
+            table = None  # private notices still go out by DM; the thread fallbacks have nowhere to go
+            await self.place_lost(notice.ref, lost)
         told = set()
         for private in notice.private:
             await self._dm_seat(table, notice, private)
@@ -111,6 +120,42 @@ class DiscordMessenger:
         for reminder in notice.reminders:
             await self._remind(table, notice, reminder)
 
+    async def place_lost(self, ref: GameRef, lost: io.PlaceLost) -> None:
+        """The game's thread is deleted or closed to the bot: pause the game (its timers stop; nothing
+        crashes) and tell the host once, by DM, else in the channel the game was created from, else in the
+        server's system channel."""
+        log.warning("game %s: cannot post in its thread (%s); pausing it", ref.id, lost)
+        try:
+            paused = await self.bot.service.guard.pause(ref.id, None, lost.why)
+        except Exception:
+            log.exception("pausing game %s failed", ref.id)
+            return
+        if paused is None:  # already paused or over: the host was told when it was paused
+            return
+        host = await self.bot.service.guard.host_of(ref.id)
+        text = (
+            f"**{ref.title}, game {ref.id}** is paused: I can no longer post in its thread ({lost.why}). "
+            "Give me back the Send Messages permission there (or recreate the place), then use `/game resume "
+            f"game:{ref.id}`; or `/game abandon game:{ref.id}`."
+        )
+        if await self.dm_user(host, text):
+            return
+        for place in await self._fallback_places(ref):
+            if await io.send(place, f"<@{host}>, {text}") is not None:
+                return
+        log.warning("game %s: the host could not be told that the game is paused", ref.id)
+
+    async def _fallback_places(self, ref: GameRef) -> list[discord.abc.Messageable]:
+        places: list[discord.abc.Messageable] = []
+        if ref.channel_id is not None and ref.channel_id != (ref.thread_id or ref.channel_id):
+            parent = await self.channel(ref.channel_id)
+            if parent is not None:
+                places.append(parent)
+        guild = self.bot.get_guild(ref.guild_id) if ref.guild_id is not None else None
+        if guild is not None and guild.system_channel is not None:
+            places.append(guild.system_channel)
+        return places
+
     @staticmethod
     def _user(notice: Notice, seat: str) -> int:
         return next((s.user_id for s in notice.seats if s.seat == seat), 0)
@@ -120,12 +165,12 @@ class DiscordMessenger:
         if notice.waiting_changed and notice.waiting_after and notice.outcome is None:
             lines.append(waiting_line(notice))
         if notice.deadline_ask is not None:
-            await io.send(table, "\n".join(lines), view=deadline_view(notice.ref.id, notice.deadline_ask))
+            await io.post(table, "\n".join(lines), view=deadline_view(notice.ref.id, notice.deadline_ask))
             return
         if notice.undo_ask is not None:
             ask = notice.undo_ask
             who = " ".join(f"<@{s.user_id}>" for s in ask.needs)
-            await io.send(
+            await io.post(
                 table,
                 "\n".join([*lines, f"{who}: agree to undo `{ask.command}`?"]),
                 view=undo_view(notice.ref.id, ask.request_id),
@@ -140,7 +185,7 @@ class DiscordMessenger:
         if view is not None:
             kwargs["view"] = view
         if lines or kwargs:
-            await io.send(table, "\n".join(lines), **kwargs)
+            await io.post(table, "\n".join(lines), **kwargs)
 
     async def _dm_seat(self, table: discord.abc.Messageable | None, notice: Notice, p: PrivateNotice) -> None:
         mine = [d for d in notice.decisions if d.seat == p.seat and d.private and d.id in notice.new_decisions]

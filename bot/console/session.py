@@ -24,6 +24,8 @@ Console verbs:
   pace [after=H every=H deadline=D auto=yes|no at=ask|skip|auto]   show or set the pace (host)
   nudge | back | vacation <YYYY-MM-DD|off>  nudge who the game waits on; stop the automatic seat; go away
   deadline <wait> extend|skip|auto          decide about a passed deadline (host, or most of the others)
+  pause [reason] | resume                   pause or resume the game (host)
+  delegate <player number> | delegate off   let another player act for your seat, or take it back
   help | quit
 Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
 
@@ -93,6 +95,8 @@ class ConsoleSession:
             self.out(await self.service.consent_undo(self._game(), self._user(), int(args[0]), verb == "yes"))
         elif verb in ("pace", "nudge", "back", "vacation", "deadline"):
             await self._tempo(verb, args)
+        elif verb in ("pause", "resume", "delegate"):
+            await self._guard(verb, args)
         elif verb == "abandon":
             await self.service.abandon(self._game(), self._user())
             self.out(f"Game {self._game()} abandoned.")
@@ -117,6 +121,20 @@ class ConsoleSession:
             self.out(f"Pace: {pace_text(await tempo.set_pace(self._game(), self._user(), **pace_changes(args)))}.")
         else:
             self.out(f"Pace: {pace_text(await tempo.pace(self._game()))}.")
+
+    async def _guard(self, verb: str, args: list[str]) -> None:
+        guard = self.service.guard
+        if verb == "pause":
+            await guard.pause(self._game(), self._user(), " ".join(args))
+            self.out(f"Game {self._game()} paused.")
+        elif verb == "resume":
+            self.out(await guard.resume(self._game(), self._user()))
+        elif args and args[0].isdigit():
+            self.out(await guard.delegate(self._game(), self._user(), console_user(int(args[0]))))
+        elif args and args[0] == "off":
+            self.out(await guard.delegate(self._game(), self._user(), None))
+        else:
+            raise ServiceError("Write 'delegate <player number>' or 'delegate off'.")
 
     async def _new(self, args: list[str]) -> None:
         if not args:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import CursorResult, and_, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, and_, or_, select, true, update
 from sqlmodel import col
 
 from bot.pace import AtDeadline, after_quiet, away, credit_downtime, duration_text, is_quiet, next_reminder, stamp
@@ -45,6 +45,17 @@ class Downtime:
 class Alarms:
     def __init__(self, service: Service) -> None:
         self.service = service
+
+    def _owned(self) -> ColumnElement[bool]:
+        """The games whose timers this process runs: all of them, or its shards' servers' (bot/shards.py)."""
+        shards = self.service.shards
+        return true() if shards is None else shards.where(col(GameRow.guild_id))
+
+    @property
+    def heartbeat(self) -> str:
+        """Each process keeps its own heartbeat, so each measures (and credits) its own downtime."""
+        shards = self.service.shards
+        return "bot" if shards is None else shards.name
 
     # --- a reminder comes due ----------------------------------------------------------------
     async def remind_due(self, game_id: int, seat: str, now: datetime | None = None) -> bool:
@@ -188,7 +199,7 @@ class Alarms:
             )
             .join(GameRow, col(GameRow.id) == col(WaitRow.game_id))
             .join(SeatRow, and_(col(SeatRow.game_id) == col(WaitRow.game_id), col(SeatRow.seat) == col(WaitRow.seat)))
-            .where(col(GameRow.status) == GameStatus.ACTIVE)
+            .where(col(GameRow.status) == GameStatus.ACTIVE, self._owned())
         )
         async with self.service.db.session() as s:
             rows: list[Any] = list((await s.execute(query)).all())
@@ -207,7 +218,7 @@ class Alarms:
         query = (
             select(col(GameRow.id))
             .outerjoin(WaitRow, col(WaitRow.game_id) == col(GameRow.id))
-            .where(col(GameRow.status) == GameStatus.ACTIVE, col(WaitRow.id).is_(None))
+            .where(col(GameRow.status) == GameStatus.ACTIVE, col(WaitRow.id).is_(None), self._owned())
         )
         async with svc.db.session() as s:
             game_ids = [i for i in (await s.execute(query)).scalars() if i is not None]
@@ -230,7 +241,7 @@ class Alarms:
         query = (
             select(col(WaitRow.game_id), col(WaitRow.seat), col(WaitRow.next_reminder_at), col(WaitRow.deadline_at))
             .join(GameRow, col(GameRow.id) == col(WaitRow.game_id))
-            .where(col(GameRow.status) == GameStatus.ACTIVE)
+            .where(col(GameRow.status) == GameStatus.ACTIVE, self._owned())
             .where(
                 or_(
                     col(WaitRow.next_reminder_at) <= now,
@@ -248,8 +259,9 @@ class Alarms:
                 out.append((REMIND, game_id, seat))
         return out
 
-    async def beat(self, now: datetime, name: str = "bot") -> None:
+    async def beat(self, now: datetime, name: str | None = None) -> None:
         """Proof of life, every minute: the start-up after a crash measures the downtime from the last one."""
+        name = name or self.heartbeat
         async with self.service.db.session() as s:
             beat = await s.get(HeartbeatRow, name)
             if beat is None:
@@ -257,11 +269,12 @@ class Alarms:
             elif now > beat.seen_at:
                 beat.seen_at = now
 
-    async def wake(self, now: datetime, grace: timedelta, name: str = "bot") -> Downtime | None:
+    async def wake(self, now: datetime, grace: timedelta, name: str | None = None) -> Downtime | None:
         """At start-up: if the bot was gone longer than `grace`, move every running reminder and deadline
         back by the whole downtime (nobody could act, so it is charged to nobody) and tell each table once.
         The heartbeat moves to `now` in the same transaction, so a second start cannot credit it again."""
         svc = self.service
+        name = name or self.heartbeat
         async with svc.db.session() as s:
             beat = await s.get(HeartbeatRow, name)
             if beat is None:
@@ -277,7 +290,7 @@ class Alarms:
                     await s.execute(
                         select(WaitRow)
                         .join(GameRow, col(GameRow.id) == col(WaitRow.game_id))
-                        .where(col(GameRow.status) == GameStatus.ACTIVE)
+                        .where(col(GameRow.status) == GameStatus.ACTIVE, self._owned())
                     )
                 ).scalars()
             )

@@ -22,8 +22,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from bot.pace import Pace
-from bot.service import absent, history, waits
+from bot.service import absent, history, limits, waits
 from bot.service.cache import StateCache
+from bot.service.guard import acting_seat, not_playing, seats_of
+from bot.service.limits import Limits
 from bot.service.types import (
     ActResult,
     GameRef,
@@ -39,6 +41,7 @@ from bot.service.types import (
     VersionConflict,
     WaitInfo,
 )
+from bot.shards import Shards
 from bot.store.database import Database
 from bot.store.models import (
     OPEN_STATUSES,
@@ -58,7 +61,6 @@ from engines.core.contract import Game
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-MAX_COMMAND_LENGTH = 500
 MAX_RETRIES = 8
 
 
@@ -110,8 +112,10 @@ class Service:
         state_cache: int = 1000,
         clock: Callable[[], datetime] = utcnow,
         seed_source: Callable[[], int] = lambda: secrets.randbits(62),
+        limits: Limits | None = None,
     ) -> None:
         self.db = db
+        self.limits = limits or Limits()
         self.messenger: Messenger = messenger or SilentMessenger()
         self.snapshot_every = snapshot_every
         self.clock = clock
@@ -119,12 +123,15 @@ class Service:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache = StateCache(state_cache)  # game id -> (version, decoded state), the busiest games
         self.timers: Timers = NoTimers()
+        self.shards: Shards | None = None  # sharded: this process runs only these shards' games' timers
         self.habits = waits.HabitsCache()
         from bot.service.alarms import Alarms  # the verbs of pace and time; they use this service's plumbing
+        from bot.service.guard import Guard
         from bot.service.tempo import Tempo
 
         self.tempo = Tempo(self)
         self.alarms = Alarms(self)
+        self.guard = Guard(self)  # pause and resume, delegates
 
     # --- plumbing ----------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -200,7 +207,8 @@ class Service:
     async def _notify(self, notice: Notice | None) -> None:
         if notice is None:
             return
-        if notice.waits is not None or notice.waits_gone:  # in memory and quick; before the slow delivery
+        owned = self.shards is None or self.shards.owns(notice.ref.guild_id)
+        if owned and (notice.waits is not None or notice.waits_gone):  # in memory and quick; before delivery
             try:
                 self.timers.update(notice.ref.id, notice.waits or [], notice.waits_gone)
             except Exception:
@@ -278,6 +286,7 @@ class Service:
         if check is not None:  # a game may refuse values (an unknown scenario) now rather than at the start
             check(chosen)
         async with self.db.session() as s:
+            await limits.check_open_games(s, place.guild_id, self.limits)
             row = GameRow(
                 game=game.name,
                 guild_id=place.guild_id,
@@ -435,8 +444,7 @@ class Service:
         """Apply one command for the user's seat. `at` is when the user acted (the interaction's own
         timestamp), recorded in the journal so clocks charge the moment of the click, not of the commit."""
         text = text.strip()
-        if len(text) > MAX_COMMAND_LENGTH:
-            raise CommandError(f"That command is too long ({len(text)} characters; the limit is {MAX_COMMAND_LENGTH}).")
+        limits.check_length(text, self.limits)
 
         async def attempt() -> tuple[ActResult, Callable[[], Notice]]:
             async with self.db.session() as s:
@@ -444,14 +452,17 @@ class Service:
                 if row.status == GameStatus.FINISHED:
                     raise StaleDecision(f"That choice is no longer open: game {game_id} is over.")
                 if row.status != GameStatus.ACTIVE:
-                    raise RuleError(f"Game {game_id} is not being played (it is {row.status}).")
+                    raise not_playing(row)
+                limits.check_journal(row, self.limits)
                 seats = await self._seats(s, game_id)
-                seat = next((r.seat for r in seats if r.user_id == user.id), None)
-                if seat is None:
-                    raise NotSeated(f"You are not seated in game {game_id}.")
                 game = registry.get(row.game)
                 before = self._state(row, game)
-                command = parse_for_seat(game, before, seat, text)
+                try:  # the seated user, or a delegate they named (bot/service/guard.py)
+                    typed = game.parse(text)
+                except CommandError:
+                    typed = None
+                seat = acting_seat(game, before, seats, user, typed, game_id)
+                command = typed if typed is not None else parse_for_seat(game, before, seat, text)
                 return await self._commit_command(s, row, seats, game, before, seat, command, user.id, at)
 
         result, tell = await self._retrying(game_id, attempt)
@@ -710,7 +721,7 @@ class Service:
             row = await self._row(s, game_id)
             seats = await self._seats(s, game_id)
         game = registry.get(row.game)
-        seat = next((r.seat for r in seats if user is not None and r.user_id == user.id), None)
+        seat = next(iter(seats_of(seats, user)), None) if user is not None else None  # a delegate sees the seat
         if row.state_json is None:
             names = ", ".join(r.display_name for r in seats)
             return self._ref(row), View(
@@ -733,7 +744,7 @@ class Service:
             await self._row(s, game_id)
             seats = await self._seats(s, game_id)
             rows = await self._journal(s, game_id)
-        seat = next((r.seat for r in seats if user is not None and r.user_id == user.id), None)
+        seat = next(iter(seats_of(seats, user)), None) if user is not None else None
         lines: list[str] = []
         for r in rows:
             for e in json.loads(r.events_json):

@@ -99,6 +99,8 @@ class GameRow(SQLModel, table=True):
     deadline_days: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     allow_auto: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     at_deadline: str = Field(default="ask", max_length=8, sa_column_kwargs={"server_default": "ask"})
+    # When the game was paused (status "paused"): on resume, reminders and deadlines move back by as much.
+    paused_at: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
     created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
 
@@ -119,6 +121,8 @@ class SeatRow(SQLModel, table=True):
     dm_ok: bool | None = None  # None: not probed yet
     # The bot plays this seat's decisions (pass, or the minimal choice) until its player is back.
     auto_play: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # Someone the seated player named to act for their seat (`/game delegate`), until they revoke it.
+    delegate_user_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     joined_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
 
 

@@ -100,3 +100,19 @@ def test_the_pace_verbs_work_in_the_console(tmp_path: Path):
     assert "Nudged Player 2." in out
     assert "[to p2] Player 1 nudges you: the game has waited on you since 20" in out and "UTC." in out
     assert "! Player 2 was nudged" in out
+
+
+def test_pause_resume_and_delegates_in_the_console(tmp_path: Path):
+    """The host pauses (moves are refused), resumes; player 2 names player 3, who then acts for p2."""
+    lines = ["new tally 2", "pause lunch", "as 2", "! draw", "! resume", "as 1", "resume", "as 2",
+             "delegate 3", "as 3", "hand", "as 2", "delegate off", "as 3", "! hand"]
+    result = run_bot(tmp_path, "play", "--load", "tests.games.tally", "--no-images", "--script",
+                     str(script(tmp_path, "guard.txt", "\n".join(lines) + "\n")))
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert "[table] Player 1 paused the game: lunch." in out
+    assert "! Game 1 is paused, so it takes no moves for now." in out
+    assert "! Only the host or a server admin can resume the game." in out
+    assert "Game 1 is running again." in out
+    assert "Player 3 may now act for your seat" in out and "Your hand (3)" in out.split("Now acting as 3.")[1]
+    assert "! You are not seated in game 1." in out

@@ -84,6 +84,13 @@ class NoTimers:
         return None
 
 
+# Hooks for rules that span games (a tournament match joins two games under one clock). A gate runs inside
+# a command's transaction, before the engine, and refuses by raising a WestmarchError; an observer runs
+# after the commit and its notice, with the moment the player acted, and its failure is only logged.
+Gate = Callable[[AsyncSession, GameRow, str, datetime], Awaitable[None]]
+Observer = Callable[[int, datetime], Awaitable[None]]
+
+
 def _lines(events: list[Event], seat: str | None) -> list[str]:
     return [e.text for e in events if e.visible_to(seat)]
 
@@ -117,6 +124,8 @@ class Service:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, Any]] = {}  # game id -> (version, decoded state)
         self.timers: Timers = NoTimers()
+        self.gates: list[Gate] = []
+        self.observers: list[Observer] = []
         self.habits = waits.HabitsCache()
         from bot.service.alarms import Alarms  # the verbs of pace and time; they use this service's plumbing
         from bot.service.tempo import Tempo
@@ -199,6 +208,13 @@ class Service:
             await self.messenger.deliver(notice)
         except Exception:  # a failed notification never undoes a committed move
             log.exception("delivering a notice for game %s failed", notice.ref.id)
+
+    async def _observe(self, game_id: int, at: datetime) -> None:
+        for observer in self.observers:
+            try:
+                await observer(game_id, at)
+            except Exception:  # like a notification: it never undoes the committed move
+                log.exception("an observer of game %s failed", game_id)
 
     def _notice(
         self,
@@ -437,6 +453,8 @@ class Service:
                 seat = next((r.seat for r in seats if r.user_id == user.id), None)
                 if seat is None:
                     raise NotSeated(f"You are not seated in game {game_id}.")
+                for gate in self.gates:
+                    await gate(s, row, seat, at or self.clock())
                 game = registry.get(row.game)
                 before = self._state(row, game)
                 command = parse_for_seat(game, before, seat, text)
@@ -445,6 +463,7 @@ class Service:
         result, tell = await self._retrying(game_id, attempt)
         notice = tell()
         await self._notify(notice)
+        await self._observe(game_id, at or self.clock())
         await absent.play_auto_seats(self, game_id, notice)
         return result
 
@@ -565,6 +584,7 @@ class Service:
 
         message, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
+        await self._observe(game_id, self.clock())
         await absent.play_auto_seats(self, game_id, notice)
         return message
 
@@ -602,6 +622,7 @@ class Service:
 
         message, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
+        await self._observe(game_id, self.clock())
         await absent.play_auto_seats(self, game_id, notice)
         return message
 

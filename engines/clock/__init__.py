@@ -7,7 +7,17 @@ a flag fall), so a late or duplicate scheduler run finds nothing new to say.
 """
 
 from engines.clock.clock import (
+    ADJUSTED,
+    DOWNTIME,
+    FINISHED,
+    FLAG,
+    HIT,
     MINUTE,
+    ORGANIZER,
+    PAUSED,
+    RESUMED,
+    STARTED,
+    WARNING,
     WARNINGS,
     ClockEvent,
     MatchClock,
@@ -26,7 +36,17 @@ from engines.clock.clock import (
 )
 
 __all__ = [
+    "ADJUSTED",
+    "DOWNTIME",
+    "FINISHED",
+    "FLAG",
+    "HIT",
     "MINUTE",
+    "ORGANIZER",
+    "PAUSED",
+    "RESUMED",
+    "STARTED",
+    "WARNING",
     "WARNINGS",
     "ClockEvent",
     "MatchClock",

@@ -408,8 +408,10 @@ class Rats:
         tid = first.tournament_id
         said: list[str] = []
         image: list[ClockFace] = []
+        decided = False
 
         async def work(s: AsyncSession) -> list[str]:
+            nonlocal decided
             said.clear()
             image.clear()
             match = await s.get(MatchRow, match_id)
@@ -484,6 +486,7 @@ class Rats:
                 step(clk.finish(clock, now, result.reason))
                 t = event.record(t, match.table_no, result, round_number=match.round)
                 match.status, match.result_json = DECIDED, codec.dumps(result)
+                decided = True
                 said.append(text.result_text(t, m, result))
                 await self._save(s, trow, t)
             group = group_name(sides[clock.active].at) if sides[clock.active].at != SETUP else "setup"
@@ -499,7 +502,8 @@ class Rats:
             png = await self._picture(image[0]) if image else None
             for game_id in (first.game_a, first.game_b):
                 await self.announcer.announce(await self._game_place(game_id), "\n".join(lines), png)
-        await self._after_result(tid)
+        if decided:
+            await self._after_result(tid)
         return lines
 
     async def _save_clock(self, s: AsyncSession, row: ClockRow, clock: MatchClock) -> None:

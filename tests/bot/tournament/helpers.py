@@ -16,8 +16,10 @@ from bot.tournament.timers import ClockTimers
 from engines.core import RuleError
 from engines.lcg import GAME
 from engines.lcg.cards import Deck, Pack, Slot
+from engines.tournament.race import finish_of, phase_group
+from engines.tournament.scoring import Finish
 from tests.conftest import FakeClock
-from tests.engines.lcg.autoplay import next_move
+from tests.engines.lcg.autoplay import new_game, next_move
 
 PLACE = Place(guild_id=900, channel_id=901)
 ORGANIZER = User(id=1, name="Olórin")
@@ -78,10 +80,11 @@ async def a_process(url: str, clock: FakeClock, seeds: list[int] | None = None,
 
 
 async def play_match(p: Process, clock: FakeClock, game_a: int, game_b: int, *, think: float = 10,
-                     stall: str = "", max_moves: int = 4000) -> tuple[int, int]:
+                     stall: str = "", max_moves: int = 4000, stop_after: int = 0) -> tuple[int, int]:
     """Play until the match is decided: the policy's next move in whichever game the service accepts (the
     other team's is refused by the gate), each taking `think` seconds. The `stall` side never moves once the
-    clocks run, so its time runs out. Returns (moves made, moves refused)."""
+    clocks run, so its time runs out. `stop_after`: return after that many moves, decided or not.
+    Returns (moves made, moves refused)."""
     games = {"a": game_a, "b": game_b}
     users = {side: {s.seat: User(id=s.user_id, name=s.name) for s in await p.service.seats(g)}
              for side, g in games.items()}
@@ -89,7 +92,7 @@ async def play_match(p: Process, clock: FakeClock, game_a: int, game_b: int, *, 
     while made < max_moves:
         match = await p.rats.match_of_game(game_a)
         assert match is not None
-        if match.status == DECIDED:
+        if match.status == DECIDED or (stop_after and made >= stop_after):
             return made, refused
         moved = False
         for side in ("a", "b"):
@@ -112,3 +115,15 @@ async def play_match(p: Process, clock: FakeClock, game_a: int, game_b: int, *, 
             clock.advance(minutes=1)
             await p.timers.sweep()
     raise AssertionError(f"match of games {game_a}/{game_b} undecided after {made} moves")
+
+
+def solo(seed: int, deck: str, scenario: str = "passage-through-mirkwood") -> Finish:
+    """How one team's game ends when played alone (no service, no clock): the pure engine and the policy."""
+    state = new_game(1, scenario, "standard", seed)
+    while state.outcome is None:
+        move = next_move(state, (deck,))
+        assert move is not None
+        state = GAME.apply(state, move[0], GAME.parse(move[1])).state
+    finish = finish_of(state, phase_group(state))
+    assert finish is not None
+    return finish

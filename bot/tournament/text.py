@@ -60,5 +60,4 @@ def warning_text(name: str, threshold_ms: int) -> str:
 def times_text(names: tuple[str, str], left: tuple[int, int], active: str, running: bool, paused: bool) -> str:
     state = "paused" if paused else "runs" if running else "stopped"
     who = names[0] if active == "a" else names[1]
-    return (f"{names[0]} {clock_text(left[0])} | {names[1]} {clock_text(left[1])} | "
-            f"{who}'s clock {state}")
+    return f"{names[0]} {clock_text(left[0])} | {names[1]} {clock_text(left[1])} | the clock of {who} {state}"

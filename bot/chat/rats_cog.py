@@ -105,6 +105,14 @@ class RatsCog(commands.Cog):
         number = await self.tournaments.register(tid, self._user(interaction), team, members)
         await io.reply(interaction, f"{team} is registered as team {number}.", ephemeral=True)
 
+    @rats.command(name="heroes", description="Extended format: your heroes for the coming match (1 to 3)")
+    @app_commands.describe(heroes="Hero names, separated by commas (e.g. Aragorn, Gimli, Legolas)")
+    async def heroes(self, interaction: discord.Interaction, heroes: str, tournament: int | None = None) -> None:
+        tid = await self._which(interaction, tournament)
+        names = [h.strip() for h in heroes.split(",") if h.strip()]
+        said = await self.tournaments.pick_heroes(tid, self._user(interaction), names)
+        await io.reply(interaction, said, ephemeral=True)
+
     @rats.command(name="pair", description="Organizer: pair the next round and post the pairings")
     async def pair(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         tid = await self._which(interaction, tournament)

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from bot.content.decks import NOT_COUNTED
+from bot.content.decks import NOT_COUNTED, deck_card_ids, save_deck, shipped_card_ids
 from bot.service import Service, User
 from bot.service.types import NotAllowed, Place
 from bot.store.models import ClockRow, MatchRow, TeamRow, TournamentRow
@@ -29,7 +29,9 @@ from engines import registry
 from engines.clock import MINUTE
 from engines.core import RuleError, codec
 from engines.lcg import GAME
+from engines.lcg.cards import Deck, Pack
 from engines.tournament import Match, Player, Tournament, event
+from engines.tournament.model import EXTENDED
 
 __all__ = ["DECIDED", "PLAYING", "Announcer", "Rats", "Transcript"]
 
@@ -188,9 +190,45 @@ class Rats(Matches):
         return ref.id
 
     async def _choose_decks(self, t: Tournament, m: Match, side: str, game_id: int) -> None:
-        """The registered decks are the ones played (C 15.3.2): chosen for each player at the start."""
+        """The registered decks are the ones played (C 15.3.2): chosen for each player at the start. In the
+        extended format a player's picked heroes lead their deck instead of its own."""
         for p in t.team(m.team_of(side)).players:
-            await self.service.act(game_id, User(id=p.user_id, name=p.name), f"deck {p.deck}")
+            key = p.deck
+            picked = m.heroes.get(p.name)
+            if t.format == EXTENDED and picked:
+                key = await self._with_heroes(p.deck, picked, p.user_id)
+            await self.service.act(game_id, User(id=p.user_id, name=p.name), f"deck {key}")
+
+    async def _with_heroes(self, base_key: str, heroes: Sequence[str], owner: int) -> str:
+        """The deck `base_key` led by `heroes` (extended format), stored like an imported deck, so the game
+        replays the same way after a restart (bot/content/decks.py)."""
+        lib = GAME.library
+        base = lib.deck(base_key)
+        ids = tuple(hero_id(h) for h in heroes)
+        key = f"{base_key}+{'-'.join(ids)}"[:64]
+        deck = Deck(key=key, name=f"{base.name} ({', '.join(heroes)})", heroes=ids, cards=base.cards,
+                    source=base.source)
+        defs = [lib.card(i) for i in deck_card_ids(deck) if i not in shipped_card_ids()]
+        deck, _ = await save_deck(self.db, deck, defs, owner)
+        lib.add(Pack(key=deck.key, name=deck.name, cards=[], decks=[deck], source=deck.source))
+        return deck.key
+
+    async def pick_heroes(self, tid: int, user: User, heroes: Sequence[str]) -> str:
+        """Extended format: a player picks up to 3 heroes for the coming match from all heroes (C 15.3.2)."""
+        names = [hero_name(h) for h in heroes]
+
+        async def work(s: AsyncSession) -> str:
+            row, t = await self._load(s, tid)
+            team = next((x for x in t.active_teams() if any(p.user_id == user.id for p in x.players)), None)
+            if team is None:
+                raise NotAllowed("You do not play in this tournament.")
+            player = next(p for p in team.players if p.user_id == user.id)
+            t = event.pick_heroes(t, team.number, player.name, names)
+            await self._save(s, row, t)
+            return f"{player.name} plays {', '.join(names)} in round {len(t.rounds)}."
+
+        return await self._locked(tid, work)
+
 
     async def record(self, tid: int, user: User, table: int, outcome: str, *, round_number: int = 0,
                      correct: bool = False) -> str:
@@ -242,3 +280,14 @@ class Rats(Matches):
     async def standings(self, tid: int) -> str:
         return text.standings_text(await self.tournament(tid))
 
+
+def hero_name(name: str) -> str:
+    """A hero's name as the card pool spells it; refused if no hero is called that."""
+    found = [c for c in GAME.library.find(name.strip()) if c.type == "hero"]
+    if not found:
+        raise RuleError(f"There is no hero called '{name.strip()}'.")
+    return found[0].name
+
+
+def hero_id(name: str) -> str:
+    return next(c for c in GAME.library.find(name) if c.type == "hero").id

@@ -99,3 +99,32 @@ async def test_the_organizer_pauses_a_table_adjusts_a_clock_and_drops_a_team(sql
     assert final.finished and not final.running
     assert any("Champion" in text for _, text in p.said.lines)
     await p.stop()
+
+
+async def test_extended_format_heroes_are_picked_per_match_and_lead_the_deck(sqlite_url: str):
+    # C 15.3.2: in the extended format each player picks heroes at the start of each match
+    clock = FakeClock()
+    p = await a_process(sqlite_url, clock, seeds=[1, 99, 10, 11])
+    tid = await p.rats.create(ORGANIZER, "Open", place=PLACE, fmt="extended", scenarios=["passage-through-mirkwood"],
+                              rounds=1)
+    await p.rats.register(tid, ANNA, "Rangers", [(ANNA, tournament_deck("leadership", "lore"))])
+    await p.rats.register(tid, BERT, "Wardens", [(BERT, tournament_deck("tactics", "spirit"))])
+    await p.rats.pair(tid, ORGANIZER)
+    with pytest.raises(RuleError, match="no hero called 'Sauron'"):
+        await p.rats.pick_heroes(tid, ANNA, ["Sauron"])
+    with pytest.raises(RuleError, match="4 heroes; a deck has 1 to 3"):
+        await p.rats.pick_heroes(tid, ANNA, ["Gimli", "Legolas", "Thalin", "Aragorn"])
+    said = await p.rats.pick_heroes(tid, ANNA, ["gimli", "Legolas"])
+    assert said == "Anna plays Gimli, Legolas in round 1."
+    # Bert picks none ("may select", C 15.3.2): his deck's own heroes
+    ((_, game_a, game_b),) = await p.rats.start_round(tid, ORGANIZER)
+    with pytest.raises(RuleError, match="before the round begins"):
+        await p.rats.pick_heroes(tid, ANNA, ["Gimli"])
+    match = await p.rats.match_of_game(game_a)
+    assert match is not None
+    anna_game, bert_game = (game_a, game_b) if match.team_a == 1 else (game_b, game_a)
+    anna = await p.service.stored_state(anna_game)
+    assert sorted(c.name for c in anna.players[0].play.cards) == ["Gimli", "Legolas"]
+    bert = await p.service.stored_state(bert_game)
+    assert sorted(c.name for c in bert.players[0].play.cards) == ["Gimli", "Legolas", "Thalin"]
+    await p.stop()

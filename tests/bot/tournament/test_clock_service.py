@@ -128,3 +128,10 @@ async def test_extended_format_heroes_are_picked_per_match_and_lead_the_deck(sql
     bert = await p.service.stored_state(bert_game)
     assert sorted(c.name for c in bert.players[0].play.cards) == ["Gimli", "Legolas", "Thalin"]
     await p.stop()
+
+
+@pytest.mark.postgres
+async def test_the_same_on_postgresql(pg_url: str):
+    """The tournament tables, the clock's compare-and-set and the gate on PostgreSQL."""
+    await test_the_organizer_pauses_a_table_adjusts_a_clock_and_drops_a_team(pg_url)
+    await test_the_timers_are_armed_for_the_next_announcement_and_the_sweep_is_idempotent(pg_url)

@@ -12,6 +12,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
+from bot.pace import duration_text
 from bot.service import User
 from bot.service.types import NotAllowed
 from bot.store.models import ClockRow, GameRow, MatchRow, TeamRow, TournamentRow
@@ -301,8 +302,7 @@ class Matches(Desk):
                     continue
                 await self._save_clock(s, row, clock)
             credited += 1
-            line = (f"The bot was away for {(down_to - down_from).seconds // 60} minutes; that time is charged "
-                    "to neither clock.")
+            line = f"The bot was away for {duration_text(down_to - down_from)}; that time is charged to neither clock."
             for game_id in (match.game_a, match.game_b):
                 await self.announcer.announce(await self._game_place(game_id), line)
         return credited

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.lcg.state import LcgState
+from engines.lcg.table import group_score
 from engines.tournament.scoring import COMPLETED, ELIMINATED, GROUP_NAMES, Finish, Progress
 
 GROUP_OF_PHASE = {  # C 15.3.3
@@ -48,8 +49,6 @@ def finish_of(state: LcgState, at: Slot) -> Finish | None:
         return None
     r, g = at if at != SETUP else (1, 1)
     if state.outcome.winners:
-        from engines.lcg.table import group_score
-
         return Finish(how=COMPLETED, round=r, group=g, score=group_score(state))
     return Finish(how=ELIMINATED, round=r, group=g)
 

@@ -207,7 +207,8 @@ class Matches(Desk):
             png = await self._picture(image[0]) if image else None
             for game_id in (first.game_a, first.game_b):
                 await self.announcer.announce(await self._game_place(game_id), "\n".join(lines), png)
-        if decided:
+        if decided:  # the result goes to the tournament's channel too, then the standings if the round is done
+            await self.announcer.announce(await self._channel(tid), next(x for x in lines if x.startswith("Round ")))
             await self._after_result(tid)
         return lines
 

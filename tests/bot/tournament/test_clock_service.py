@@ -135,3 +135,23 @@ async def test_the_same_on_postgresql(pg_url: str):
     """The tournament tables, the clock's compare-and-set and the gate on PostgreSQL."""
     await test_the_organizer_pauses_a_table_adjusts_a_clock_and_drops_a_team(pg_url)
     await test_the_timers_are_armed_for_the_next_announcement_and_the_sweep_is_idempotent(pg_url)
+
+
+async def test_the_organizer_pairs_a_round_again_before_it_starts(sqlite_url: str):
+    clock = FakeClock()
+    p = await a_process(sqlite_url, clock, seeds=[3])
+    tid = await p.rats.create(ORGANIZER, "Trio", place=PLACE, scenarios=["passage-through-mirkwood"], rounds=2)
+    users = [User(id=30 + i, name=f"P{i}") for i in range(4)]
+    for i, u in enumerate(users):
+        await p.rats.register(tid, u, f"Team {i}", [(u, tournament_deck("leadership", "lore"))])
+    posted = await p.rats.pair(tid, ORGANIZER)
+    assert "has the bye" not in posted
+    await p.rats.drop(tid, ORGANIZER, 4)
+    again = await p.rats.repair(tid, ORGANIZER)
+    assert "Pairings changed by the organizer" in again and "has the bye" in again and "team 4" not in again
+    t = await p.rats.tournament(tid)
+    assert len(t.rounds) == 1 and {n for m in t.rounds[0].matches for n in m.teams()} == {1, 2, 3}
+    await p.rats.start_round(tid, ORGANIZER)
+    with pytest.raises(RuleError, match="has started"):
+        await p.rats.repair(tid, ORGANIZER)
+    await p.stop()

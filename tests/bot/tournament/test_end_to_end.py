@@ -84,6 +84,7 @@ async def test_seven_teams_three_rounds_from_registration_to_champion(sqlite_url
     said = "\n".join(text for _, text in p.said.lines)
     for line in ("has 10 minutes left", "has 5 minutes left", "has 1 minute left", "time has run out"):
         assert line in said
+    assert "has its own Quest and Travel of round 8 to complete it too" in said  # the draw: B's own group
     t = await p.rats.tournament(tid)
     met = [frozenset(m.teams()) for r in t.rounds for m in r.matches if not m.bye]
     assert len(met) == len(set(met)) == 9  # no rematch

@@ -539,6 +539,8 @@ class Service:
                 me = next((r for r in seats if r.user_id == user.id), None)
                 if me is None or me.seat is None:
                     raise NotSeated(f"You are not seated in game {game_id}.")
+                for gate in self.gates:  # taking a move back is acting too
+                    await gate(s, row, me.seat, self.clock())
                 rows = await self._journal(s, game_id)
                 entries = history.effective(rows)
                 if not entries:

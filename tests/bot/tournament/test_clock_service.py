@@ -155,3 +155,12 @@ async def test_the_organizer_pairs_a_round_again_before_it_starts(sqlite_url: st
     with pytest.raises(RuleError, match="has started"):
         await p.rats.repair(tid, ORGANIZER)
     await p.stop()
+
+
+async def test_the_team_whose_phase_group_it_is_not_cannot_undo_either(sqlite_url: str):
+    clock = FakeClock()
+    p, tid, match, users = await ready_match(sqlite_url, clock)
+    game_b = match.game_b or 0
+    with pytest.raises(RuleError, match="your team plays when they hit the clock"):
+        await p.service.undo(game_b, users[game_b])
+    await p.stop()

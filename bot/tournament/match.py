@@ -117,6 +117,7 @@ class Matches(Desk):
 
         async def work(s: AsyncSession) -> list[str]:
             nonlocal decided
+            decided = False  # a retried transaction starts afresh
             said.clear()
             image.clear()
             match = await s.get(MatchRow, match_id)
@@ -141,6 +142,9 @@ class Matches(Desk):
                 if not clock.started or clock.active != hit_by:
                     raise RuleError(f"It is not your phase group; {names[0 if clock.active == 'a' else 1]} hits the "
                                     "clock.")
+                if clock.paused is not None or clock.finished:
+                    raise RuleError("The clock is stopped; resume it first." if not clock.finished else
+                                    "This match is over.")
                 setattr(match, f"done_{hit_by}", "{},{}".format(*table.side(hit_by).at))
             if pause is not None:
                 step(clk.pause(clock, pause[0], now, pause[1]))

@@ -164,3 +164,15 @@ async def test_the_team_whose_phase_group_it_is_not_cannot_undo_either(sqlite_ur
     with pytest.raises(RuleError, match="your team plays when they hit the clock"):
         await p.service.undo(game_b, users[game_b])
     await p.stop()
+
+
+async def test_a_paused_clock_cannot_be_hit(sqlite_url: str):
+    clock = FakeClock()
+    p, tid, match, users = await ready_match(sqlite_url, clock)
+    first = users[match.game_a or 0]
+    await p.rats.pause(tid, first, clock.advance(seconds=10))
+    with pytest.raises(RuleError, match="resume it first"):
+        await p.rats.hit(tid, first, clock.advance(seconds=10))
+    face = await p.rats.clock_face(match.id or 0, clock.now)
+    assert face.active == "a" and face.paused
+    await p.stop()

@@ -312,6 +312,13 @@ class Matches(Desk):
                 await self.announcer.announce(await self._game_place(game_id), line)
         return credited
 
+    async def alarm_of(self, match_id: int) -> datetime | None:
+        """When the match's clock next has something to say, as stored; None if it is stopped or decided."""
+        async with self.db.session() as s:
+            match = await s.get(MatchRow, match_id)
+            row = await s.get(ClockRow, match_id)
+        return row.alarm_at if row is not None and match is not None and match.status == PLAYING else None
+
     async def due(self, now: datetime) -> list[int]:
         return [m for m, when in await self.running_clocks() if when is not None and when <= now]
 

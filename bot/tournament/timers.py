@@ -52,13 +52,16 @@ class ClockTimers:
         if self.armed.get(match_id) == when:
             return
         offset = datetime.now(UTC) - self.scheduler.clock()  # wall clock minus ours: zero in production
-        self.scheduler.aps.add_job(self._ring, "date", run_date=when + offset, id=jid, args=[match_id],
+        self.scheduler.aps.add_job(self._ring, "date", run_date=when + offset, id=jid, args=[match_id, when],
                                    replace_existing=True)
         self.armed[match_id] = when
 
-    async def _ring(self, match_id: int) -> None:
-        self.armed.pop(match_id, None)
+    async def _ring(self, match_id: int, when: datetime) -> None:
+        if self.armed.get(match_id) == when:  # this job is spent; settling arms the next one
+            del self.armed[match_id]
         await self.ring(match_id, self.scheduler.clock())
+        if match_id not in self.armed:  # early, or nothing new: ring again when the clock next has news
+            self.arm(match_id, await self.rats.alarm_of(match_id))
 
     async def ring(self, match_id: int, now: datetime) -> list[str]:
         try:

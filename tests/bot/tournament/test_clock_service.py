@@ -66,10 +66,14 @@ async def test_the_timers_are_armed_for_the_next_announcement_and_the_sweep_is_i
     face = await p.rats.clock_face(match.id or 0, clock.now)
     armed = p.timers.armed[match.id or 0]
     assert armed == clock.now + (face.remaining_ms[0] - 10 * MINUTE) * timedelta(milliseconds=1)
-    assert p.scheduler.aps.get_job(f"rats:{match.id}") is not None
+    job = p.scheduler.aps.get_job(f"rats:{match.id}")
+    assert job is not None
     clock.now = armed
-    assert await p.timers.sweep() == 1  # "has 10 minutes left"
-    assert await p.timers.sweep() == 0  # a duplicate run says nothing
+    await job.func(*job.args)  # the job rings: "has 10 minutes left"
+    told = len(p.said.lines)
+    assert await p.timers.sweep() == 0  # a duplicate run (the safety sweep) says nothing
+    await job.func(*job.args)  # nor the same job twice
+    assert len(p.said.lines) == told
     assert "has 10 minutes left" in p.said.lines[-1][1]
     assert p.timers.armed[match.id or 0] == armed + timedelta(minutes=5)
     await p.stop()
@@ -175,4 +179,15 @@ async def test_a_paused_clock_cannot_be_hit(sqlite_url: str):
         await p.rats.hit(tid, first, clock.advance(seconds=10))
     face = await p.rats.clock_face(match.id or 0, clock.now)
     assert face.active == "a" and face.paused
+    await p.stop()
+
+
+async def test_a_job_that_rings_early_is_set_again(sqlite_url: str):
+    clock = FakeClock()
+    p, tid, match, users = await ready_match(sqlite_url, clock)
+    armed = p.timers.armed[match.id or 0]
+    job = p.scheduler.aps.get_job(f"rats:{match.id}")
+    clock.now = armed - timedelta(seconds=30)  # the wall clock ran ahead of ours
+    await job.func(*job.args)
+    assert p.timers.armed[match.id or 0] == armed and p.scheduler.aps.get_job(f"rats:{match.id}") is not None
     await p.stop()

@@ -98,6 +98,9 @@ class Desk:
         self.announcer: Announcer = announcer or Transcript()
         self.alarms: ClockAlarms | None = None
         self._locks: dict[int, asyncio.Lock] = {}
+        # Games seen by the gate to belong to no match. A match's games are bound to it before anyone can act
+        # in them, so a game once seen outside every match stays outside: its moves need no second look.
+        self._plain: set[int] = set()
 
     def _lock(self, tid: int) -> asyncio.Lock:
         return self._locks.setdefault(tid, asyncio.Lock())

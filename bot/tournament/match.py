@@ -68,7 +68,10 @@ class Matches(Desk):
     async def _gate(self, s: AsyncSession, game: GameRow, seat: str, at: datetime) -> None:
         """Refuse a command in a match game when it is not that team's phase group (C 15.3.3)."""
         match = await self._match_of_game(s, game.id or 0)
-        if match is None or match.game_a is None or match.game_b is None:
+        if match is None:
+            self._plain.add(game.id or 0)
+            return
+        if match.game_a is None or match.game_b is None:
             return
         if match.status != PLAYING:
             raise RuleError("This match is decided; its games are over for the tournament.")
@@ -95,6 +98,8 @@ class Matches(Desk):
 
     # --- the observer: a game moved -----------------------------------------------------------
     async def _observe(self, game_id: int, at: datetime) -> None:
+        if game_id in self._plain:  # not a tournament game: nothing to look up
+            return
         async with self.db.session() as s:
             match = await self._match_of_game(s, game_id)
         if match is None or match.status != PLAYING:

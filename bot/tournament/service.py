@@ -167,7 +167,9 @@ class Rats(Matches):
                 s.add(ClockRow(match_id=match.id or 0, state_json=codec.dumps(clk.new_clock(t.minutes * MINUTE, "a")),
                                updated_at=self.service.clock()))
             made.append((m.table, games["a"], games["b"]))
-            for side, game_id in games.items():
+            for side, game_id in games.items():  # started only once bound to the match: no move escapes the gate
+                await self.service.start(game_id, User(id=t.team(m.team_of(side)).players[0].user_id,
+                                                       name=t.team(m.team_of(side)).players[0].name))
                 await self._choose_decks(t, m, side, game_id)
         await self.announcer.announce(row.channel_id, f"Round {rnd.number} begins. Each team plays in its own thread; "
                                       "the clocks start when both teams of a match have set up.")
@@ -186,7 +188,6 @@ class Rats(Matches):
             await self.service.set_thread(ref.id, thread)
         for u in users[1:]:
             await self.service.join(ref.id, u)
-        await self.service.start(ref.id, users[0])
         return ref.id
 
     async def _choose_decks(self, t: Tournament, m: Match, side: str, game_id: int) -> None:

@@ -12,9 +12,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.chat import io
+from bot.content.decks import NOT_COUNTED
 from bot.service import User
 from bot.tournament.service import Rats
 from bot.tournament.text import times_text
+from engines.lcg import GAME
+from engines.lcg.library import fold
+from engines.tournament.model import MIN_DECK
 from render.clock import draw_clock
 
 if TYPE_CHECKING:
@@ -104,6 +108,22 @@ class RatsCog(commands.Cog):
         tid = await self._which(interaction, tournament)
         number = await self.tournaments.register(tid, self._user(interaction), team, members)
         await io.reply(interaction, f"{team} is registered as team {number}.", ephemeral=True)
+
+    @register.autocomplete("deck")
+    @register.autocomplete("deck1")
+    @register.autocomplete("deck2")
+    @register.autocomplete("deck3")
+    async def _tournament_decks(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Decks fit for a tournament (at least 50 cards, C 15.3.2) whose key or name matches."""
+        wanted = fold(current)
+        lib = GAME.library
+        found = []
+        for deck in sorted(lib.decks.values(), key=lambda d: d.key):
+            size = sum(slot.count for slot in deck.cards if lib.card(slot.card).type not in NOT_COUNTED)
+            if size >= MIN_DECK and (wanted in fold(deck.key) or wanted in fold(deck.name)):
+                found.append(app_commands.Choice(name=f"{deck.name} ({deck.key}, {size} cards)"[:100],
+                                                 value=deck.key[:100]))
+        return found[:25]
 
     @rats.command(name="heroes", description="Extended format: your heroes for the coming match (1 to 3)")
     @app_commands.describe(heroes="Hero names, separated by commas (e.g. Aragorn, Gimli, Legolas)")

@@ -39,6 +39,9 @@ async def test_a_tournament_from_create_to_champion(world):
     assert created.ephemeral and "Tournament 1 is open" in created.response.content
     assert any("opens the tournament **Autumn Race**" in m.content for m in channel.history())
 
+    offered = await alice.autocomplete(channel, "rats register", "deck", "lore")
+    values = [o["value"] for o in offered]
+    assert deck_a in values and "core-lore" not in values  # only decks fit for a tournament (50 cards or more)
     short = await alice.slash(channel, "rats register", team="Rangers", deck="core-leadership")
     assert short.ephemeral and "30 cards; a tournament deck has at least 50" in short.response.content
     ok = await alice.slash(channel, "rats register", team="Rangers", deck=deck_a)

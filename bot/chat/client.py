@@ -15,6 +15,7 @@ from bot.chat.components import DeadlineButton, DecisionButton, DecisionSelect, 
 from bot.chat.game_cog import GameCog
 from bot.chat.lcg_cog import LcgCog
 from bot.chat.messenger import DiscordMessenger
+from bot.chat.rats_cog import DiscordAnnouncer, RatsCog
 from bot.content.decks import load_stored_decks
 from bot.content.lcg.ringsdb import CardRecords, Fetch, urllib_fetch
 from bot.scheduler import Scheduler
@@ -24,6 +25,8 @@ from bot.settings import Settings
 from bot.shards import Shards
 from bot.store.database import Database
 from bot.store.models import utcnow
+from bot.tournament.service import Rats
+from bot.tournament.timers import ClockTimers
 from engines.core import WestmarchError
 
 log = logging.getLogger(__name__)
@@ -72,6 +75,8 @@ class WestmarchBot(commands.Bot):
         self.service.shards = shards
         self.rate = RateLimiter(self.limits.commands_per_minute)
         self.scheduler = Scheduler(self.service, fire=fire) if timers else None
+        self.rats = Rats(self.service, DiscordAnnouncer(self))  # Race Against the Shadow tournaments
+        self.clock_timers = ClockTimers(self.rats, self.scheduler) if self.scheduler is not None else None
         self.ringsdb_fetch: Fetch = urllib_fetch  # tests replace it with recorded answers
         self.ringsdb_records = CardRecords()  # RingsDB card lookups, remembered for this process
 
@@ -81,11 +86,14 @@ class WestmarchBot(commands.Bot):
         await load_stored_decks(self.database)  # before any game is loaded: journals name imported decks
         await self.add_cog(GameCog(self))
         await self.add_cog(LcgCog(self))
+        await self.add_cog(RatsCog(self, self.rats))
         self.tree.error(self.on_app_command_error)
         # Commands are synced by `python -m bot sync`, never here: setup runs on every start and
         # Discord allows 200 command creations a day.
         if self.scheduler is not None:  # timers rebuilt from the database; the downtime is credited and told
-            await self.scheduler.start()
+            downtime = await self.scheduler.start()
+            if self.clock_timers is not None:  # the tournament clocks: the same downtime, charged to no one
+                await self.clock_timers.start(downtime)
 
     async def close(self) -> None:
         if self.scheduler is not None:

@@ -7,6 +7,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.console.rats import ConsoleRats
 from bot.service import Service, ServiceError, User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
@@ -26,6 +27,7 @@ Console verbs:
   deadline <wait> extend|skip|auto          decide about a passed deadline (host, or most of the others)
   pause [reason] | resume                   pause or resume the game (host)
   delegate <player number> | delegate off   let another player act for your seat, or take it back
+  rats ...                                  Race Against the Shadow tournaments ('rats help')
   help | quit
 Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
 
@@ -42,6 +44,11 @@ class ConsoleSession:
     actor: int = 1  # console users are numbered 1..N
     seats: dict[str, int] = field(default_factory=dict)  # seat name -> console user number
     errors: int = 0
+    tournaments: ConsoleRats = field(init=False)
+
+    def __post_init__(self) -> None:
+        # At once, not on the first 'rats' verb: its gate must guard tournament games from the first line.
+        self.tournaments = ConsoleRats(self.service, self.out, self._user, console_user)
 
     async def resume(self) -> None:
         games = await self.service.open_games()
@@ -97,6 +104,8 @@ class ConsoleSession:
             await self._tempo(verb, args)
         elif verb in ("pause", "resume", "delegate"):
             await self._guard(verb, args)
+        elif verb == "rats":
+            await self.tournaments.handle(args)
         elif verb == "abandon":
             await self.service.abandon(self._game(), self._user())
             self.out(f"Game {self._game()} abandoned.")

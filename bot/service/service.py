@@ -87,6 +87,13 @@ class NoTimers:
         return None
 
 
+# Hooks for rules that span games (a tournament match joins two games under one clock). A gate runs inside
+# a command's transaction, before the engine, and refuses by raising a WestmarchError; an observer runs
+# after the commit and its notice, with the moment the player acted, and its failure is only logged.
+Gate = Callable[[AsyncSession, GameRow, str, datetime], Awaitable[None]]
+Observer = Callable[[int, datetime], Awaitable[None]]
+
+
 def _lines(events: list[Event], seat: str | None) -> list[str]:
     return [e.text for e in events if e.visible_to(seat)]
 
@@ -124,6 +131,8 @@ class Service:
         self._cache = StateCache(state_cache)  # game id -> (version, decoded state), the busiest games
         self.timers: Timers = NoTimers()
         self.shards: Shards | None = None  # sharded: this process runs only these shards' games' timers
+        self.gates: list[Gate] = []
+        self.observers: list[Observer] = []
         self.habits = waits.HabitsCache()
         from bot.service.alarms import Alarms  # the verbs of pace and time; they use this service's plumbing
         from bot.service.guard import Guard
@@ -219,6 +228,13 @@ class Service:
             await self.messenger.deliver(notice)
         except Exception:  # a failed notification never undoes a committed move
             log.exception("delivering a notice for game %s failed", notice.ref.id)
+
+    async def _observe(self, game_id: int, at: datetime) -> None:
+        for observer in self.observers:
+            try:
+                await observer(game_id, at)
+            except Exception:  # like a notification: it never undoes the committed move
+                log.exception("an observer of game %s failed", game_id)
 
     def _notice(
         self,
@@ -462,12 +478,15 @@ class Service:
                 except CommandError:
                     typed = None
                 seat = acting_seat(game, before, seats, user, typed, game_id)
+                for gate in self.gates:  # e.g. a tournament match: only the team whose phase group it is
+                    await gate(s, row, seat, at or self.clock())
                 command = typed if typed is not None else parse_for_seat(game, before, seat, text)
                 return await self._commit_command(s, row, seats, game, before, seat, command, user.id, at)
 
         result, tell = await self._retrying(game_id, attempt)
         notice = tell()
         await self._notify(notice)
+        await self._observe(game_id, at or self.clock())
         await absent.play_auto_seats(self, game_id, notice)
         return result
 
@@ -543,6 +562,8 @@ class Service:
                 me = next((r for r in seats if r.user_id == user.id), None)
                 if me is None or me.seat is None:
                     raise NotSeated(f"You are not seated in game {game_id}.")
+                for gate in self.gates:  # taking a move back is acting too
+                    await gate(s, row, me.seat, self.clock())
                 rows = await self._journal(s, game_id)
                 entries = history.effective(rows)
                 if not entries:
@@ -590,6 +611,7 @@ class Service:
 
         message, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
+        await self._observe(game_id, self.clock())
         await absent.play_auto_seats(self, game_id, notice)
         return message
 
@@ -627,6 +649,7 @@ class Service:
 
         message, notice = await self._retrying(game_id, attempt)
         await self._notify(notice)
+        await self._observe(game_id, self.clock())
         await absent.play_auto_seats(self, game_id, notice)
         return message
 

@@ -259,3 +259,74 @@ class DeckRow(SQLModel, table=True):
     card_defs_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class TournamentRow(SQLModel, table=True):
+    """A Race Against the Shadow tournament (spec 8). `state_json` is the engine's `Tournament` (teams,
+    rounds, pairings, results): the truth; the team and match rows index it for lookups."""
+
+    __tablename__ = "tournament"
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    channel_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    name: str = Field(max_length=100)
+    organizer_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    status: str = Field(default="registering", max_length=16)  # registering, running, finished
+    state_json: str = Field(sa_column=Column(Text, nullable=False))
+    version: int = 0  # compare-and-set, like the game row
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class TeamRow(SQLModel, table=True):
+    """A registered team: who may act for it (its players' user ids)."""
+
+    __tablename__ = "team"
+    __table_args__ = (UniqueConstraint("tournament_id", "number", name="uq_team_tournament_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    number: int
+    name: str = Field(max_length=100)
+    members_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))  # [user id, ...]
+    dropped: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+
+
+class MatchRow(SQLModel, table=True):
+    """One table of one round: the two teams (A plays first in each phase group), each team's LCG game,
+    the phase group each team declared done by hitting the clock by hand, and the result once decided."""
+
+    __tablename__ = "match"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "round", "table_no", name="uq_match_tournament_round_table"),
+        Index("ix_match_game_a", "game_a"),
+        Index("ix_match_game_b", "game_b"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id")
+    round: int
+    table_no: int
+    team_a: int
+    team_b: int = 0  # 0: a bye
+    scenario: str = Field(max_length=64)
+    game_a: int | None = Field(default=None, foreign_key="game.id")
+    game_b: int | None = Field(default=None, foreign_key="game.id")
+    done_a: str = Field(default="", max_length=16)  # "round,group" declared done with /rats clock
+    done_b: str = Field(default="", max_length=16)
+    status: str = Field(default="playing", max_length=16)  # playing, decided
+    result_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class ClockRow(SQLModel, table=True):
+    """A match's two-sided clock (engines/clock): the whole `MatchClock` as JSON, and when it next has
+    something to say (a warning or the flag fall), which the timers are armed for and the sweep reads."""
+
+    __tablename__ = "clock"
+
+    match_id: int = Field(foreign_key="match.id", primary_key=True)
+    state_json: str = Field(sa_column=Column(Text, nullable=False))
+    alarm_at: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
+    version: int = 0
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())

@@ -11,7 +11,7 @@ from bot.store import migrate
 
 TABLES = {"game", "seat", "journal", "snapshot", "undo_request", "guild_settings", "deck", "player", "wait"} | {
     "heartbeat"
-}
+} | {"tournament", "team", "match", "clock"}
 
 
 def roundtrip(url: str) -> tuple[set[str], set[str]]:

@@ -1,0 +1,1 @@
+"""Race Against the Shadow tournaments in the bot: the tables, the match games and clocks, the timers."""

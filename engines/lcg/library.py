@@ -80,7 +80,10 @@ def fold(name: str) -> str:
 
 
 def pack_to_json(pack: Pack) -> str:
-    return json.dumps(to_data(pack), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    data = to_data(pack)
+    if not data.get("campaigns"):  # most packs hold none: keep their files as they were before campaigns
+        data.pop("campaigns", None)
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def pack_from_json(text: str) -> Pack:

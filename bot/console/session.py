@@ -7,6 +7,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.console.campaign import ConsoleCampaigns
 from bot.service import Service, ServiceError, User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
@@ -24,6 +25,7 @@ Console verbs:
   pace [after=H every=H deadline=D auto=yes|no at=ask|skip|auto]   show or set the pace (host)
   nudge | back | vacation <YYYY-MM-DD|off>  nudge who the game waits on; stop the automatic seat; go away
   deadline <wait> extend|skip|auto          decide about a passed deadline (host, or most of the others)
+  campaign ...                              LCG campaign mode ('campaign help' lists its verbs)
   help | quit
 Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
 
@@ -40,11 +42,17 @@ class ConsoleSession:
     actor: int = 1  # console users are numbered 1..N
     seats: dict[str, int] = field(default_factory=dict)  # seat name -> console user number
     errors: int = 0
+    campaigns: ConsoleCampaigns | None = None
+
+    def __post_init__(self) -> None:
+        self.campaigns = ConsoleCampaigns(self)
 
     async def resume(self) -> None:
         games = await self.service.open_games()
         if games:
             await self._open(games[-1].id)
+        if self.campaigns is not None:
+            await self.campaigns.resume()
 
     async def handle(self, line: str) -> bool:
         """Run one line. Returns False when the session should end. Errors are printed, never raised."""
@@ -62,7 +70,11 @@ class ConsoleSession:
         return True
 
     async def _dispatch(self, line: str) -> bool:
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError:  # "Mendor's Support" unquoted: the apostrophe opens a quotation
+            raise ServiceError("A quotation mark is not closed; put names with an apostrophe in double quotes, "
+                               "like \"Mendor's Support\".") from None
         verb, args = words[0].lower(), words[1:]
         if verb in ("quit", "exit"):
             return False
@@ -93,6 +105,8 @@ class ConsoleSession:
             self.out(await self.service.consent_undo(self._game(), self._user(), int(args[0]), verb == "yes"))
         elif verb in ("pace", "nudge", "back", "vacation", "deadline"):
             await self._tempo(verb, args)
+        elif verb == "campaign" and self.campaigns is not None:
+            await self.campaigns.handle(args)
         elif verb == "abandon":
             await self.service.abandon(self._game(), self._user())
             self.out(f"Game {self._game()} abandoned.")
@@ -158,3 +172,12 @@ class ConsoleSession:
 
     def _user(self) -> User:
         return console_user(self.actor)
+
+    def user(self) -> User:
+        """The console player acting now."""
+        return self._user()
+
+    async def open_game(self, game_id: int) -> None:
+        """Switch to a game another verb made (a campaign's scenario), acting as player 1."""
+        await self._open(game_id)
+        self.actor = 1

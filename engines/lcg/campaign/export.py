@@ -7,6 +7,7 @@ import json
 
 from engines.core.codec import from_data, to_data
 from engines.core.errors import CommandError
+from engines.lcg.campaign.catalogue import fold
 from engines.lcg.campaign.log import FORMAT, CampaignLog
 
 
@@ -34,7 +35,11 @@ def to_markdown(log: CampaignLog) -> str:
            f"Scenario {min(log.index + 1, len(log.steps))} of {len(log.steps)}"
            + (f" ({log.step.name})." if log.step else "."), "",
            "## Fellowship", "", "| seat | player | heroes | deck |", "|---|---|---|---|"]
-    out += [f"| {m.seat} | {m.name} | {', '.join(m.heroes)} | {m.deck} |" for m in log.members]
+    for m in log.members:
+        heroes = ", ".join(m.heroes)
+        if [fold(h) for h in m.deck_heroes] != [fold(h) for h in m.heroes]:
+            heroes += f" (next scenario: {', '.join(m.deck_heroes)})"
+        out.append(f"| {m.seat} | {m.name} | {heroes} | {m.deck} |")
     penalty = f"{log.penalty}" + "".join(f", {s} +{n}" for s, n in sorted(log.seat_penalty.items()))
     out += ["", f"**Fallen heroes:** {', '.join(log.fallen) or 'none'}", "",
             f"**Threat penalty:** {penalty} (added to each player's starting threat)", "",

@@ -167,6 +167,21 @@ class Campaigns:
             s.add(row)
         return self._ref(row), warnings
 
+    async def check_next(self, campaign_id: int, user: User) -> CampaignLog:
+        """Whether `next` would start a scenario now (it raises the reason if not); changes nothing."""
+        _, book = await self.book(campaign_id)
+        self._member(book, user)
+        trial = export.from_json(export.to_json(book))
+        rules.begin_attempt(trial, 0, self._now())
+        self._scenario_known(book)
+        return book
+
+    def _scenario_known(self, book: CampaignLog) -> None:
+        step = book.step
+        if step is None or step.scenario not in self.library.scenarios:
+            raise ServiceError(f"{step.name if step else 'The next scenario'} is not in the library: import it "
+                               "first (python -m bot.content.lcg import-dragncards).")
+
     async def next(
         self, campaign_id: int, user: User, place: Place | None = None
     ) -> tuple[CampaignRef, int, list[str]]:
@@ -178,9 +193,8 @@ class Campaigns:
             self._member(book, user)
             step = book.step
             changes = rules.begin_attempt(book, 0, self._now())  # checks everything before a game is made
-            if step is None or step.scenario not in self.library.scenarios:
-                raise ServiceError(f"{step.name if step else 'The next scenario'} is not in the library: import it "
-                                   "first (python -m bot.content.lcg import-dragncards).")
+            self._scenario_known(book)
+            assert step is not None
             plan = rules.setup_for(book)
             users = [User(id=m.user_id, name=m.name) for m in book.members]
             options = f"scenario={step.scenario} difficulty={book.difficulty}"

@@ -1,0 +1,215 @@
+"""`/campaign`: LCG campaign mode (spec 7). A campaign lives in the channel where it was started; each scenario
+is an ordinary game in its own thread, and the campaign's news (a scenario won or lost) is told in the
+campaign's channel. Commands name a campaign with `campaign:<number>`, or mean the one of this channel (or of
+the scenario thread they are typed in)."""
+
+from __future__ import annotations
+
+import asyncio
+import io as stdio
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat import io
+from bot.chat.lcg_text import fit
+from bot.service import Place, ServiceError, User
+from bot.service.campaign import CampaignRef, Campaigns
+from engines.lcg.campaign.log import CampaignLog, Change
+from render.campaign import render_log
+
+if TYPE_CHECKING:
+    from bot.chat.client import WestmarchBot
+
+FIELD = 1024  # Discord's limit for an embed field's value
+
+
+def _field(lines: list[str]) -> str:
+    text = "\n".join(lines) or "none"
+    return text if len(text) <= FIELD else text[: FIELD - 1] + "…"
+
+
+def log_embed(ref: CampaignRef, book: CampaignLog) -> discord.Embed:
+    """The log as the rules name its parts (spec 7.2)."""
+    step = book.step
+    embed = discord.Embed(
+        title=f"{book.name} (campaign {ref.id})",
+        description=f"{book.difficulty.capitalize()}, {book.status}. "
+        + (f"Next: **{step.name}** (scenario {book.index + 1} of {len(book.steps)})." if step else "Complete."),
+        colour=discord.Colour.gold(),
+    )
+    embed.add_field(name="Fellowship", value=_field(
+        [f"{m.seat} <@{m.user_id}>: {', '.join(m.heroes)}" for m in book.members]), inline=False)
+    embed.add_field(name="Fallen heroes", value=_field(book.fallen), inline=True)
+    embed.add_field(name="Threat penalty", value=f"+{book.penalty} each", inline=True)
+    embed.add_field(name="Campaign pool", value=_field([
+        f"{c.title} ({c.kind}{', Permanent' if c.permanent else ''})"
+        + (f" on {c.hero}" if c.hero else f" for {c.holder}" if c.holder else "") for c in book.pool]), inline=False)
+    embed.add_field(name="Scenarios", value=_field([
+        f"{a.scenario} #{a.number}: {a.status}" + (" (recorded)" if a.recorded else "")
+        + (f", score {a.score.total}" if a.score else "") for a in book.history]), inline=False)
+    embed.add_field(name="Campaign total", value=f"{book.total_score} (lower is better)", inline=True)
+    if book.notes:
+        embed.add_field(name="Notes", value=_field(book.notes[-8:]), inline=False)
+    embed.set_image(url="attachment://campaign.png")
+    return embed
+
+
+class CampaignCog(commands.Cog):
+    campaign = app_commands.Group(name="campaign", description="LCG campaign mode: scenarios in a row, with a log")
+
+    def __init__(self, bot: WestmarchBot) -> None:
+        self.bot = bot
+        self.campaigns = Campaigns(bot.service)
+        self.campaigns.announce = self._announce
+
+    async def _announce(self, ref: CampaignRef, lines: list[str]) -> None:
+        if ref.channel_id is None:
+            return
+        channel = self.bot.get_channel(ref.channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            await io.send(channel, fit([f"**{ref.name}** (campaign {ref.id})", *lines]))
+
+    async def _here(self, interaction: discord.Interaction, campaign: int | None) -> int:
+        """The campaign named, else the one started in this channel, else the one whose scenario thread this is."""
+        if campaign is not None:
+            return campaign
+        channel_id = interaction.channel_id
+        refs = await self.campaigns.list(interaction.guild_id)
+        mine = [r for r in refs if r.channel_id == channel_id and r.status == "active"]
+        if mine:
+            return mine[-1].id
+        game_id = await self.bot.service.game_for_place(channel_id) if channel_id else None
+        found = await self.campaigns.for_game(game_id) if game_id is not None else None
+        if found is None:
+            raise ServiceError("There is no campaign in this channel: give its number (campaign:<number>).")
+        return found
+
+    def _user(self, interaction: discord.Interaction) -> User:
+        return self.bot.user_of(interaction)
+
+    @campaign.command(name="start", description="Start a campaign with its fellowship: you and up to 3 others")
+    @app_commands.describe(name="The campaign (core, or an imported one)", deck="Your deck's key",
+                           player2="Another player", deck2="Their deck", player3="Another player", deck3="Their deck",
+                           player4="Another player", deck4="Their deck", difficulty="easy, standard or nightmare")
+    async def start(self, interaction: discord.Interaction, name: str, deck: str,
+                    player2: discord.Member | None = None, deck2: str | None = None,
+                    player3: discord.Member | None = None, deck3: str | None = None,
+                    player4: discord.Member | None = None, deck4: str | None = None,
+                    difficulty: str = "standard") -> None:
+        host = self._user(interaction)
+        fellowship = [(host, deck)]
+        for member, key in ((player2, deck2), (player3, deck3), (player4, deck4)):
+            if member is None:
+                continue
+            if not key:
+                raise ServiceError(f"Give {member.display_name}'s deck as well.")
+            fellowship.append((User(id=member.id, name=member.display_name), key))
+        ref, warnings = await self.campaigns.start(
+            name.strip(), host, fellowship, Place(guild_id=interaction.guild_id, channel_id=interaction.channel_id),
+            difficulty=difficulty)
+        _, book = await self.campaigns.book(ref.id)
+        lines = [f"Campaign {ref.id}: **{ref.name}** begins.",
+                 *(f"{m.seat} <@{m.user_id}>: {', '.join(m.heroes)}" for m in book.members),
+                 "`/campaign next` starts the first scenario.", *(f"Note: {w}" for w in warnings)]
+        await io.reply(interaction, fit(lines))
+
+    @start.autocomplete("name")
+    async def _campaign_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        known = self.campaigns.library.campaigns
+        return [app_commands.Choice(name=f"{c.name} ({k})"[:100], value=k) for k, c in sorted(known.items())
+                if current.lower() in k or current.lower() in c.name.lower()][:25]
+
+    @campaign.command(name="next", description="Start the next scenario (or replay a lost one) in a new thread")
+    async def next_scenario(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        campaign_id = await self._here(interaction, campaign)
+        book = await self.campaigns.check_next(campaign_id, self._user(interaction))  # refused before any thread
+        await io.defer(interaction)
+        channel = interaction.channel
+        thread_id = None
+        title = f"{book.name}: {book.step.name if book.step else 'done'}"
+        if isinstance(channel, discord.TextChannel):
+            thread = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread)
+            thread_id = thread.id
+        elif isinstance(channel, discord.Thread):
+            thread_id = channel.id
+        place = Place(guild_id=interaction.guild_id, channel_id=interaction.channel_id, thread_id=thread_id)
+        _, game_id, said = await self.campaigns.next(campaign_id, self._user(interaction), place)
+        where = f" in <#{thread_id}>" if thread_id else ""
+        await io.reply(interaction, fit([*said, f"Play game {game_id}{where}."]))
+
+    @campaign.command(name="log", description="The campaign log, as an embed and an image")
+    async def show_log(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        ref, book = await self.campaigns.book(await self._here(interaction, campaign))
+        await io.defer(interaction)
+        png = await asyncio.to_thread(render_log, book)
+        await io.reply(interaction, embed=log_embed(ref, book), file=io.png_file(png, "campaign.png"))
+
+    @campaign.command(name="export", description="The campaign log as JSON (to keep or move) and Markdown")
+    async def export(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        campaign_id = await self._here(interaction, campaign)
+        as_json = await self.campaigns.export(campaign_id, "json")
+        as_md = await self.campaigns.export(campaign_id, "md")
+        files = [discord.File(stdio.BytesIO(as_json.encode("utf-8")), filename=f"campaign-{campaign_id}.json"),
+                 discord.File(stdio.BytesIO(as_md.encode("utf-8")), filename=f"campaign-{campaign_id}.md")]
+        await io.reply(interaction, f"Campaign {campaign_id}'s log.", files=files, ephemeral=True)
+
+    @campaign.command(name="earn", description="Stage a boon or burden the scenario's resolution gives")
+    @app_commands.describe(card="The boon or burden", to="A seat (p1) for a player card, a hero for a Permanent one")
+    async def earn(self, interaction: discord.Interaction, card: str, to: str = "",
+                   campaign: int | None = None) -> None:
+        seat = to if to[:1] == "p" and to[1:].isdigit() else ""
+        change = Change(kind="earn", title=card, holder=seat, hero="" if seat else to)
+        text = await self.campaigns.stage(await self._here(interaction, campaign), self._user(interaction), change)
+        await io.reply(interaction, f"Staged: {text}. It counts once the win is recorded (`/campaign record`).")
+
+    @campaign.command(name="spend", description="Stage removing a boon from the pool (a cost paid this scenario)")
+    async def spend(self, interaction: discord.Interaction, card: str, campaign: int | None = None) -> None:
+        text = await self.campaigns.stage(await self._here(interaction, campaign), self._user(interaction),
+                                          Change(kind="remove", title=card))
+        await io.reply(interaction, f"Staged: {text}. It stays in the pool unless the win is recorded.")
+
+    @campaign.command(name="note", description="Write a note in the campaign log")
+    async def note(self, interaction: discord.Interaction, text: str, campaign: int | None = None) -> None:
+        said = await self.campaigns.note(await self._here(interaction, campaign), self._user(interaction), text)
+        await io.reply(interaction, said)
+
+    @campaign.command(name="record", description="Record the won scenario in the log and move on")
+    async def record(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        lines = await self.campaigns.record(await self._here(interaction, campaign), self._user(interaction))
+        await io.reply(interaction, fit(lines))
+
+    @campaign.command(name="decline", description="Do not record the won scenario: play it again")
+    async def decline(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        text = await self.campaigns.decline(await self._here(interaction, campaign), self._user(interaction))
+        await io.reply(interaction, text)
+
+    @campaign.command(name="deck", description="Change your deck between scenarios")
+    async def deck(self, interaction: discord.Interaction, key: str, campaign: int | None = None) -> None:
+        lines = await self.campaigns.change_deck(await self._here(interaction, campaign), self._user(interaction),
+                                                 key.strip())
+        await io.reply(interaction, fit(lines))
+
+    @campaign.command(name="hero", description="Replace a hero of your deck (a fallen one, or your one swap)")
+    @app_commands.describe(old="The hero leaving ('-' to add one)", new="The hero coming in")
+    async def hero(self, interaction: discord.Interaction, old: str, new: str, campaign: int | None = None) -> None:
+        lines = await self.campaigns.replace_hero(await self._here(interaction, campaign), self._user(interaction),
+                                                  old, new)
+        await io.reply(interaction, fit(lines))
+
+    @campaign.command(name="seat", description="Hand a seat to another player (they take its heroes and deck)")
+    async def seat(self, interaction: discord.Interaction, seat: str, player: discord.Member,
+                   campaign: int | None = None) -> None:
+        text = await self.campaigns.change_seat(await self._here(interaction, campaign), self._user(interaction),
+                                                seat.strip(), User(id=player.id, name=player.display_name))
+        await io.reply(interaction, text)
+
+    @campaign.command(name="list", description="The campaigns of this server")
+    async def list_campaigns(self, interaction: discord.Interaction) -> None:
+        refs = await self.campaigns.list(interaction.guild_id)
+        lines = [f"{r.id}: {r.name} ({r.status})" + (f" in <#{r.channel_id}>" if r.channel_id else "") for r in refs]
+        known = ", ".join(f"`{k}`" for k in sorted(self.campaigns.library.campaigns))
+        await io.reply(interaction, fit([*(lines or ["No campaign yet."]), f"Campaigns to start: {known}."]),
+                       ephemeral=True)

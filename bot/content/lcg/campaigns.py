@@ -38,6 +38,10 @@ NOT_SCENARIOS = re.compile(r"(game|easy|standard|hard|epic multiplayer) mode", r
 # The LotR saga's order when a pool names no campaign cards (C 12.5), and its product rules (C 12.5.2.1-3).
 SAGA_PACKS = ("The Black Riders", "The Road Darkens", "The Treason of Saruman", "The Land of Shadow",
               "The Flame of the West", "The Mountain of Fire")
+# What each Core campaign card's setup puts into play under the first player's control (a fact read from the
+# cards, kept here in our own words): Mendor, in all three scenarios.
+CORE_IN_PLAY = {"passage-through-mirkwood": ("Mendor",), "journey-down-the-anduin": ("Mendor",),
+                "escape-from-dol-guldur": ("Mendor",)}
 SAGA_BANS = {
     "The Treason of Saruman": ("Frodo Baggins", "Saruman", "Gríma"),
     "The Flame of the West": ("Frodo Baggins",),
@@ -187,8 +191,11 @@ def build_core_campaign(data: Path = DEFAULT_DATA) -> ImportResult:
     from engines.lcg.library import builtin
 
     scenarios = builtin().scenarios  # name each step as the Core pack names its scenario
-    defn = replace(defn, steps=tuple(replace(s, name=scenarios[s.scenario].name) if s.scenario in scenarios else s
-                                     for s in defn.steps))
+    by_title = {c.name: c.id for c in used}
+    defn = replace(defn, steps=tuple(
+        replace(s, name=scenarios[s.scenario].name if s.scenario in scenarios else s.name,
+                in_play=tuple(by_title[t] for t in CORE_IN_PLAY.get(s.scenario, ())))
+        for s in defn.steps))
     pack = Pack(key="core-campaign", name="Core Set campaign", cards=sorted_cards(facts_only(c) for c in used),
                 campaigns=[defn], source="DragnCards campaign pool CCC.1 and cardDb.tsv (facts only: no card text)")
     return ImportResult(pack=pack, problems=[*problems, *more], read=len(lines))

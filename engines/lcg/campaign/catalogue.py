@@ -29,6 +29,7 @@ class CampaignStep:
     name: str
     campaign_card: str = ""  # CardDef id of the scenario's campaign card, "" if none is known (C 12.5.3.4)
     banned: tuple[str, ...] = ()  # titles no one may use in this scenario (C 12.5.2.1-12.5.2.3)
+    in_play: tuple[str, ...] = ()  # CardDef ids the campaign card's setup puts under the first player's control
 
 
 @dataclass(frozen=True, kw_only=True)

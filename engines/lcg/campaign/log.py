@@ -297,7 +297,7 @@ def setup_for(log: CampaignLog) -> CampaignSetup:
         boons={s: tuple(v) for s, v in boons.items()},
         permanent={s: tuple(v) for s, v in permanent.items()},
         encounter=tuple(encounter), player_burdens={s: tuple(v) for s, v in burdens.items()},
-        campaign_card=step.campaign_card,
+        campaign_card=step.campaign_card, in_play=step.in_play,
     )
 
 

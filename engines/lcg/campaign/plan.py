@@ -29,6 +29,7 @@ class CampaignSetup:
     encounter: tuple[str, ...] = ()  # encounter-back boons and burdens shuffled into the encounter deck
     player_burdens: dict[str, tuple[str, ...]] = field(default_factory=dict)  # after the setup hand (12.5.3.1)
     campaign_card: str = ""  # beside the quest deck (C 12.5.3.4)
+    in_play: tuple[str, ...] = ()  # cards the campaign card's setup gives the first player (the Core's Mendor)
 
     def card_ids(self) -> list[str]:
         ids = [*self.encounter, *(c for cards in self.boons.values() for c in cards),
@@ -36,6 +37,7 @@ class CampaignSetup:
                *(c for cards in self.player_burdens.values() for c in cards)]
         if self.campaign_card:
             ids.append(self.campaign_card)
+        ids += self.in_play
         return sorted(set(ids))
 
 

@@ -81,6 +81,11 @@ def at_setup(turn: T) -> None:
         state.rng.shuffle(state.encounter_deck.cards)
         turn.say("Shuffled into the encounter deck from the campaign pool: "
                  + ", ".join(state.defs[c].name for c in plan.encounter) + ".")
+    first = state.players[state.first]
+    for card_id in plan.in_play:
+        first.play.cards.append(state.new_card(card_id))
+        turn.say(f"{first.seat} takes control of {state.defs[card_id].name}, as the campaign card says "
+                 "(C 12.5.3.4); its own conditions are resolved by hand.")
     if plan.campaign_card:
         state.set_aside.cards.append(state.new_card(plan.campaign_card))
         turn.say(f"The campaign card {state.defs[plan.campaign_card].name} is beside the quest deck: follow its "

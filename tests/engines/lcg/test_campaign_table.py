@@ -104,3 +104,23 @@ def test_a_finished_game_tells_the_log_who_fell_and_the_score_by_parts():  # C 1
     assert told.score is not None and told.score.total == group_score(state)
     assert told.score.dead == {"p1": state.card_def(gloin).threat_cost}
     assert score(state).threat == {"p1": state.players[0].threat}
+
+
+def test_a_permanent_card_is_removed_from_the_game_when_its_hero_leaves_play():  # C 12.5.3.2
+    plan = CampaignSetup(campaign="Core", scenario_number=2, decks={"p1": "core-leadership"},
+                         permanent={"p1": (Attachment(card=VALOR, hero="Glóin"),)})
+    state = keep_all(a_scenario(plan))
+    gloin = next(h for h in heroes(state.players[0], state) if h.name == "Glóin")
+    state = GAME.apply(state, "p1", GAME.parse(f"damage {gloin.uid} +20")).state
+    assert [c.ref for c in state.removed.cards] == [VALOR]
+    assert VALOR not in [c.ref for c in state.players[0].discard.cards]
+
+
+def test_the_campaign_card_s_setup_gives_mendor_to_the_first_player():  # C 12.5.3.4
+    core = LIBRARY.campaign("core")
+    assert all(LIBRARY.card(c).name == "Mendor" for step in core.steps for c in step.in_play)
+    plan = CampaignSetup(campaign="Core", scenario_number=1, decks={"p1": "core-leadership", "p2": "core-tactics"},
+                         in_play=core.steps[0].in_play)
+    state = keep_all(a_scenario(plan, players=2))
+    first = state.players[state.first]
+    assert [c.name for c in first.play.cards if state.card_def(c).type == "objective_ally"] == ["Mendor"]

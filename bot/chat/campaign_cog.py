@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from bot.chat.client import WestmarchBot
 
 FIELD = 1024  # Discord's limit for an embed field's value
+MAX_IMPORT = 1_000_000  # bytes: a long campaign's log is tens of kilobytes
 
 
 def _field(lines: list[str]) -> str:
@@ -155,6 +156,18 @@ class CampaignCog(commands.Cog):
         files = [discord.File(stdio.BytesIO(as_json.encode("utf-8")), filename=f"campaign-{campaign_id}.json"),
                  discord.File(stdio.BytesIO(as_md.encode("utf-8")), filename=f"campaign-{campaign_id}.md")]
         await io.reply(interaction, f"Campaign {campaign_id}'s log.", files=files, ephemeral=True)
+
+    @campaign.command(name="import", description="A campaign from its JSON export (a backup, another server)")
+    async def import_log(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > MAX_IMPORT:
+            raise ServiceError(f"That file is {file.size:,} bytes; a campaign log is well under {MAX_IMPORT:,}.")
+        try:
+            text = (await file.read()).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ServiceError("That file is not UTF-8 text; give the JSON file `/campaign export` made.") from None
+        ref = await self.campaigns.restore(text, self._user(interaction),
+                                           Place(guild_id=interaction.guild_id, channel_id=interaction.channel_id))
+        await io.reply(interaction, f"Campaign {ref.id}: **{ref.name}** restored from {file.filename}.")
 
     @campaign.command(name="earn", description="Stage a boon or burden the scenario's resolution gives")
     @app_commands.describe(card="The boon or burden", to="A seat (p1) for a player card, a hero for a Permanent one")

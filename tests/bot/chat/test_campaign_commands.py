@@ -100,6 +100,14 @@ async def test_export_gives_json_that_reads_back_and_markdown(world):
     assert export.to_json(book) == files["campaign-1.json"]
     assert json.loads(files["campaign-1.json"])["format"] == "westmarch-lcg-campaign"
     assert files["campaign-1.md"].startswith("# The Core Set campaign")
+    restored = await alice.slash(channel, "campaign import", file=("campaign-1.json",
+                                                                   files["campaign-1.json"].encode("utf-8")))
+    assert "Campaign 2: **The Core Set campaign** restored from campaign-1.json." in restored.response.content
+    again = await alice.slash(channel, "campaign export", campaign=2)
+    assert {a.filename: (await a.read()).decode("utf-8") for a in again.response.attachments}[
+        "campaign-2.json"] == files["campaign-1.json"]
+    bad = await alice.slash(channel, "campaign import", file=("x.json", b'{"format": "other"}'))
+    assert bad.ephemeral and "not a Westmarch campaign log" in bad.response.content
 
 
 async def test_deck_hero_and_seat_changes_between_scenarios(world):

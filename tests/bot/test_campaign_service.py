@@ -133,3 +133,19 @@ async def test_unknown_campaigns_and_bad_exports_are_refused(service: Service):
     _, cid = await a_campaign(service)
     with pytest.raises(ServiceError, match="json or md"):
         await campaigns.export(cid, "pdf")
+
+
+async def test_a_campaign_on_postgresql_follows_a_lost_scenario(pg_url: str):
+    database = Database(pg_url)
+    try:
+        service = Service(database, RecordingMessenger(), seed_source=lambda: 9)
+        campaigns, cid = await a_campaign(service, ("core-leadership",))
+        _, game_id, _ = await campaigns.next(cid, ALICE)
+        await through_setup(service, game_id)
+        await service.act(game_id, ALICE, "threat +60")
+        _, book = await campaigns.book(cid)
+        assert book.history[-1].status == "lost"
+        _, _, said = await campaigns.next(cid, ALICE)
+        assert "attempt 2" in said[-1]
+    finally:
+        await database.close()

@@ -49,7 +49,8 @@ def check_deck(facts: DeckFacts, *, banned: set[str], taken: dict[str, str], ear
     fallen = sorted({t for t in (*facts.heroes, *(c[0] for c in facts.cards)) if fold(t) in banned})
     if fallen:
         raise RuleError(f"{facts.name} holds {', '.join(fallen)}, which may not be used in this campaign: a fallen "
-                        "hero's title is banned in every version, hero or ally (spec 7.3, 9.8; C 12.5).")
+                        "hero's title is banned in every version, hero or ally (spec 7.3, 9.8; C 12.5), and some "
+                        "scenarios ban others (C 12.5.2.1-12.5.2.3).")
     for hero in facts.heroes:
         other = taken.get(fold(hero))
         if other:

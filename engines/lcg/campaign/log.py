@@ -157,7 +157,10 @@ class CampaignLog:
         return next((m for m in self.members if m.user_id == user_id), None)
 
     def banned_titles(self) -> set[str]:
-        return {fold(t) for t in (*self.fallen, *self.banned)}
+        """Titles no deck may hold now: fallen heroes, the campaign's bans, and the next scenario's own (spec 9.8;
+        C 12.5.2.1-12.5.2.3)."""
+        step = self.step.banned if self.step else ()
+        return {fold(t) for t in (*self.fallen, *self.banned, *step)}
 
     def earned_for(self, seat: str) -> Counter[str]:
         return Counter(fold(c.title) for c in self.pool if c.kind == "boon" and c.back == "player"
@@ -388,7 +391,7 @@ def record(log: CampaignLog, at: str) -> list[str]:
             + (f", score {current.score.total}." if current.score else ".")]
     for seat, titles in current.fallen.items():
         for title in titles:
-            if fold(title) not in log.banned_titles():
+            if fold(title) not in {fold(t) for t in log.fallen}:
                 log.fallen.append(title)
                 said.append(f"{title} ({seat}) has fallen: no version of {title}, hero or ally, may be used for the "
                             "rest of the campaign.")
@@ -399,7 +402,7 @@ def record(log: CampaignLog, at: str) -> list[str]:
     for change in current.changes:
         if change.kind == "earn":
             entry = log.entry(change.card)
-            hero_fallen = change.hero and fold(change.hero) in log.banned_titles()
+            hero_fallen = change.hero and fold(change.hero) in {fold(t) for t in log.fallen}
             if hero_fallen:
                 said.append(f"{entry.title} would go on {change.hero}, who has fallen: it is not added.")
                 continue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engines.core import RuleError
@@ -256,3 +258,12 @@ def test_the_export_reads_back_as_the_same_log():
     assert "**Fallen heroes:** Glóin" in text and "| Valor | boon (Permanent) | attached to Gimli |" in text
     with pytest.raises(Exception, match="not a Westmarch campaign log"):
         export.from_json("{}")
+
+
+def test_a_scenario_s_own_ban_applies_to_the_decks_for_it():  # C 12.5.2.2: no Aragorn in The Land of Shadow
+    defn = replace(CORE, steps=(replace(CORE.steps[0], banned=("Aragorn",)), *CORE.steps[1:]))
+    members = [Member(seat="p1", user_id=1, name="A", deck="core-tactics")]
+    log, _ = campaign.new_campaign(defn, members, {"p1": facts("core-tactics")}, AT)
+    with pytest.raises(RuleError, match="Aragorn, which may not be used"):
+        campaign.change_deck(log, "p1", facts("core-leadership"), AT)
+    assert "Aragorn" in campaign.setup_for(log).banned

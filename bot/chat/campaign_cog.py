@@ -94,12 +94,14 @@ class CampaignCog(commands.Cog):
     @campaign.command(name="start", description="Start a campaign with its fellowship: you and up to 3 others")
     @app_commands.describe(name="The campaign (core, or an imported one)", deck="Your deck's key",
                            player2="Another player", deck2="Their deck", player3="Another player", deck3="Their deck",
-                           player4="Another player", deck4="Their deck", difficulty="easy, standard or nightmare")
+                           player4="Another player", deck4="Their deck", difficulty="easy, standard or nightmare",
+                           penalty="Who takes +1 threat for a hero change: each player (C 12.5.2, the default) or "
+                                   "the player who changed (C 13.2)")
     async def start(self, interaction: discord.Interaction, name: str, deck: str,
                     player2: discord.Member | None = None, deck2: str | None = None,
                     player3: discord.Member | None = None, deck3: str | None = None,
                     player4: discord.Member | None = None, deck4: str | None = None,
-                    difficulty: str = "standard") -> None:
+                    difficulty: str = "standard", penalty: str = "each") -> None:
         host = self._user(interaction)
         fellowship = [(host, deck)]
         for member, key in ((player2, deck2), (player3, deck3), (player4, deck4)):
@@ -110,12 +112,17 @@ class CampaignCog(commands.Cog):
             fellowship.append((User(id=member.id, name=member.display_name), key))
         ref, warnings = await self.campaigns.start(
             name.strip(), host, fellowship, Place(guild_id=interaction.guild_id, channel_id=interaction.channel_id),
-            difficulty=difficulty)
+            difficulty=difficulty, penalty_rule=penalty)
         _, book = await self.campaigns.book(ref.id)
         lines = [f"Campaign {ref.id}: **{ref.name}** begins.",
                  *(f"{m.seat} <@{m.user_id}>: {', '.join(m.heroes)}" for m in book.members),
                  "`/campaign next` starts the first scenario.", *(f"Note: {w}" for w in warnings)]
         await io.reply(interaction, fit(lines))
+
+    @start.autocomplete("penalty")
+    async def _penalty_rules(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name="each player (C 12.5.2)", value="each"),
+                app_commands.Choice(name="the player who changed (C 13.2)", value="player")]
 
     @start.autocomplete("name")
     async def _campaign_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

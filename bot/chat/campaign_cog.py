@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import io as stdio
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -17,12 +18,14 @@ from bot.chat import io
 from bot.chat.lcg_text import fit
 from bot.service import Place, ServiceError, User
 from bot.service.campaign import CampaignRef, Campaigns
+from engines.core import WestmarchError
 from engines.lcg.campaign.log import CampaignLog, Change
 from render.campaign import render_log
 
 if TYPE_CHECKING:
     from bot.chat.client import WestmarchBot
 
+BUTTON_LABELS = {"record": "Record the win", "decline": "Do not record; play again", "next": "Start the scenario"}
 FIELD = 1024  # Discord's limit for an embed field's value
 MAX_IMPORT = 1_000_000  # bytes: a long campaign's log is tens of kilobytes
 
@@ -58,6 +61,54 @@ def log_embed(ref: CampaignRef, book: CampaignLog) -> discord.Embed:
     return embed
 
 
+class CampaignButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wm:c(?P<campaign>\d+):(?P<verb>record|decline|next)"
+):
+    """Record / decline a won scenario, or start the next attempt, from the campaign's news (spec 7.8.3). The
+    custom_id carries the campaign, so the buttons keep working after a restart."""
+
+    def __init__(self, campaign: int, verb: str) -> None:
+        style = discord.ButtonStyle.success if verb != "decline" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=BUTTON_LABELS[verb], style=style, custom_id=f"wm:c{campaign}:{verb}"))
+        self.campaign, self.verb = campaign, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CampaignButton:
+        return cls(int(match["campaign"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("CampaignCog")  # type: ignore[attr-defined]
+        assert isinstance(cog, CampaignCog)
+        try:
+            if self.verb == "next":
+                await cog.start_next(interaction, self.campaign)
+                return
+            user = cog._user(interaction)
+            if self.verb == "record":
+                said = fit(await cog.campaigns.record(self.campaign, user))
+            else:
+                said = await cog.campaigns.decline(self.campaign, user)
+        except WestmarchError as exc:
+            await io.reply(interaction, exc.message, ephemeral=True)
+            return
+        await io.reply(interaction, said)
+
+
+def buttons(campaign_id: int, book: CampaignLog) -> discord.ui.View | None:
+    """What the group can do next, as buttons: record or decline a win, or play the scenario (again)."""
+    current = book.current
+    verbs = (["record", "decline"] if current is not None and current.status == "won"
+             else ["next"] if current is None and book.status == "active" else [])
+    if not verbs:
+        return None
+    view = discord.ui.View(timeout=None)
+    for verb in verbs:
+        view.add_item(CampaignButton(campaign_id, verb))
+    return view
+
+
 class CampaignCog(commands.Cog):
     campaign = app_commands.Group(name="campaign", description="LCG campaign mode: scenarios in a row, with a log")
 
@@ -67,11 +118,19 @@ class CampaignCog(commands.Cog):
         self.campaigns.announce = self._announce
 
     async def _announce(self, ref: CampaignRef, lines: list[str]) -> None:
-        if ref.channel_id is None:
-            return
-        channel = self.bot.get_channel(ref.channel_id)
+        """A scenario is over: tell the campaign's channel, with buttons for what comes next, and point the
+        scenario's thread there."""
+        _, book = await self.campaigns.book(ref.id)
+        text = fit([f"**{ref.name}** (campaign {ref.id})", *lines])
+        channel = self.bot.get_channel(ref.channel_id) if ref.channel_id else None
+        view = buttons(ref.id, book)
         if isinstance(channel, discord.abc.Messageable):
-            await io.send(channel, fit([f"**{ref.name}** (campaign {ref.id})", *lines]))
+            await io.send(channel, text, **({"view": view} if view else {}))
+        if ref.game_id is not None:
+            game = await self.bot.service.ref(ref.game_id)
+            thread = self.bot.get_channel(game.thread_id) if game.thread_id else None
+            if isinstance(thread, discord.abc.Messageable) and thread is not channel:
+                await io.send(thread, fit([*lines, f"The campaign goes on in <#{ref.channel_id}>."]))
 
     async def _here(self, interaction: discord.Interaction, campaign: int | None) -> int:
         """The campaign named, else the one started in this channel, else the one whose scenario thread this is."""
@@ -132,7 +191,10 @@ class CampaignCog(commands.Cog):
 
     @campaign.command(name="next", description="Start the next scenario (or replay a lost one) in a new thread")
     async def next_scenario(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        campaign_id = await self._here(interaction, campaign)
+        await self.start_next(interaction, await self._here(interaction, campaign))
+
+    async def start_next(self, interaction: discord.Interaction, campaign_id: int) -> None:
+        """The scenario's game in a new thread of this channel (or in this thread)."""
         book = await self.campaigns.check_next(campaign_id, self._user(interaction))  # refused before any thread
         await io.defer(interaction)
         channel = interaction.channel

@@ -11,9 +11,13 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image
 
+from bot.chat.campaign_cog import buttons
 from engines import registry
 from engines.lcg import GAME
 from engines.lcg.campaign import export
+from engines.lcg.campaign import log as campaign
+from engines.lcg.campaign.log import Member, Result
+from engines.lcg.campaign.table import deck_facts
 from engines.lcg.library import builtin
 from tests.bot.chat.conftest import make_bot
 
@@ -78,8 +82,11 @@ async def test_a_lost_scenario_is_told_in_the_channel_and_played_again_after_a_r
     assert "note: we went too slowly" in staged.response.content
     await alice.slash(thread, "lcg adjust", command="threat +60 p1")
     await alice.slash(thread, "lcg adjust", command="threat +60 p2")
-    told = [m.content for m in channel.history() if "The players lost Passage Through Mirkwood" in m.content]
-    assert told and "played again" in told[0]
+    told = [m for m in channel.history() if "The players lost Passage Through Mirkwood" in m.content]
+    assert told and "played again" in told[0].content
+    assert any("The campaign goes on in" in m.content for m in thread.history())  # the thread is pointed there
+    [button] = told[0].components[0].children
+    assert button.custom_id == "wm:c1:next" and button.label == "Start the scenario"
 
     GAME.library = builtin()
     await env.restart_bot(make_bot(db_url))  # nothing is lost
@@ -87,8 +94,8 @@ async def test_a_lost_scenario_is_told_in_the_channel_and_played_again_after_a_r
     fields = {f.name: f.value for f in shown.response.embeds[0].fields}
     assert "passage-through-mirkwood #1: lost" in fields["Scenarios"]
     assert "Notes" not in fields  # the note staged in a lost attempt was dropped (spec 7.5)
-    again = await alice.slash(channel, "campaign next")
-    assert "attempt 2" in again.response.content
+    again = await bob.click(told[0], custom_id="wm:c1:next")  # the button still works after the restart
+    assert "attempt 2" in again.response.content, again.response.content
     assert len(channel.threads) == 2
 
 
@@ -130,3 +137,18 @@ async def test_deck_hero_and_seat_changes_between_scenarios(world):
     assert any("Seats: alice as p1, cara as p2" in m.content for m in thread.history())
     listed = await alice.slash(channel, "campaign list")
     assert "1: The Core Set campaign (active)" in listed.response.content
+
+
+def test_a_win_waiting_to_be_recorded_offers_record_and_decline_buttons() -> None:  # spec 7.8.3
+    library = GAME.library
+    members = [Member(seat="p1", user_id=1, name="A", deck="core-leadership")]
+    book, _ = campaign.new_campaign(library.campaign("core"), members,
+                                    {"p1": deck_facts(library.deck("core-leadership"), library)}, "2026-01-01")
+    view = buttons(1, book)
+    assert view is not None and [c.custom_id for c in view.children] == ["wm:c1:next"]  # type: ignore[attr-defined]
+    campaign.begin_attempt(book, 5, "2026-01-01")
+    assert buttons(1, book) is None  # a scenario in play: nothing to press
+    campaign.end_attempt(book, 5, Result(won=True), "2026-01-02")
+    view = buttons(1, book)
+    assert view is not None
+    assert [c.custom_id for c in view.children] == ["wm:c1:record", "wm:c1:decline"]  # type: ignore[attr-defined]

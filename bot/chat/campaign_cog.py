@@ -288,6 +288,11 @@ class CampaignCog(commands.Cog):
                                                 seat.strip(), User(id=player.id, name=player.display_name))
         await io.reply(interaction, text)
 
+    @campaign.command(name="abandon", description="Stop the campaign for good (its host or a server admin)")
+    async def abandon(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
+        text = await self.campaigns.abandon(await self._here(interaction, campaign), self._user(interaction))
+        await io.reply(interaction, text)
+
     @campaign.command(name="list", description="The campaigns of this server")
     async def list_campaigns(self, interaction: discord.Interaction) -> None:
         refs = await self.campaigns.list(interaction.guild_id)

@@ -32,7 +32,8 @@ Campaign verbs (LCG campaign mode):
   campaign hero <old hero|-> <new hero>           replace (or add) a hero in your deck
   campaign seat <seat> <player number>            another player takes that seat
   campaign export json|md [file]                  the log as JSON or Markdown
-  campaign import <file>                          a campaign from its JSON export"""
+  campaign import <file>                          a campaign from its JSON export
+  campaign abandon                                stop the campaign for good (its host)"""
 
 
 class ConsoleCampaigns:
@@ -92,6 +93,8 @@ class ConsoleCampaigns:
         elif verb == "record":
             for line in await self.campaigns.record(self._id(), self._user()):
                 out(line)
+        elif verb == "abandon":
+            out(await self.campaigns.abandon(self._id(), self._user()))
         elif verb == "decline":
             out(await self.campaigns.decline(self._id(), self._user()))
         elif verb == "deck" and len(rest) == 1:

@@ -304,6 +304,16 @@ class Campaigns:
         text: str = await self._change(campaign_id, do)
         return text
 
+    async def abandon(self, campaign_id: int, user: User) -> str:
+        """Stop the campaign for good: its host or a server admin."""
+        async def do(row: CampaignRow, book: CampaignLog) -> str:
+            if user.id != row.host_user_id and not user.is_admin:
+                raise NotAllowed("Only the campaign's host or a server admin can abandon it.")
+            return rules.abandon_campaign(book, self._now())
+
+        text: str = await self._change(campaign_id, do)
+        return text
+
     async def book(self, campaign_id: int) -> tuple[CampaignRef, CampaignLog]:
         """The log, up to date with the scenario in play."""
         row, book, _ = await self._caught_up(campaign_id)

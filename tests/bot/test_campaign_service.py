@@ -149,3 +149,17 @@ async def test_a_campaign_on_postgresql_follows_a_lost_scenario(pg_url: str):
         assert "attempt 2" in said[-1]
     finally:
         await database.close()
+
+
+async def test_only_the_host_abandons_a_campaign_and_then_nothing_more_is_played(service: Service):
+    campaigns, cid = await a_campaign(service)
+    _, game_id, _ = await campaigns.next(cid, ALICE)
+    with pytest.raises(NotAllowed, match="host or a server admin"):
+        await campaigns.abandon(cid, BOB)
+    with pytest.raises(RuleError, match="abandon that game first"):
+        await campaigns.abandon(cid, ALICE)
+    await service.abandon(game_id, ALICE)
+    assert "abandoned after 0 recorded" in await campaigns.abandon(cid, ALICE)
+    with pytest.raises(RuleError, match="abandoned"):
+        await campaigns.next(cid, ALICE)
+    assert "| p1 | Alice |" in await campaigns.export(cid, "md")  # still readable

@@ -117,7 +117,7 @@ class CampaignLog:
     difficulty: str = "standard"
     penalty_rule: str = "each"
     index: int = 0  # the next scenario to play
-    status: str = "active"  # active | finished
+    status: str = "active"  # active | finished | abandoned
     members: list[Member] = field(default_factory=list)
     fallen: list[str] = field(default_factory=list)  # hero titles
     penalty: int = 0  # each player's permanent starting threat penalty
@@ -454,3 +454,17 @@ def add_note(log: CampaignLog, text: str, at: str) -> None:
         raise RuleError("A note needs some words.")
     log.notes.append(text.strip())
     log.entries.append(Entry(at=at, text=f"Note: {text.strip()}"))
+
+
+def abandon_campaign(log: CampaignLog, at: str) -> str:
+    """The group stops for good (spec 7.2 status): the log stays readable and exportable, nothing more is played."""
+    if log.status != "active":
+        raise RuleError(f"The campaign is already {log.status}.")
+    current = log.current
+    if current is not None and current.status == "playing":
+        raise RuleError(f"Scenario {current.scenario} is being played (game {current.game_id}); abandon that game "
+                        "first.")
+    log.status = "abandoned"
+    text = f"{log.name} is abandoned after {sum(1 for a in log.history if a.recorded)} recorded scenario(s)."
+    log.entries.append(Entry(at=at, text=text))
+    return text

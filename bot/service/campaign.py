@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, cast
@@ -282,7 +283,8 @@ class Campaigns:
             kept = [h for h in deck.heroes if fold(self.library.card(h).name) != fold(old)]
             if len(kept) == len(deck.heroes):
                 raise ServiceError(f"{old} is not a hero of {deck.name}.")
-        changed = Deck(key=f"{deck.key.split('.')[0]}-c{campaign_id}", name=f"{deck.name}, with {hero.name}",
+        base = re.sub(rf"(-c{campaign_id})?(\.\d+)?$", "", deck.key)  # a second change keys from the first's base
+        changed = Deck(key=f"{base}-c{campaign_id}", name=f"{deck.name}, with {hero.name}",
                        heroes=(*kept, hero.id), cards=deck.cards, source=deck.source)
         rules.change_deck(export.from_json(export.to_json(book)), member.seat,  # refuse before storing anything
                           deck_facts(changed, self.library), self._now())

@@ -3,6 +3,8 @@ finished game tells the log (C 14.8; spec 7.3 fallen heroes, 4.10 and 7.6 the sc
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engines.core import RuleError, Turn
 from engines.lcg.campaign.catalogue import fold
 from engines.lcg.campaign.heroes import DeckFacts
@@ -40,7 +42,10 @@ def start(turn: T, library: Library, plan: CampaignSetup) -> None:
         if bad:
             raise RuleError(f"{deck.name} holds {', '.join(bad)}, banned in this campaign (spec 7.3, 9.8).")
         setup.choose_deck(turn, library, player.seat, key)
-        boons = plan.boons.get(player.seat, ())
+        # Earned boons join the deck, unless the deck already holds those copies (a deck built with them).
+        held = Counter(plan.boons.get(player.seat, ()))
+        held.subtract(Counter(s.card for s in deck.cards for _ in range(s.count)))
+        boons = [card_id for card_id, n in held.items() for _ in range(max(n, 0))]
         for card_id in boons:
             card = state.new_card(card_id)
             state.owners[card.uid] = player.seat

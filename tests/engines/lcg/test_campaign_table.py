@@ -10,6 +10,7 @@ from engines.lcg import GAME
 from engines.lcg.campaign import plan as campaign_plan
 from engines.lcg.campaign.plan import Attachment, CampaignSetup
 from engines.lcg.campaign.table import result, score
+from engines.lcg.cards import Deck, Slot
 from engines.lcg.state import LcgState
 from engines.lcg.table import group_score, heroes
 
@@ -124,3 +125,14 @@ def test_the_campaign_card_s_setup_gives_mendor_to_the_first_player():  # C 12.5
     state = keep_all(a_scenario(plan, players=2))
     first = state.players[state.first]
     assert [c.name for c in first.play.cards if state.card_def(c).type == "objective_ally"] == ["Mendor"]
+
+
+def test_a_boon_the_deck_already_holds_is_not_added_twice(monkeypatch: pytest.MonkeyPatch):  # C 12.5.3.1
+    starter = LIBRARY.deck("core-leadership")
+    with_boon = Deck(key="leadership-with-boon", name="Leadership and a boon", heroes=starter.heroes,
+                     cards=(*starter.cards, Slot(card=MENDORS_SUPPORT, count=1)))
+    monkeypatch.setitem(LIBRARY.decks, with_boon.key, with_boon)
+    state = a_scenario(CampaignSetup(campaign="Core", scenario_number=2, decks={"p1": "leadership-with-boon"},
+                                     boons={"p1": (MENDORS_SUPPORT, MENDORS_SUPPORT)}))
+    own = [c.ref for c in (*state.players[0].deck.cards, *state.players[0].hand.cards)]
+    assert own.count(MENDORS_SUPPORT) == 2  # one from the deck, one more from the pool

@@ -174,8 +174,21 @@ class Campaigns:
         self._member(book, user)
         trial = export.from_json(export.to_json(book))
         rules.begin_attempt(trial, 0, self._now())
+        self._decks_allowed(trial)
         self._scenario_known(book)
         return book
+
+    def _decks_allowed(self, book: CampaignLog) -> None:
+        """Every seat's deck, not only a changed one, is checked against the bans (spec 9.8: a fallen hero's ally
+        version is illegal in every deck)."""
+        banned = book.banned_titles()
+        for member in book.members:
+            facts = deck_facts(self.library.deck(member.deck), self.library)
+            bad = sorted({t for t in (*facts.heroes, *(c[0] for c in facts.cards)) if fold(t) in banned})
+            if bad:
+                raise RuleError(f"{member.seat}'s deck {facts.name} holds {', '.join(bad)}, which may not be used "
+                                "in this campaign now (spec 7.3, 9.8): change it with 'campaign deck' or "
+                                "'campaign hero' first.")
 
     def _scenario_known(self, book: CampaignLog) -> None:
         step = book.step
@@ -194,6 +207,7 @@ class Campaigns:
             self._member(book, user)
             step = book.step
             changes = rules.begin_attempt(book, 0, self._now())  # checks everything before a game is made
+            self._decks_allowed(book)
             self._scenario_known(book)
             assert step is not None
             plan = rules.setup_for(book)

@@ -10,9 +10,10 @@ import pytest
 from bot.service import NotAllowed, Service, ServiceError
 from bot.service.campaign import Campaigns
 from bot.store.database import Database
-from bot.store.models import GameRow
+from bot.store.models import CampaignRow, GameRow
 from engines import registry
 from engines.core import RuleError
+from engines.lcg.campaign import export
 from engines.lcg.campaign import plan as campaign_plan
 from engines.lcg.campaign.log import Change
 from tests.conftest import ALICE, BOB, CARA, RecordingMessenger
@@ -163,3 +164,17 @@ async def test_only_the_host_abandons_a_campaign_and_then_nothing_more_is_played
     with pytest.raises(RuleError, match="abandoned"):
         await campaigns.next(cid, ALICE)
     assert "| p1 | Alice |" in await campaigns.export(cid, "md")  # still readable
+
+
+async def test_a_fallen_hero_s_title_is_refused_in_every_deck_at_the_next_setup(service: Service):  # spec 10.6 #92
+    campaigns, cid = await a_campaign(service)
+    _, book = await campaigns.book(cid)
+    book.fallen.append("Gandalf")  # as if a Gandalf hero had fallen: both starter decks hold the Gandalf ally
+    async with service.db.session() as s:
+        row = await s.get(CampaignRow, cid)
+        assert row is not None
+        row.log_json = export.to_json(book)
+    with pytest.raises(RuleError, match="p1's deck Core Set: Leadership holds Gandalf"):
+        await campaigns.next(cid, ALICE)
+    with pytest.raises(RuleError, match="holds Gandalf"):
+        await campaigns.check_next(cid, BOB)

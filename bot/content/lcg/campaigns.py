@@ -42,9 +42,11 @@ SAGA_PACKS = ("The Black Riders", "The Road Darkens", "The Treason of Saruman", 
 # cards, kept here in our own words): Mendor, in all three scenarios.
 CORE_IN_PLAY = {"passage-through-mirkwood": ("Mendor",), "journey-down-the-anduin": ("Mendor",),
                 "escape-from-dol-guldur": ("Mendor",)}
+# Where the first player controls the Fellowship Aragorn, so any other version is out (spec 9.7; C 12.5.2.2).
+FELLOWSHIP_ARAGORN = ("The Treason of Saruman", "The Flame of the West")
 SAGA_BANS = {
-    "The Treason of Saruman": ("Frodo Baggins", "Saruman", "Gríma"),
-    "The Flame of the West": ("Frodo Baggins",),
+    "The Treason of Saruman": ("Frodo Baggins", "Saruman", "Gríma", "Aragorn"),
+    "The Flame of the West": ("Frodo Baggins", "Aragorn"),
     "The Land of Shadow": ("Aragorn",),
 }
 
@@ -133,7 +135,7 @@ def _step(card: CardDef, scenario_keys: Mapping[str, str] | None) -> CampaignSte
     slug = slugify(card.name)
     key = (scenario_keys or {}).get(fold(card.name)) or SCENARIO_ALIASES.get(slug, slug)
     return CampaignStep(scenario=key, name=card.name, campaign_card=card.id,
-                        banned=SAGA_BANS.get(card.pack, ()))
+                        banned=SAGA_BANS.get(card.pack, ()), fellowship_aragorn=card.pack in FELLOWSHIP_ARAGORN)
 
 
 def _saga_steps(pool: list[PoolEntry], cards: Mapping[str, CardDef],

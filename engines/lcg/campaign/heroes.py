@@ -77,9 +77,10 @@ class HeroChanges:
     by_seat: dict[str, int] = field(default_factory=dict)  # the same, charged to the seat that changed
     replaced: list[str] = field(default_factory=list)  # "Glóin -> Legolas" lines for the log
     added: list[str] = field(default_factory=list)  # new heroes that replace no one (free)
+    notes: list[str] = field(default_factory=list)  # product rules applied at this setup (C 12.5.2.2)
 
     def lines(self) -> list[str]:
-        out = [f"hero change: {r} (+1 threat penalty)" for r in self.replaced]
+        out = [*self.notes, *(f"hero change: {r} (+1 threat penalty)" for r in self.replaced)]
         out += [f"hero added: {a} (no penalty)" for a in self.added]
         return out
 

@@ -247,13 +247,17 @@ def change_seat(log: CampaignLog, seat: str, user_id: int, name: str, at: str) -
 
 def begin_attempt(log: CampaignLog, game_id: int, at: str) -> HeroChanges:
     """The next setup (C 13.2): count hero changes against the log (penalty, new heroes recorded) and open
-    an attempt at the current scenario."""
+    an attempt at the current scenario. Checks first; changes the log only once nothing can be refused."""
     _between(log, "start the next scenario")
     step = log.step
     if step is None:
         raise RuleError(f"{log.name} is complete.")
+    exchange = step.fellowship_aragorn  # C 12.5.2.2: any recorded Aragorn is given up, freely replaced
+    recorded = {m.seat: [h for h in m.heroes if not (exchange and fold(h) == ARAGORN)] for m in log.members}
+    fallen = {fold(t) for t in log.fallen} - ({ARAGORN} if exchange else set())
     chosen = {m.seat: list(m.deck_heroes) for m in log.members}
-    changes = hero_changes({m.seat: list(m.heroes) for m in log.members}, chosen, {fold(t) for t in log.fallen})
+    changes = hero_changes(recorded, chosen, fallen)
+    exchanged, extra = _fellowship_aragorn(log, at) if exchange else ([], 0)
     if changes.penalty:
         if log.penalty_rule == "each":
             log.penalty += changes.penalty
@@ -262,13 +266,43 @@ def begin_attempt(log: CampaignLog, game_id: int, at: str) -> HeroChanges:
                 log.seat_penalty[seat] = log.seat_penalty.get(seat, 0) + n
     for member in log.members:
         member.heroes = list(member.deck_heroes)
+    for line in changes.lines():
+        log.entries.append(Entry(at=at, text=line))
+    changes.notes = exchanged  # already in the log's entries
     number = 1 + sum(1 for a in log.history if a.scenario == step.scenario)
     log.history.append(Attempt(scenario=step.scenario, number=number, game_id=game_id, started=at,
                                heroes={m.seat: list(m.heroes) for m in log.members},
-                               penalty_added=changes.penalty, hero_changes=changes.lines()))
-    for line in changes.lines():
-        log.entries.append(Entry(at=at, text=line))
+                               penalty_added=changes.penalty + extra, hero_changes=changes.lines()))
     return changes
+
+
+ARAGORN = "aragorn"
+ANY_SEAT = "*"  # a Permanent card for the hero of that title, whichever seat controls him
+
+
+def _fellowship_aragorn(log: CampaignLog, at: str) -> tuple[list[str], int]:
+    """C 12.5.2.2: a player who recorded Aragorn loses that version and may pick a replacement without the
+    penalty (the new hero is recorded as usual); if Aragorn had fallen, he leaves the list and each player takes
+    +1. Permanent cards keep the title they are recorded on, so they go with him to the Fellowship Aragorn.
+    Returns what was done and the penalty added."""
+    said, extra = [], 0
+    for member in log.members:
+        if any(fold(h) == ARAGORN for h in member.heroes):
+            said.append(f"{member.seat} gives up Aragorn for the Fellowship Aragorn; a replacement costs nothing "
+                        "(C 12.5.2.2).")
+    if any(fold(t) == ARAGORN for t in log.fallen):
+        log.fallen = [t for t in log.fallen if fold(t) != ARAGORN]
+        extra = 1
+        if log.penalty_rule == "each":
+            log.penalty += 1
+        else:
+            for member in log.members:
+                log.seat_penalty[member.seat] = log.seat_penalty.get(member.seat, 0) + 1
+        said.append("Aragorn leaves the Fallen Heroes; each player takes a permanent +1 threat penalty "
+                    "(C 12.5.2.2).")
+    for line in said:
+        log.entries.append(Entry(at=at, text=line))
+    return said, extra
 
 
 def setup_for(log: CampaignLog) -> CampaignSetup:
@@ -284,6 +318,8 @@ def setup_for(log: CampaignLog) -> CampaignSetup:
     for card in log.pool:
         if card.permanent and card.hero:
             seat = hero_seat.get(fold(card.hero))
+            if seat is None and step.fellowship_aragorn and fold(card.hero) == ARAGORN:
+                seat = ANY_SEAT  # C 12.5.2.2: it goes to the Fellowship Aragorn, whoever controls him
             if seat is not None:  # the hero is still in the fellowship (a fallen one took its cards away)
                 permanent.setdefault(seat, []).append(Attachment(card=card.card, hero=card.hero))
         elif card.back == "encounter":

@@ -9,11 +9,11 @@ from engines.core import RuleError, Turn
 from engines.lcg.campaign.catalogue import fold
 from engines.lcg.campaign.heroes import DeckFacts
 from engines.lcg.campaign.log import Result, Score
-from engines.lcg.campaign.plan import CampaignSetup
+from engines.lcg.campaign.plan import Attachment, CampaignSetup
 from engines.lcg.cards import Deck
 from engines.lcg.flow import push
 from engines.lcg.library import Library
-from engines.lcg.state import DAMAGE, LcgState, Task
+from engines.lcg.state import DAMAGE, LcgState, Player, Task
 from engines.lcg.table import heroes, tokens
 
 T = Turn[LcgState]
@@ -70,16 +70,11 @@ def at_setup(turn: T) -> None:
             turn.say(f"{player.seat} takes the campaign's threat penalty of {extra}: threat {player.threat} "
                      "(spec 7.4).")
         for attachment in plan.permanent.get(player.seat, ()):
-            hero = next((h for h in heroes(player, state) if fold(h.name) == fold(attachment.hero)), None)
-            if hero is None:
-                turn.say(f"{state.defs[attachment.card].name} belongs on {attachment.hero}, who is not in play; "
-                         "it stays out of this game.")
-                continue
-            card = state.new_card(attachment.card)
-            if state.defs[attachment.card].is_player_card:
-                state.owners[card.uid] = player.seat
-            hero.attached.append(card)
-            turn.say(f"{card.name} is attached to {hero.name} (Permanent, C 12.5.3.2).")
+            _attach_permanent(turn, player, attachment)
+    for attachment in plan.permanent.get("*", ()):  # the Fellowship Aragorn's, on whoever controls him
+        holder = next((p for p in state.players if any(fold(h.name) == fold(attachment.hero)
+                                                      for h in heroes(p, state))), state.players[state.first])
+        _attach_permanent(turn, holder, attachment)
     if plan.encounter:
         for card_id in plan.encounter:
             state.encounter_deck.cards.append(state.new_card(card_id))
@@ -95,6 +90,21 @@ def at_setup(turn: T) -> None:
         state.set_aside.cards.append(state.new_card(plan.campaign_card))
         turn.say(f"The campaign card {state.defs[plan.campaign_card].name} is beside the quest deck: follow its "
                  "setup (C 12.5.3.4).")
+
+
+def _attach_permanent(turn: T, player: Player, attachment: Attachment) -> None:
+    """A Permanent boon or burden on the hero it was recorded on (C 12.5.3.2; 13.2)."""
+    state = turn.state
+    hero = next((h for h in heroes(player, state) if fold(h.name) == fold(attachment.hero)), None)
+    if hero is None:
+        turn.say(f"{state.defs[attachment.card].name} belongs on {attachment.hero}, who is not in play; it stays "
+                 "out of this game.")
+        return
+    card = state.new_card(attachment.card)
+    if state.defs[attachment.card].is_player_card:
+        state.owners[card.uid] = player.seat
+    hero.attached.append(card)
+    turn.say(f"{card.name} is attached to {hero.name} (Permanent, C 12.5.3.2).")
 
 
 def after_hands(turn: T) -> None:

@@ -88,7 +88,10 @@ def test_every_campaign_pool_in_the_shared_data_imports() -> None:
     saga = campaigns["ccl-1"]  # no campaign card in the pool: the saga's packs give its 18 scenarios
     assert len(saga.steps) == 18 and saga.steps[0].name == "A Shadow of the Past"
     treason = next(s for s in saga.steps if s.name == "The Uruk-hai")
-    assert set(treason.banned) == {"Frodo Baggins", "Saruman", "Gríma"}  # C 12.5.2.1, 12.5.2.3
+    assert set(treason.banned) == {"Frodo Baggins", "Saruman", "Gríma", "Aragorn"}  # C 12.5.2.1-12.5.2.3
+    assert treason.fellowship_aragorn and not saga.steps[0].fellowship_aragorn  # C 12.5.2.2
+    land = next(s for s in saga.steps if s.name == "Shelob's Lair")
+    assert land.banned == ("Aragorn",) and not land.fellowship_aragorn
     counsels = saga.entry("Poisoned Counsels")
     assert counsels is not None and counsels.kind == "burden" and counsels.back == "player" and counsels.copies == 4
     assert any("Hobbit saga treasure" in str(p) for p in result.problems)  # CCH.1 holds treasures, not boons

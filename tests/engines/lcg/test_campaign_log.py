@@ -267,3 +267,41 @@ def test_a_scenario_s_own_ban_applies_to_the_decks_for_it():  # C 12.5.2.2: no A
     with pytest.raises(RuleError, match="Aragorn, which may not be used"):
         campaign.change_deck(log, "p1", facts("core-leadership"), AT)
     assert "Aragorn" in campaign.setup_for(log).banned
+
+
+def a_saga_step_campaign(*decks: str) -> CampaignLog:
+    """The Core campaign with its second scenario set up like The Treason of Saruman: the first player has the
+    Fellowship Aragorn, so no other Aragorn may be in a deck (C 12.5.2.2; spec 9.7)."""
+    saga = replace(CORE.steps[1], banned=("Aragorn",), fellowship_aragorn=True)
+    defn = replace(CORE, steps=(CORE.steps[0], saga, CORE.steps[2]))
+    members = [Member(seat=f"p{i}", user_id=i, name=f"Player {i}", deck=d) for i, d in enumerate(decks, start=1)]
+    log, _ = campaign.new_campaign(defn, members, {m.seat: facts(m.deck) for m in members}, AT)
+    return log
+
+
+def test_a_recorded_aragorn_is_given_up_for_the_fellowship_one_and_replaced_freely():  # C 12.5.2.2
+    log = a_saga_step_campaign("core-leadership", "core-tactics")
+    play(log, won())
+    campaign.stage(log, Change(kind="earn", title="Valor", hero="Aragorn"))
+    campaign.record(log, AT)
+    with pytest.raises(RuleError, match="Aragorn, which may not be used"):  # his other versions are out here
+        campaign.change_deck(log, "p1", facts("core-leadership"), AT)
+    campaign.change_deck(log, "p1", a_deck("no-aragorn", ("Glóin", "Théodred", "Beravor")), AT)
+    changes = campaign.begin_attempt(log, 2, AT)
+    assert changes.penalty == 0 and log.penalty == 0
+    assert changes.notes == ["p1 gives up Aragorn for the Fellowship Aragorn; a replacement costs nothing "
+                             "(C 12.5.2.2)."]
+    assert log.member("p1").heroes == ["Glóin", "Théodred", "Beravor"]
+    valor = campaign.setup_for(log).permanent["*"]  # his Permanent card goes to the Fellowship Aragorn
+    assert [(a.hero, LIBRARY.card(a.card).name) for a in valor] == [("Aragorn", "Valor")]
+
+
+def test_a_fallen_aragorn_comes_back_at_a_penalty_for_each_player():  # C 12.5.2.2
+    log = a_saga_step_campaign("core-leadership", "core-tactics")
+    play(log, won({"p1": ["Aragorn"]}))
+    campaign.record(log, AT)
+    assert log.fallen == ["Aragorn"]
+    campaign.change_deck(log, "p1", a_deck("no-aragorn", ("Glóin", "Théodred", "Beravor")), AT)
+    changes = campaign.begin_attempt(log, 2, AT)
+    assert log.fallen == [] and log.penalty == 1 and log.history[-1].penalty_added == 1
+    assert changes.penalty == 0  # Beravor replaces the fallen Aragorn: the one penalty is the return's

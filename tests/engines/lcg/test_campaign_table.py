@@ -136,3 +136,12 @@ def test_a_boon_the_deck_already_holds_is_not_added_twice(monkeypatch: pytest.Mo
                                      boons={"p1": (MENDORS_SUPPORT, MENDORS_SUPPORT)}))
     own = [c.ref for c in (*state.players[0].deck.cards, *state.players[0].hand.cards)]
     assert own.count(MENDORS_SUPPORT) == 2  # one from the deck, one more from the pool
+
+
+def test_a_permanent_card_for_the_fellowship_aragorn_finds_him_at_any_seat():  # C 12.5.2.2
+    plan = CampaignSetup(campaign="Saga", scenario_number=4, decks={"p1": "core-tactics", "p2": "core-leadership"},
+                         permanent={"*": (Attachment(card=VALOR, hero="Aragorn"),)})
+    state = a_scenario(plan, players=2)
+    state = keep_all(state)
+    aragorn = next(h for p in state.players for h in heroes(p, state) if h.name == "Aragorn")
+    assert [a.ref for a in aragorn.attached] == [VALOR] and aragorn in state.players[1].play.cards

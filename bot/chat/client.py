@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.chat import io
+from bot.chat.campaign_cog import CampaignButton, CampaignCog
 from bot.chat.components import DeadlineButton, DecisionButton, DecisionSelect, UndoButton
 from bot.chat.game_cog import GameCog
 from bot.chat.lcg_cog import LcgCog
@@ -82,11 +83,12 @@ class WestmarchBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         # Registered once, here: buttons posted before a restart keep working after it.
-        self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton, DeadlineButton)
+        self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton, DeadlineButton, CampaignButton)
         await load_stored_decks(self.database)  # before any game is loaded: journals name imported decks
         await self.add_cog(GameCog(self))
         await self.add_cog(LcgCog(self))
         await self.add_cog(RatsCog(self, self.rats))
+        await self.add_cog(CampaignCog(self))
         self.tree.error(self.on_app_command_error)
         # Commands are synced by `python -m bot sync`, never here: setup runs on every start and
         # Discord allows 200 command creations a day.

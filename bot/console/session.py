@@ -7,6 +7,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.console.campaign import ConsoleCampaigns
 from bot.console.rats import ConsoleRats
 from bot.service import Service, ServiceError, User
 from bot.service.tempo import pace_changes, pace_text
@@ -28,6 +29,7 @@ Console verbs:
   pause [reason] | resume                   pause or resume the game (host)
   delegate <player number> | delegate off   let another player act for your seat, or take it back
   rats ...                                  Race Against the Shadow tournaments ('rats help')
+  campaign ...                              LCG campaign mode ('campaign help' lists its verbs)
   help | quit
 Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
 
@@ -45,15 +47,19 @@ class ConsoleSession:
     seats: dict[str, int] = field(default_factory=dict)  # seat name -> console user number
     errors: int = 0
     tournaments: ConsoleRats = field(init=False)
+    campaigns: ConsoleCampaigns | None = None
 
     def __post_init__(self) -> None:
         # At once, not on the first 'rats' verb: its gate must guard tournament games from the first line.
         self.tournaments = ConsoleRats(self.service, self.out, self._user, console_user)
+        self.campaigns = ConsoleCampaigns(self)
 
     async def resume(self) -> None:
         games = await self.service.open_games()
         if games:
             await self._open(games[-1].id)
+        if self.campaigns is not None:
+            await self.campaigns.resume()
 
     async def handle(self, line: str) -> bool:
         """Run one line. Returns False when the session should end. Errors are printed, never raised."""
@@ -71,7 +77,11 @@ class ConsoleSession:
         return True
 
     async def _dispatch(self, line: str) -> bool:
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError:  # "Mendor's Support" unquoted: the apostrophe opens a quotation
+            raise ServiceError("A quotation mark is not closed; put names with an apostrophe in double quotes, "
+                               "like \"Mendor's Support\".") from None
         verb, args = words[0].lower(), words[1:]
         if verb in ("quit", "exit"):
             return False
@@ -106,6 +116,8 @@ class ConsoleSession:
             await self._guard(verb, args)
         elif verb == "rats":
             await self.tournaments.handle(args)
+        elif verb == "campaign" and self.campaigns is not None:
+            await self.campaigns.handle(args)
         elif verb == "abandon":
             await self.service.abandon(self._game(), self._user())
             self.out(f"Game {self._game()} abandoned.")
@@ -185,3 +197,12 @@ class ConsoleSession:
 
     def _user(self) -> User:
         return console_user(self.actor)
+
+    def user(self) -> User:
+        """The console player acting now."""
+        return self._user()
+
+    async def open_game(self, game_id: int) -> None:
+        """Switch to a game another verb made (a campaign's scenario), acting as player 1."""
+        await self._open(game_id)
+        self.actor = 1

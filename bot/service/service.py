@@ -133,6 +133,8 @@ class Service:
         self.shards: Shards | None = None  # sharded: this process runs only these shards' games' timers
         self.gates: list[Gate] = []
         self.observers: list[Observer] = []
+        # Called with a game's id once a command has ended it, after its notice (campaigns update their log).
+        self.on_game_over: list[Callable[[int], Awaitable[None]]] = []
         self.habits = waits.HabitsCache()
         from bot.service.alarms import Alarms  # the verbs of pace and time; they use this service's plumbing
         from bot.service.guard import Guard
@@ -222,12 +224,17 @@ class Service:
                 self.timers.update(notice.ref.id, notice.waits or [], notice.waits_gone)
             except Exception:
                 log.exception("re-arming the timers of game %s failed", notice.ref.id)
-        if notice.silent:
-            return
-        try:
-            await self.messenger.deliver(notice)
-        except Exception:  # a failed notification never undoes a committed move
-            log.exception("delivering a notice for game %s failed", notice.ref.id)
+        if not notice.silent:
+            try:
+                await self.messenger.deliver(notice)
+            except Exception:  # a failed notification never undoes a committed move
+                log.exception("delivering a notice for game %s failed", notice.ref.id)
+        if notice.outcome is not None:
+            for hook in self.on_game_over:
+                try:
+                    await hook(notice.ref.id)
+                except Exception:  # the game's result is committed; whoever listens catches up later
+                    log.exception("a game-over listener failed for game %s", notice.ref.id)
 
     async def _observe(self, game_id: int, at: datetime) -> None:
         for observer in self.observers:
@@ -290,14 +297,25 @@ class Service:
 
     # --- the lobby ---------------------------------------------------------------------------
     async def create(
-        self, game_name: str, host: User, place: Place | None = None, options: str = "", pace: Pace | None = None
+        self,
+        game_name: str,
+        host: User,
+        place: Place | None = None,
+        options: str = "",
+        pace: Pace | None = None,
+        preset: dict[str, Any] | None = None,
     ) -> GameRef:
+        """`preset`: option values set by another part of the bot rather than typed (a campaign's setup)."""
         place = place or Place()
         try:
             game = registry.get(game_name)
         except KeyError as exc:
             raise CommandError(str(exc.args[0])) from None
         chosen = parse_options(game.options, options)
+        for key, value in (preset or {}).items():
+            if key not in game.options:
+                raise CommandError(f"{game.title} has no option '{key}'.")
+            chosen[key] = value
         check = getattr(game, "check_options", None)
         if check is not None:  # a game may refuse values (an unknown scenario) now rather than at the start
             check(chosen)

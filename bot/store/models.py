@@ -330,3 +330,24 @@ class ClockRow(SQLModel, table=True):
     alarm_at: datetime | None = Field(default=None, sa_column=_ts(nullable=True))
     version: int = 0
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class CampaignRow(SQLModel, table=True):
+    """An LCG campaign (spec 7.2, 7.8): its log as JSON (engines/lcg/campaign/log.py) and the game now being played
+    for it. The log is the truth; each scenario is an ordinary game linked by `game_id`."""
+
+    __tablename__ = "campaign"
+    __table_args__ = (Index("ix_campaign_guild_status", "guild_id", "status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=64)  # the campaign's definition in the library ("core", "ccl-1")
+    name: str = Field(max_length=200)
+    status: str = Field(default="active", max_length=16)  # active | finished
+    guild_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    channel_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    host_user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    game_id: int | None = Field(default=None, foreign_key="game.id")  # the scenario in play, or the last one
+    log_json: str = Field(sa_column=Column(Text, nullable=False))
+    version: int = 0  # bumped by every change, like the game row's
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engines.lcg.campaign.catalogue import CampaignDef
+
 SPHERES = ("leadership", "lore", "spirit", "tactics", "neutral", "baggins", "fellowship")
 PLAYER_TYPES = ("hero", "ally", "attachment", "event", "player_side_quest", "treasure", "boon")
 ENCOUNTER_TYPES = ("enemy", "location", "treachery", "objective", "objective_ally", "encounter_side_quest",
@@ -200,6 +202,7 @@ class Pack:
     cards: list[CardDef] = field(default_factory=list)
     scenarios: list[Scenario] = field(default_factory=list)
     decks: list[Deck] = field(default_factory=list)
+    campaigns: list[CampaignDef] = field(default_factory=list)  # campaign mode (spec 7)
     source: str = ""
     format: str = "westmarch-lcg-pack"
     version: int = 1

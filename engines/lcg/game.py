@@ -9,6 +9,8 @@ from typing import Any
 from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View
 from engines.lcg import adjust, expert, flow, scenarios, setup
 from engines.lcg import playing as playing_rules
+from engines.lcg.campaign import plan as campaign_plan
+from engines.lcg.campaign import table as campaign_table
 from engines.lcg.cards import Scenario
 from engines.lcg.library import Library
 from engines.lcg.state import LcgState, Player
@@ -54,6 +56,7 @@ class Lcg(Rules[LcgState]):
         "windows": "key",
         "elimination": 50,
         "expert": False,  # the three Core Set scenarios in a row, with carry-over (C 15.2)
+        "campaign": "",  # campaign mode: the log's setup for this scenario, as JSON (engines/lcg/campaign/plan.py)
     }
 
     def __init__(self, library: Library) -> None:
@@ -66,6 +69,10 @@ class Lcg(Rules[LcgState]):
             raise CommandError(f"Difficulty must be one of {', '.join(DIFFICULTIES)}.")
         if options.get("windows", "key") not in WINDOWS:
             raise CommandError(f"Action windows must be one of {', '.join(WINDOWS)}.")
+        if options.get("campaign"):
+            campaign_plan.decode(str(options["campaign"]))
+            if options.get("expert"):
+                raise CommandError("A campaign scenario cannot also be an expert game.")
 
     def setup(self, config: Config, seed: int) -> LcgState:
         options = {**self.options, **config.options}
@@ -88,7 +95,13 @@ class Lcg(Rules[LcgState]):
             for card_id in scenario_cards(scenario):
                 state.defs[card_id] = self.library.card(card_id)
         turn = Turn(state=state, seat="")
-        setup.start(turn, self.library)
+        if options.get("campaign"):
+            state.campaign = campaign_plan.decode(str(options["campaign"]))
+            campaign_table.load_defs(state, self.library, state.campaign)
+            campaign_table.start(turn, self.library, state.campaign)
+            self.settle(turn)  # the decks are chosen: setup runs on to the first vote or mulligan
+        else:
+            setup.start(turn, self.library)
         return state
 
     # --- answers and verbs --------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from importlib import resources
 
 from engines.core.codec import from_data, to_data
 from engines.core.errors import CommandError
+from engines.lcg.campaign.catalogue import CampaignDef
 from engines.lcg.cards import CardDef, Deck, Pack, Scenario
 
 
@@ -20,6 +21,7 @@ class Library:
     cards: dict[str, CardDef] = field(default_factory=dict)
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     decks: dict[str, Deck] = field(default_factory=dict)
+    campaigns: dict[str, CampaignDef] = field(default_factory=dict)
     packs: list[str] = field(default_factory=list)
 
     def add(self, pack: Pack) -> None:
@@ -32,6 +34,8 @@ class Library:
             self.scenarios[scenario.key] = scenario
         for deck in pack.decks:
             self.decks[deck.key] = deck
+        for campaign in pack.campaigns:
+            self.campaigns[campaign.key] = campaign
         if pack.key not in self.packs:
             self.packs.append(pack.key)
 
@@ -55,6 +59,13 @@ class Library:
             known = ", ".join(sorted(self.decks)) or "none"
             raise CommandError(f"Unknown deck '{key}'. Decks: {known}.") from None
 
+    def campaign(self, key: str) -> CampaignDef:
+        try:
+            return self.campaigns[key]
+        except KeyError:
+            known = ", ".join(sorted(self.campaigns)) or "none"
+            raise CommandError(f"Unknown campaign '{key}'. Campaigns: {known}.") from None
+
     def find(self, name: str) -> list[CardDef]:
         """Cards whose name matches (case and accents aside)."""
         wanted = fold(name)
@@ -69,7 +80,10 @@ def fold(name: str) -> str:
 
 
 def pack_to_json(pack: Pack) -> str:
-    return json.dumps(to_data(pack), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    data = to_data(pack)
+    if not data.get("campaigns"):  # most packs hold none: keep their files as they were before campaigns
+        data.pop("campaigns", None)
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def pack_from_json(text: str) -> Pack:

@@ -111,6 +111,10 @@ def setup_table(turn: T, _task: Task) -> None:
                 add_tokens(h, RESOURCE, 1)
         turn.say(f"{p.seat} starts at threat {p.threat}.")
     build_encounter_deck(turn, scenario_slots(state, scenario))
+    if state.campaign is not None:  # C 13.2: the log's penalty, Permanent cards and pool cards
+        from engines.lcg.campaign.table import at_setup
+
+        at_setup(turn)
     for p in state.players:  # step 5: six cards each, then one mulligan each, chosen in private
         draw(turn, p, 6)
         turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Keep this setup hand, or take your one mulligan?",
@@ -169,6 +173,10 @@ def mulligan(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 @task("setup-quest")
 def setup_quest(turn: T, _task: Task) -> None:
     state = turn.state
+    if state.campaign is not None:  # C 12.5.3.3: player-back burdens, once the setup hands are settled
+        from engines.lcg.campaign.table import after_hands
+
+        after_hands(turn)
     scenario = scenarios.definition(state)
     stages = [state.new_card(q) for q in scenario.quest]  # step 6: stage 1 on top
     state.quest_deck.cards = list(reversed(stages))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engines.core import BaseState, Card, Visibility, Zone
+from engines.lcg.campaign.plan import CampaignSetup
 from engines.lcg.cards import CardDef, Scenario
 
 # Token kinds (spec 1.1): damage, progress, resource; time counters reuse resources but are kept apart.
@@ -107,6 +108,7 @@ class LcgState(BaseState):
     expert_queue: list[Scenario] = field(default_factory=list)  # the expert game's scenarios still to play
     expert_scores: list[int] = field(default_factory=list)  # the expert game's scenarios already won
     disguised: dict[str, str] = field(default_factory=dict)  # Orc Guards: uid -> the player card's own ref
+    campaign: CampaignSetup | None = None  # campaign mode: what the log brings to this scenario (spec 7)
 
     # --- lookups ---------------------------------------------------------------------------
     def player(self, seat: str) -> Player:

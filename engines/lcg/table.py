@@ -209,10 +209,14 @@ def defeat_enemy(turn: T, card: Card, zone: Zone) -> None:
 
 
 def leave_play(state: LcgState, card: Card) -> None:
-    """Tokens and flags go; attachments and shadow cards go to their discard piles (RR p.9, p.20)."""
+    """Tokens and flags go; attachments and shadow cards go to their discard piles (RR p.9, p.20), except a
+    campaign's Permanent cards, which are removed from the game (C 12.5.3.2)."""
     for sub in card.attached:
         leave_play(state, sub)
-        to_discard(state, sub)
+        if state.campaign is not None and state.card_def(sub).has("Permanent"):
+            state.removed.cards.append(sub)
+        else:
+            to_discard(state, sub)
     card.attached = []
     card.tokens, card.flags, card.back = {}, [], ""
     state.modifiers = [m for m in state.modifiers if m.uid != card.uid]

@@ -10,7 +10,7 @@ from sqlalchemy import create_engine, inspect
 from bot.store import migrate
 
 TABLES = {"game", "seat", "journal", "snapshot", "undo_request", "guild_settings", "deck", "player", "wait"} | {
-    "heartbeat"
+    "heartbeat", "campaign"
 } | {"tournament", "team", "match", "clock"}
 
 

@@ -1,5 +1,7 @@
 """`python -m bot.content.lcg build-core [OUT] [--data DIR]` and `... import-dragncards DIR OUT [--with-text]`.
 
+build-core-campaign: the facts-only Core Set campaign pack (`engines/lcg/packs/core-campaign.json`).
+import-campaigns: every DragnCards campaign pool as a user's own pack of campaigns.
 build-core: write the facts-only Core Set pack (default `engines/lcg/packs/core.json`) from the community
 data (default `../shared/data/lcg`). import-dragncards: turn a user's own DragnCards folder into a pack; with
 `--with-text` it keeps the card text, for that user's machine only (never commit such a pack).
@@ -12,6 +14,7 @@ import sys
 from pathlib import Path
 
 from bot.content.errors import ContentError
+from bot.content.lcg.campaigns import CORE_CAMPAIGN_OUT, build_core_campaign, import_campaigns
 from bot.content.lcg.core import DEFAULT_DATA, DEFAULT_OUT, build_core, write_pack
 from bot.content.lcg.dragncards import import_dragncards
 from bot.content.lcg.report import ImportResult
@@ -30,11 +33,23 @@ def main(argv: list[str] | None = None) -> int:
                        help="where to write the pack (default: PACK_DIR/dragncards.json, which the bot loads)")
     dragn.add_argument("--with-text", action="store_true", help="keep card text (for your own machine only)")
     dragn.add_argument("--verbose", action="store_true", help="list every note, not only the problems")
+    core_campaign = sub.add_parser("build-core-campaign", help="write the facts-only Core Set campaign pack")
+    core_campaign.add_argument("out", nargs="?", type=Path, default=CORE_CAMPAIGN_OUT)
+    core_campaign.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared LCG data folder")
+    camps = sub.add_parser("import-campaigns", help="a pack of campaigns from a DragnCards folder (campaign/*.txt)")
+    camps.add_argument("folder", type=Path)
+    camps.add_argument("out", type=Path, nargs="?", default=Path(settings().pack_dir) / "campaigns.json",
+                       help="where to write the pack (default: PACK_DIR/campaigns.json, which the bot loads)")
+    camps.add_argument("--with-text", action="store_true", help="keep card text (for your own machine only)")
     args = parser.parse_args(argv)
     try:
         if args.verb == "build-core":
             out = args.out / "core.json" if args.out.is_dir() else args.out
             result = build_core(args.data)
+        elif args.verb == "build-core-campaign":
+            out, result = args.out, build_core_campaign(args.data)
+        elif args.verb == "import-campaigns":
+            out, result = args.out, import_campaigns(args.folder, with_text=args.with_text)
         else:
             out = args.out
             result = import_dragncards(args.folder, with_text=args.with_text)

@@ -9,6 +9,7 @@ import uuid
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -148,3 +149,19 @@ async def started_game(service: Service, players: int = 2, game: str = "tally") 
         await service.join(ref.id, user)
     await service.start(ref.id, ALICE)
     return ref.id
+
+
+@pytest.fixture(autouse=True)
+def _lcg_library_restored() -> Iterator[None]:
+    """The LCG card library is one per process, and the bot adds stored and imported decks and packs to it.
+    Each test gets it back as it found it, so no test's decks change another test's random games."""
+    from engines.lcg import GAME as LCG
+
+    library = LCG.library
+    tables: list[dict[str, Any]] = [library.cards, library.scenarios, library.decks, library.campaigns]
+    kept = [dict(t) for t in tables], list(library.packs)
+    yield
+    for table, saved in zip(tables, kept[0], strict=True):
+        table.clear()
+        table.update(saved)
+    library.packs[:] = kept[1]

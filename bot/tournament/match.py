@@ -67,6 +67,10 @@ class Matches(Desk):
 
     async def _gate(self, s: AsyncSession, game: GameRow, seat: str, at: datetime) -> None:
         """Refuse a command in a match game when it is not that team's phase group (C 15.3.3)."""
+        if game.id in self._plain:
+            # A match binds its games before they start and commands need a started game, so a started game
+            # found without a match never gets one: no lookup on the hot path of every other game.
+            return
         match = await self._match_of_game(s, game.id or 0)
         if match is None:
             self._plain.add(game.id or 0)

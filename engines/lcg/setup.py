@@ -17,10 +17,9 @@ from engines.lcg.table import add_tokens, heroes
 def start(turn: T, library: Library) -> None:
     """Ask every seat for its deck; the rest of setup runs once all have chosen."""
     state = turn.state
-    options = [Option(id=d.key, label=d.name) for d in sorted(library.decks.values(), key=lambda d: d.key)][:25]
     for p in state.players:
-        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Choose your deck (or type 'deck <key>')", options,
-                 context="deck")
+        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Choose your deck (or type 'deck <key>')",
+                 deck_options(state, library, p.seat), context="deck")
     push(state, Task(kind="setup"))
 
 
@@ -43,7 +42,17 @@ def choose_deck(turn: T, library: Library, seat: str, key: str) -> None:
             player.deck.cards.append(card)
     turn.say(f"{seat} plays {deck.name}: " + ", ".join(c.name for c in player.play.cards) + ".")
     for other in [d for d in state.decisions if d.context == "deck"]:  # a hero can be in only one deck
-        other.options = [o for o in other.options if _legal(state, library, o.id, other.seat)]
+        other.options = deck_options(state, library, other.seat)
+
+
+MAX_DECK_OPTIONS = 25  # a Discord select menu's limit; any other deck can still be typed ('deck <key>')
+
+
+def deck_options(state: LcgState, library: Library, seat: str) -> list[Option]:
+    """The decks this seat may still choose, recomputed from the whole library after every choice: cutting a
+    fixed first 25 and then filtering left a seat with no option once the others had taken its heroes."""
+    legal = (d for d in sorted(library.decks.values(), key=lambda d: d.key) if _legal(state, library, d.key, seat))
+    return [Option(id=d.key, label=d.name) for _, d in zip(range(MAX_DECK_OPTIONS), legal, strict=False)]
 
 
 def _legal(state: LcgState, library: Library, key: str, seat: str) -> bool:

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects, scenarios
+from engines.lcg.effects import attachments as attachment_rules
+from engines.lcg.effects import enemies as enemy_rules
+from engines.lcg.effects import objectives as objective_rules
+from engines.lcg.effects import responses
+from engines.lcg.effects import shadows as shadow_rules
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.playing import in_play, window
 from engines.lcg.state import ATTACKED, PRISONER, LcgState, Player, Task
@@ -38,6 +43,7 @@ def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None
     take_from_staging(state, enemy)
     player.engaged.cards.append(enemy)
     turn.say(f"{enemy.name} engages {player.seat}" + (" (optional engagement)." if optional else "."))
+    effects.fire(turn, "engaged", enemy)  # FAQ 1.49: "X engages you" and "you engage X" are one event
 
 
 # --- encounter phase (spec 4.5) ---------------------------------------------------------------------
@@ -52,7 +58,8 @@ def encounter(turn: T, _t: Task) -> None:
 def optional_engage(turn: T, t: Task) -> None:
     state = turn.state
     player = state.player(t.seat)
-    candidates = staging_enemies(state)
+    staged_now = staging_enemies(state)
+    candidates = [e for e in staged_now if enemy_rules.may_engage_optionally(state, e, staged_now)]
     if player.eliminated or not candidates:
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "You may engage one enemy in the staging area",
@@ -65,11 +72,13 @@ def engage_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if choice[0] == "pass":
         return
     state = turn.state
-    engage(turn, state.player(decision.seat), _staged(state, choice[0]), optional=True)
+    engage(turn, state.player(decision.seat), _staged(state, choice[0], optional=True), optional=True)
 
 
-def _staged(state: LcgState, uid: str) -> Card:
-    found = next((e for e in staging_enemies(state) if e.uid == uid), None)
+def _staged(state: LcgState, uid: str, optional: bool = False) -> Card:
+    staged_now = staging_enemies(state)
+    found = next((e for e in staged_now if e.uid == uid
+                  and (not optional or enemy_rules.may_engage_optionally(state, e, staged_now))), None)
     if found is None:
         raise RuleError(f"{uid} is no longer in the staging area.")
     return found
@@ -164,16 +173,10 @@ def deal_shadows(turn: T, _t: Task) -> None:
     dealt = 0
     for player in state.active_players():
         for enemy in sorted(player.engaged.cards, key=lambda e: -stat(state, e, "engagement_cost")):
-            if not state.encounter_deck.cards:
+            if not deal_shadow(turn, enemy):
                 turn.say("The encounter deck is empty: no more shadow cards.")
                 return
-            shadow = state.encounter_deck.cards.pop()
-            shadow.face_up = False
-            shadow.flags = [SHADOW]
-            shadow.back = SHADOW  # the table knows it is a shadow card, not which one
-            enemy.attached.append(shadow)
             dealt += 1
-            turn.reveal()  # the deck's top card moved: undo past this needs consent
     if dealt:
         turn.say(f"{dealt} shadow card{'s are' if dealt > 1 else ' is'} dealt.")
 
@@ -208,8 +211,13 @@ def defend(turn: T, t: Task) -> None:
         return
     enemy.flags.append(ATTACKED)
     state.modifiers = [m for m in state.modifiers if m.until != "attack"]  # the last attack's shadows end
-    defenders = [c for c in characters(player, state) if ready(c)]
+    why_not = attachment_rules.cannot_attack(state, enemy, player)
+    if why_not:
+        turn.say(f"{enemy.name} does not attack {player.seat} ({why_not}).")
+        return
+    defenders = [c for c in characters(player, state) if ready(c) and not objective_rules.cannot_fight(state, c)]
     turn.say(f"{enemy.name} attacks {player.seat}.")
+    effects.fire(turn, "attacks", enemy)
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{enemy.name} attacks ({stat(state, enemy, 'attack')}): "
              "declare a defender, or leave the attack undefended",
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'defense')} DEF, "
@@ -236,7 +244,40 @@ def defend_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 
 def attack_steps(state: LcgState, seat: str, enemy_uid: str, defender: str) -> list[Task]:
     return [Task(kind="shadow", ref=enemy_uid), *window(state, "before damage"),
-            Task(kind="attack-damage", seat=seat, ref=enemy_uid, note=defender)]
+            Task(kind="attack-damage", seat=seat, ref=enemy_uid, note=defender),
+            Task(kind="attacked", seat=seat, ref=enemy_uid)]
+
+
+@task("attacked")
+def attacked(turn: T, t: Task) -> None:
+    """Forced effects after an enemy's attack (Chieftain Ufthak, Misty Mountain Goblins, Wargs)."""
+    enemy = next((e for p in turn.state.players for e in p.engaged.cards if e.uid == t.ref), None)
+    if enemy is not None:
+        effects.fire(turn, "attacked", enemy)
+
+
+def deal_shadow(turn: T, enemy: Card) -> bool:
+    """Deal one face-down shadow card to `enemy` from the encounter deck (none if it is empty)."""
+    state = turn.state
+    if not state.encounter_deck.cards:
+        return False
+    shadow = state.encounter_deck.cards.pop()
+    shadow.face_up = False
+    shadow.flags = [SHADOW]
+    shadow.back = SHADOW  # the table knows it is a shadow card, not which one
+    enemy.attached.append(shadow)
+    turn.reveal()  # the deck's top card moved: undo past this needs consent
+    return True
+
+
+@task("deal-one-shadow")
+def deal_one_shadow(turn: T, t: Task) -> None:
+    try:
+        _zone, enemy, _ = turn.state.locate(t.ref)
+    except KeyError:
+        return
+    if not turn.state.basic and deal_shadow(turn, enemy):
+        turn.say(f"{enemy.name} is dealt a shadow card.")
 
 
 @task("sentinel")
@@ -278,11 +319,31 @@ def shadow(turn: T, t: Task) -> None:
         _zone, enemy, _ = state.locate(t.ref)
     except KeyError:
         return
-    for card in [a for a in enemy.attached if SHADOW in a.flags and not a.face_up]:
-        card.face_up = True
-        turn.reveal()
-        turn.say(f"Shadow card on {enemy.name}: {card.name}.")
-        effects.shadow(turn, enemy, card)
+    # One card at a time: a shadow effect may deal more (Massing at Night), and a cancel may be offered.
+    card = next((a for a in enemy.attached if SHADOW in a.flags and not a.face_up), None)
+    if card is None:
+        return
+    card.face_up = True
+    turn.reveal()
+    turn.say(f"Shadow card on {enemy.name}: {card.name}.")
+    push(state, Task(kind="shadow-resolve", ref=card.uid, note=enemy.uid), t)
+    if state.card_def(card).has_shadow:
+        responses.offer(turn, "cancel-shadow", card, f"{card.name}'s shadow effect: cancel it?")
+
+
+@task("shadow-resolve")
+def shadow_resolve(turn: T, t: Task) -> None:
+    state = turn.state
+    try:
+        _zone, enemy, _ = state.locate(t.note)
+        _z, card, _host = state.locate(t.ref)
+    except KeyError:
+        return
+    if responses.cancelled(state, card):
+        turn.say(f"{card.name}'s shadow effect is cancelled.")
+        return
+    effects.shadow(turn, enemy, card)
+    effects.fire(turn, "shadow_resolved", enemy, card)
 
 
 @task("attack-damage")
@@ -304,13 +365,16 @@ def attack_damage(turn: T, t: Task) -> None:
         except KeyError:
             defender = None
     if defender is not None:
-        deal_damage(turn, defender, max(0, power - stat(state, defender, "defense")), enemy.name)
+        damage = max(0, power - stat(state, defender, "defense"))
+        left = stat(state, defender, "hit_points") - defender.tokens.get("damage", 0)
+        deal_damage(turn, defender, damage, enemy.name)
+        enemy_rules.excess_damage(turn, enemy, player, damage - left)
         return
     targets = [h for h in heroes(player, state) if PRISONER not in h.flags]
     if not targets or power == 0:
         return
     if len(targets) == 1:
-        deal_damage(turn, targets[0], power, f"{enemy.name}, undefended")
+        undefended_damage(turn, player, targets[0], enemy)
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Undefended: which hero takes {power} damage from {enemy.name}?",
              [Option(id=h.uid, label=label(state, h)) for h in targets], context=f"undefended:{enemy.uid}")
@@ -321,16 +385,29 @@ def undefended(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
     _zone, hero, _ = state.locate(choice[0])
     _ez, enemy, _ = state.locate(arg(decision))
-    deal_damage(turn, hero, stat(state, enemy, "attack"), f"{enemy.name}, undefended")
+    undefended_damage(turn, state.player(decision.seat), hero, enemy)
+
+
+def undefended_damage(turn: T, player: Player, hero: Card, enemy: Card) -> None:
+    state = turn.state
+    power = stat(state, enemy, "attack")
+    left = stat(state, hero, "hit_points") - hero.tokens.get("damage", 0)
+    deal_damage(turn, hero, power, f"{enemy.name}, undefended")
+    enemy_rules.excess_damage(turn, enemy, player, power - left)
 
 
 # --- player attacks (spec 4.6 step 5) --------------------------------------------------------------------
 def attackable(state: LcgState, player: Player) -> list[Card]:
     own = [e for e in player.engaged.cards if e.uid not in player.attacked]
-    ranged = any(state.card_def(c).has("Ranged") and ready(c) for c in characters(player, state))
+    ranged = any(state.card_def(c).has("Ranged") for c in fighters(state, player))
     others = [e for p in state.active_players() if p is not player for e in p.engaged.cards
               if e.uid not in player.attacked] if ranged else []
-    return own + others if any(ready(c) for c in characters(player, state)) else []
+    return own + others if fighters(state, player) else []
+
+
+def fighters(state: LcgState, player: Player) -> list[Card]:
+    """Ready characters that may attack (Gandalf's Map forbids its bearer)."""
+    return [c for c in characters(player, state) if ready(c) and not objective_rules.cannot_fight(state, c)]
 
 
 @task("player-attacks")
@@ -354,7 +431,7 @@ def attack_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     player = state.player(decision.seat)
     player.attacked.append(choice[0])
     own = player.engaged.find(choice[0]) is not None
-    attackers = [c for c in characters(player, state) if ready(c) and (own or state.card_def(c).has("Ranged"))]
+    attackers = [c for c in fighters(state, player) if own or state.card_def(c).has("Ranged")]
     if not attackers:
         raise RuleError("You have no ready character who can attack that enemy (only Ranged characters can "
                         "attack enemies engaged with other players).")
@@ -378,7 +455,7 @@ def attackers_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> No
 
 
 def _ready_ranged(state: LcgState, player: Player) -> list[Card]:
-    return [c for c in characters(player, state) if state.card_def(c).has("Ranged") and ready(c)]
+    return [c for c in fighters(state, player) if state.card_def(c).has("Ranged")]
 
 
 @task("ranged-join")
@@ -435,8 +512,12 @@ def attack_resolve(turn: T, t: Task) -> None:
 
 @task("combat-end")
 def combat_end(turn: T, _t: Task) -> None:
-    """RR p.20: every shadow card dealt this round is discarded, resolved or not."""
+    """RR p.20: every shadow card dealt this round is discarded, resolved or not. Forced effects 'at the end
+    of the combat phase' resolve first (Goblin Sniper); a Wolf Rider that attacked from the shadows returns
+    to the top of the encounter deck."""
     state = turn.state
+    effects.fire_all(turn, "combat_end", list(state.staging.cards))
+    shadow_rules.wolf_riders_return(turn)
     for player in state.players:
         for enemy in player.engaged.cards:
             for card in [a for a in enemy.attached if SHADOW in a.flags]:

@@ -97,6 +97,12 @@ def beginning_of_quest(turn: T) -> None:
     number, _ = _stage(state)
     if state.scenario != EFDG or number != 3:
         return
+    orc_guards(turn)
+
+
+def orc_guards(turn: T) -> None:
+    """Each player's top deck card engages them, face down, as an Orc Guard (EfDG 3B, Tower Gate)."""
+    state = turn.state
     state.defs.setdefault(ORC_GUARD, CardDef(id=ORC_GUARD, name="Orc Guard", type="enemy", attack=1, defense=1,
                                              hit_points=1))
     for player in state.active_players():
@@ -118,6 +124,9 @@ def quested_successfully(turn: T) -> None:
                     hero.flags.remove(PRISONER)
                     add_tokens(hero, DAMAGE, 1)
                     turn.say(f"{hero.name} is rescued.")
+                    from engines.lcg.effects.enemies import prisoner_rescued
+
+                    prisoner_rescued(turn)
 
 
 def cannot_advance(state: LcgState) -> str | None:

@@ -3,6 +3,8 @@ progress and exploring. Each takes the working Turn and says what happened to th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core import Card, Outcome, Turn, Zone
 from engines.lcg.state import (
     ATTACKED,
@@ -20,10 +22,24 @@ T = Turn[LcgState]
 STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_cost", "quest_points")
 
 
+# Passive effects of cards (registered by engines.lcg.effects): (state, card, stat) -> a bonus. Each looks only
+# at the card itself and what is attached to it, so computing a stat stays cheap.
+PASSIVES: list[Callable[[LcgState, Card, str], int]] = []
+
+
 def stat(state: LcgState, card: Card, name: str) -> int:
-    """A card's current value: printed, plus manual modifiers, floored at 0 (spec 2.9)."""
+    """A card's current value: printed, plus passive effects and lasting modifiers, floored at 0 (spec 2.9;
+    FAQ 1.43). A 'blank' modifier makes the stat count for nothing until it expires (Secret Paths)."""
     base: int = getattr(state.card_def(card), name)
-    bonus = sum(m.amount for m in state.modifiers if m.uid == card.uid and m.stat == name)
+    bonus = 0
+    for m in state.modifiers:
+        if m.uid == card.uid:
+            if m.stat == name:
+                bonus += m.amount
+            elif m.stat == f"blank-{name}":
+                return 0
+    for passive in PASSIVES:
+        bonus += passive(state, card, name)
     return max(0, base + bonus)
 
 
@@ -203,8 +219,9 @@ def destroy_character(turn: T, card: Card, zone: Zone) -> None:
 
 def defeat_enemy(turn: T, card: Card, zone: Zone) -> None:
     _leave_for_good(turn, card, zone, "is defeated")
-    from engines.lcg import scenarios
+    from engines.lcg import effects, scenarios
 
+    effects.fire(turn, "defeated", card)
     scenarios.on_enemy_defeated(turn, card)
 
 

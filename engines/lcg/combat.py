@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects, scenarios
+from engines.lcg.effects import allies as ally_rules
 from engines.lcg.effects import attachments as attachment_rules
 from engines.lcg.effects import enemies as enemy_rules
+from engines.lcg.effects import heroes as hero_rules
 from engines.lcg.effects import objectives as objective_rules
 from engines.lcg.effects import responses
 from engines.lcg.effects import shadows as shadow_rules
+from engines.lcg.effects.registry import core
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.playing import in_play, window
-from engines.lcg.state import ATTACKED, PRISONER, LcgState, Player, Task
+from engines.lcg.state import ATTACKED, PRISONER, LcgState, Modifier, Player, Task
 from engines.lcg.table import (
     characters,
     check_destroyed,
@@ -234,6 +237,7 @@ def defend_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         exhaust(defender)
         turn.say(f"{defender.name} defends.")
         push(state, *attack_steps(state, decision.seat, enemy_uid, defender.uid))
+        _declared(turn, decision.seat, enemy_uid, defender)
         return
     # RR p.24: after "no defenders", another player may defend with a ready Sentinel character.
     sentinels = [p for p in state.active_players() if p.seat != decision.seat
@@ -310,6 +314,38 @@ def sentinel_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> Non
     for pending in state.tasks:
         if pending.kind == "attack-damage" and pending.ref == arg(decision):
             pending.note = defender.uid
+    _declared(turn, decision.seat, arg(decision), defender)
+
+
+def _declared(turn: T, seat: str, enemy_uid: str, defender: Card) -> None:
+    """After a defender is declared: Responses (Gondorian Spearman, Swift Strike), and with Stand Together
+    the defending player may declare more defenders (FAQ 1.04: their defense adds up; damage goes to one)."""
+    state = turn.state
+    try:
+        _zone, enemy, _ = state.locate(enemy_uid)
+    except KeyError:
+        return
+    attacked_seat = next((p.seat for p in state.players if enemy in p.engaged.cards), seat)
+    if f"phase:many-defenders:{attacked_seat}" in state.marks and seat == attacked_seat:
+        more = [c for c in characters(state.player(seat), state) if ready(c)
+                and not objective_rules.cannot_fight(state, c)]
+        if more:
+            turn.ask(seat, DecisionKind.CHOOSE_MANY, "Stand Together: declare more defenders?",
+                     [Option(id=c.uid, label=label(state, c)) for c in more], low=0, high=len(more),
+                     context=f"more-defenders:{enemy_uid}")
+    ally_rules.defender_declared(turn, defender, enemy)
+    responses.offer(turn, "defender", enemy, f"{defender.name} defends against {enemy.name}: respond?")
+
+
+@answer("more-defenders")
+def more_defenders(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    for uid in choice:
+        exhaust(state.locate(uid)[1])
+    pending = next((t for t in state.tasks if t.kind == "attack-damage" and t.ref == arg(decision)), None)
+    if pending is not None and choice:
+        pending.note = ",".join([pending.note, *choice])
+        turn.say(f"{decision.seat} also defends with {', '.join(state.locate(u)[1].name for u in choice)}.")
 
 
 @task("shadow")
@@ -356,16 +392,17 @@ def attack_damage(turn: T, t: Task) -> None:
     if enemy is None or player.eliminated:
         return
     power = stat(state, enemy, "attack")
-    defender = None
-    if t.note:
+    defenders = []
+    for uid in [u for u in t.note.split(",") if u]:
         try:
-            zone, defender, _ = state.locate(t.note)
-            if zone not in [p.play for p in state.players]:
-                defender = None
+            zone, found, _ = state.locate(uid)
         except KeyError:
-            defender = None
+            continue
+        if zone in [p.play for p in state.players]:
+            defenders.append(found)
+    defender = defenders[0] if defenders else None
     if defender is not None:
-        damage = max(0, power - stat(state, defender, "defense"))
+        damage = max(0, power - sum(stat(state, d, "defense") for d in defenders))
         left = stat(state, defender, "hit_points") - defender.tokens.get("damage", 0)
         deal_damage(turn, defender, damage, enemy.name)
         enemy_rules.excess_damage(turn, enemy, player, damage - left)
@@ -402,7 +439,9 @@ def attackable(state: LcgState, player: Player) -> list[Card]:
     ranged = any(state.card_def(c).has("Ranged") for c in fighters(state, player))
     others = [e for p in state.active_players() if p is not player for e in p.engaged.cards
               if e.uid not in player.attacked] if ranged else []
-    return own + others if fighters(state, player) else []
+    dunhere = [e for e in staging_enemies(state) if e.uid not in player.attacked] \
+        if any(core(state, c, "Dunhere") for c in fighters(state, player)) else []
+    return own + others + dunhere if fighters(state, player) else []
 
 
 def fighters(state: LcgState, player: Player) -> list[Card]:
@@ -432,6 +471,8 @@ def attack_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     player.attacked.append(choice[0])
     own = player.engaged.find(choice[0]) is not None
     attackers = [c for c in fighters(state, player) if own or state.card_def(c).has("Ranged")]
+    if any(e.uid == choice[0] for e in staging_enemies(state)):  # Dunhere attacks the staging area alone
+        attackers = [c for c in fighters(state, player) if core(state, c, "Dunhere")]
     if not attackers:
         raise RuleError("You have no ready character who can attack that enemy (only Ranged characters can "
                         "attack enemies engaged with other players).")
@@ -448,6 +489,11 @@ def attackers_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> No
     chosen = [state.locate(uid)[1] for uid in choice]
     for card in chosen:
         exhaust(card)
+    if any(e.uid == enemy_uid for e in staging_enemies(state)):
+        for card in chosen:  # Dunhere, alone against an enemy in the staging area: +1 attack
+            state.modifiers.append(Modifier(uid=card.uid, stat="attack", amount=1, until="attack"))
+        push(state, Task(kind="attack-resolve", seat=decision.seat, ref=enemy_uid, note=",".join(choice)))
+        return
     # RR p.24 (Ranged): other players' ready Ranged characters may join the attack before it resolves.
     joiners = [p for p in state.active_players() if p.seat != decision.seat and _ready_ranged(state, p)]
     push(state, *[Task(kind="ranged-join", seat=p.seat, ref=enemy_uid, note=decision.seat) for p in joiners],
@@ -500,7 +546,7 @@ def attack_resolve(turn: T, t: Task) -> None:
             continue
         if any(zone is p.play for p in state.players):
             attackers.append(card)
-    power = sum(stat(state, c, "attack") for c in attackers)
+    power = sum(stat(state, c, "attack") + attachment_rules.attack_bonus(state, c, enemy) for c in attackers)
     damage = max(0, power - stat(state, enemy, "defense"))
     turn.say(f"{t.seat} attacks {enemy.name} with {', '.join(c.name for c in attackers)} ({power} attack).")
     if damage:
@@ -508,6 +554,8 @@ def attack_resolve(turn: T, t: Task) -> None:
     else:
         turn.say(f"{enemy.name}'s defense stops the attack.")
     check_destroyed(turn, enemy)
+    if enemy not in state.staging.cards and not any(enemy in p.engaged.cards for p in state.players):
+        hero_rules.enemy_destroyed(turn, attackers)  # the attack destroyed it (Legolas, Blade of Gondolin)
 
 
 @task("combat-end")

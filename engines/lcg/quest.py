@@ -65,6 +65,7 @@ def commit_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         exhaust(card)
         card.flags.append(COMMITTED)
     turn.say(f"{player.seat} commits " + (", ".join(c.name for c in chosen) or "nobody") + ".")
+    heroes_mod.committed(turn, player, chosen)  # Responses to committing (spec 4.3 step 1.2)
 
 
 def quest_stat(state: LcgState) -> str:
@@ -154,7 +155,7 @@ def resolve_revealed(turn: T, card: Card, in_quest_phase: bool, guarding: str) -
     counters = d.keyword_value("Time")
     if counters:  # C 4.10.14: time counters go on when it is revealed
         card.tokens[TIME] = counters
-    if how == "effect":  # FAQ 1.53: the rest of the card resolves
+    if how in ("effect", "replace"):  # FAQ 1.53: the rest of the card resolves
         turn.say(f"{card.name}'s When Revealed effect is cancelled.")
     else:
         effects.when_revealed(turn, card)

@@ -247,3 +247,16 @@ def _register() -> None:
 
 
 _register()
+
+
+def _coverage() -> None:
+    """The Core Set's quest stages are scripted here (their setup, stage texts and win conditions)."""
+    from engines.lcg.effects.registry import scripted
+
+    for title in ("Flies and Spiders", "A Fork in the Road", "A Chosen Path", "The Necromancer's Tower",
+                  "Through the Caverns", "Out of the Dungeons", "To the River...", "Anduin Passage",
+                  "Ambush on the Shore"):
+        scripted(title, "quest stage (scenarios.py)")
+
+
+_coverage()

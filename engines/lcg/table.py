@@ -180,7 +180,10 @@ def deal_damage(turn: T, card: Card, amount: int, source: str = "") -> None:
     state = turn.state
     add_tokens(card, DAMAGE, amount)
     turn.say(f"{label(state, card)} takes {amount} damage{f' from {source}' if source else ''}.")
-    check_destroyed(turn, card)
+    if not check_destroyed(turn, card):
+        from engines.lcg.effects import heroes as hero_rules
+
+        hero_rules.damaged(turn, card, amount)
 
 
 def check_destroyed(turn: T, card: Card) -> bool:
@@ -213,6 +216,10 @@ def destroy_character(turn: T, card: Card, zone: Zone) -> None:
     leave_play(state, card)
     to_discard(state, card)
     turn.say(f"{card.name} is destroyed.")
+    if controller_player is not None:
+        from engines.lcg.effects import allies
+
+        allies.left_play(turn, card, controller_player, destroyed=True)
     if controller_player is not None and not heroes(controller_player, state) and not controller_player.eliminated:
         eliminate(turn, controller_player, "no heroes left")
 

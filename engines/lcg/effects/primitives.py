@@ -44,7 +44,7 @@ def defending(state: LcgState, enemy: Card) -> tuple[Player | None, Card | None]
     pending = next((t for t in state.tasks if t.kind == "attack-damage" and t.ref == enemy.uid), None)
     if pending is None or not pending.note:
         return player, None
-    return player, find(state, pending.note)
+    return player, find(state, pending.note.split(",")[0])
 
 
 # --- "each player must choose a card he controls and ..." --------------------------------------------------
@@ -185,10 +185,14 @@ def discard_from_play(turn: T, card: Card) -> None:
         leave_play(state, objective)
         state.staging.cards.append(objective)
         turn.say(f"{objective.name} returns to the staging area.")
+    owner = next((p for p in state.players if p.play is zone), None)
+    if owner is not None and host is None:
+        from engines.lcg.effects import allies
+
+        allies.left_play(turn, found, owner, destroyed=False)
     if state.card_def(found).type == "hero":
         from engines.lcg.table import eliminate
 
-        owner = next((p for p in state.players if p.play is zone), None)
         if owner is not None and not heroes(owner, state) and not owner.eliminated:
             eliminate(turn, owner, "no heroes left")
 

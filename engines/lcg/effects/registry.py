@@ -142,3 +142,40 @@ def controller(state: LcgState, card: Card) -> Player | None:
 
 def cards_titled(state: LcgState, title: str, cards: Iterable[Card]) -> list[Card]:
     return [c for c in cards if core(state, c, title)]
+
+
+# --- Actions of cards in play (RR p.23): offered in action windows and planning turns -----------------------------
+Usable = Callable[[LcgState, Player, Card], bool]
+Act = Callable[[T, Player, Card], None]
+
+
+class Action:
+    """A card's Action: whether its controller may use it now (costs payable, limits left), and what it does
+    (paying its cost first)."""
+
+    def __init__(self, title: str, usable: Usable, act: Act, label: str, phase: str = "") -> None:
+        self.title, self.usable, self.act, self.label, self.phase = title, usable, act, label, phase
+
+
+ACTIONS: dict[str, Action] = {}
+
+
+def action(title: str, label: str, usable: Usable, phase: str = "") -> Callable[[Act], Act]:
+    def register(fn: Act) -> Act:
+        ACTIONS[title] = Action(title, usable, fn, label, phase)
+        SCRIPTED.setdefault(title, "action")
+        return fn
+
+    return register
+
+
+def card_actions(state: LcgState, player: Player) -> list[tuple[Card, Action]]:
+    """The Actions `player` may use now, from the cards they control (and those attached to them)."""
+    out = []
+    for host in player.play.cards:
+        for card in [host, *host.attached]:
+            d = state.card_def(card)
+            rule = ACTIONS.get(d.name) if d.pack in SCRIPTED_PACKS else None
+            if rule is not None and (not rule.phase or rule.phase == state.phase) and rule.usable(state, player, card):
+                out.append((card, rule))
+    return out

@@ -57,7 +57,7 @@ def _options(state: LcgState, player: Player, moment: str, subject: Card) -> lis
         if r.where == "hand":
             for c in player.hand.cards:
                 if core(state, c, r.title) and r.eligible(state, player, c, subject) \
-                        and why_unplayable(state, player, c, planning=False) is None:
+                        and why_unplayable(state, player, c, planning=False, responding=True) is None:
                     out.append(Option(id=c.uid, label=f"Play {c.name}" + (f" ({r.label})" if r.label else "")))
         else:
             for host in player.play.cards:

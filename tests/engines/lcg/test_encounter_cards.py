@@ -93,6 +93,7 @@ def test_under_the_shadow_raises_the_staging_threat_by_the_number_of_players_thi
     state = a_table(3)
     on_top(state, core_card(state, "Under the Shadow"))
     state, _ = reveal(state)
+    state, _ = answer(state, "pass", seat="p3")  # p3's Eleanor could cancel it; she does not
     assert staging_threat(state) == 3
 
 

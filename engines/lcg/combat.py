@@ -241,7 +241,8 @@ def defend_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         return
     # RR p.24: after "no defenders", another player may defend with a ready Sentinel character.
     sentinels = [p for p in state.active_players() if p.seat != decision.seat
-                 and any(state.card_def(c).has("Sentinel") and ready(c) for c in characters(p, state))]
+                 and any(state.card_def(c).has("Sentinel") and ready(c) and not objective_rules.cannot_fight(state, c)
+                         for c in characters(p, state))]
     push(state, *[Task(kind="sentinel", seat=p.seat, ref=enemy_uid, note=decision.seat) for p in sentinels],
          *attack_steps(state, decision.seat, enemy_uid, ""))
 
@@ -290,7 +291,8 @@ def sentinel(turn: T, t: Task) -> None:
     if any(d.context.startswith("sentinel") for d in state.decisions) or state.step.startswith("sentinel:"):
         return
     player = state.player(t.seat)
-    ready_sentinels = [c for c in characters(player, state) if state.card_def(c).has("Sentinel") and ready(c)]
+    ready_sentinels = [c for c in characters(player, state) if state.card_def(c).has("Sentinel") and ready(c)
+                       and not objective_rules.cannot_fight(state, c)]
     if not ready_sentinels or _defender_already(state, t.ref):
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{t.note} left {state.locate(t.ref)[1].name}'s attack "
@@ -490,7 +492,7 @@ def attackers_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> No
     for card in chosen:
         exhaust(card)
     if any(e.uid == enemy_uid for e in staging_enemies(state)):
-        for card in chosen:  # Dunhere, alone against an enemy in the staging area: +1 attack
+        for card in chosen:  # Dunhere attacking a staged enemy alone: +1 attack
             state.modifiers.append(Modifier(uid=card.uid, stat="attack", amount=1, until="attack"))
         push(state, Task(kind="attack-resolve", seat=decision.seat, ref=enemy_uid, note=",".join(choice)))
         return
@@ -561,8 +563,8 @@ def attack_resolve(turn: T, t: Task) -> None:
 @task("combat-end")
 def combat_end(turn: T, _t: Task) -> None:
     """RR p.20: every shadow card dealt this round is discarded, resolved or not. Forced effects 'at the end
-    of the combat phase' resolve first (Goblin Sniper); a Wolf Rider that attacked from the shadows returns
-    to the top of the encounter deck."""
+    of the combat phase' resolve first (Goblin Sniper); a Wolf Rider that attacked from the shadows goes
+    back onto the encounter deck's top."""
     state = turn.state
     effects.fire_all(turn, "combat_end", list(state.staging.cards))
     shadow_rules.wolf_riders_return(turn)

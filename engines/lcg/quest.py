@@ -313,9 +313,9 @@ def travel(turn: T, _t: Task) -> None:
         return
     first = state.first_seat
     forced = locations_rules.forced_destination(state, locations)
-    if forced is not locations:  # The East Bight: the players must travel there
+    if forced is not locations:  # The East Bight: the only place they may go
         locations = forced
-        turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: the players must travel to The East Bight",
+        turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: The East Bight is the only place the players may go",
                  [Option(id=c.uid, label=c.name) for c in locations], context="travel")
         return
     turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: choose a location to make active, or stay",

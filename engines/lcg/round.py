@@ -100,7 +100,7 @@ def refresh_phase(turn: T, _t: Task) -> None:
 
 
 def time_passes(turn: T) -> None:
-    """C 4.10.14: at the end of each refresh phase one time counter leaves each card with Time X; the last
+    """C 4.10.14: as each refresh phase ends, one time counter leaves each card with Time X; the last
     one leaving triggers the card's effect."""
     from engines.lcg.playing import in_play
 

@@ -143,7 +143,7 @@ def cannot_advance(state: LcgState) -> str | None:
         if number == 2 and (claimed < 3 or _prisoner(state)):
             return "the players must rescue the prisoner and hold all 3 objective cards"
         if number == 3 and _in_play_named(state, "Nazgûl of Dol Guldur"):
-            return "it cannot be defeated while the Nazgûl of Dol Guldur is in play"
+            return "it cannot be defeated while the Nazgûl of Dol Guldur remains in play"
     return None
 
 

@@ -103,7 +103,7 @@ def fire_all(turn: T, kind: str, cards: Iterable[Card], other: Card | None = Non
 
 
 def phase_ends(turn: T, phase: str) -> None:
-    """Effects that last 'until the end of the phase' and end with it (Sneak Attack, Beorn)."""
+    """Effects that last 'for the rest of the phase' and end with it (Sneak Attack, Beorn)."""
     from engines.lcg.effects import allies, events
 
     events.phase_ends(turn, phase)

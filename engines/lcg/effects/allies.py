@@ -134,9 +134,9 @@ for _title in ("Longbeard Orc Slayer", "Snowbourn Scout", "Son of Arnor", "Miner
 
 @effect("Gandalf", "round_end")
 def _gandalf_leaves(turn: T, card: Card, _o: Card | None) -> None:
-    """Gandalf is discarded at the end of the round."""
+    """Gandalf leaves: he is discarded as the round ends."""
     discard_from_play(turn, card)
-    turn.say("Gandalf is discarded at the end of the round.")
+    turn.say("Gandalf leaves: he is discarded as the round ends.")
 
 
 # --- committing and defending --------------------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def left_play(turn: T, card: Card, controller: Player, destroyed: bool) -> None:
     if d.type == "hero" and "Dwarf" in d.traits and not controller.eliminated:
         brok = next((c for c in controller.hand.cards if core(state, c, "Brok Ironfist")), None)
         if brok is not None:
-            ask(turn, controller.seat, f"{card.name} left play: put Brok Ironfist into play from your hand?",
+            ask(turn, controller.seat, f"{card.name} left play: bring Brok Ironfist from your hand into play?",
                 [Option(id="yes", label="Put him into play"), Option(id="no", label="No")], "brok", brok.uid,
                 private=True)
     if d.type == "ally":
@@ -198,7 +198,7 @@ def _brok(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         put_into_play(turn, player, brok)
 
 
-scripted("Brok Ironfist", "response from hand when a Dwarf hero leaves play")
+scripted("Brok Ironfist", "a response from hand when a Dwarf hero is gone")
 scripted("Horn of Gondor", "a resource when a character is destroyed")
 
 
@@ -226,7 +226,7 @@ def _faramir(turn: T, player: Player, card: Card) -> None:
 def _faramir_for(turn: T, target: Player) -> None:
     for c in characters(target, turn.state):
         modify(turn.state, c, "willpower", 1, "phase")
-    turn.say(f"Each character of {target.seat} gets +1 willpower until the end of the phase.")
+    turn.say(f"Each character of {target.seat} gets +1 willpower for the rest of the phase.")
 
 
 @follow("player-faramir")
@@ -249,7 +249,7 @@ def _beorn(turn: T, player: Player, card: Card) -> None:
     use(state, f"round:{card.uid}")
     modify(state, card, "attack", 5, "phase")
     state.marks.append(f"beorn:{card.uid}:{state.phase}")
-    turn.say("Beorn gets +5 attack until the end of the phase.")
+    turn.say("Beorn gets +5 attack for the rest of the phase.")
 
 
 def phase_ends(turn: T, phase: str) -> None:
@@ -306,12 +306,12 @@ def _daughter(turn: T, player: Player, card: Card) -> None:
         [Option(id=h.uid, label=label(turn.state, h)) for h in _wounded_heroes(turn.state)], "heal", "2")
 
 
-@action("Henamarth Riversong", "exhaust him: look at the top encounter card",
+@action("Henamarth Riversong", "exhaust him: look at the encounter deck's top card",
         lambda s, p, c: _ready(c) and bool(s.encounter_deck.cards))
 def _henamarth(turn: T, player: Player, card: Card) -> None:
-    """Exhausting, he lets his controller see the top card of the encounter deck."""
+    """Exhausting, he lets his controller see the encounter deck's top card."""
     exhaust(card)
     top = turn.state.encounter_deck.cards[-1]
     top.known_to = sorted({*top.known_to, player.seat})
-    turn.say(f"{player.seat} looks at the top card of the encounter deck.")
+    turn.say(f"{player.seat} looks at the encounter deck's top card.")
     turn.say(f"The top encounter card is {top.name}.", audience=[player.seat])

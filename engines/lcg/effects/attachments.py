@@ -209,7 +209,7 @@ def _protector_chosen(turn: T, decision: Decision, choice: tuple[str, ...]) -> N
     player.hand.cards.remove(discarded)
     player.discard.cards.append(discarded)
     modify(state, host, stat, 1, "phase")
-    turn.say(f"{player.seat} discards a card: {host.name} gets +1 {stat} until the end of the phase.")
+    turn.say(f"{player.seat} discards a card: {host.name} gets +1 {stat} for the rest of the phase.")
 
 
 @action("Dark Knowledge", "exhaust it: look at a shadow card on an enemy engaged with you",

@@ -35,13 +35,13 @@ def _king_spider(turn: T, card: Card, _other: Card | None) -> None:
 
 @effect("Ungoliant's Spawn", "when_revealed")
 def _spawn(turn: T, card: Card, _other: Card | None) -> None:
-    """Characters committed to the quest now get -1 willpower until the end of the phase."""
+    """Characters committed to the quest now get -1 willpower for the rest of the phase."""
     state = turn.state
     committed = [c for p in state.active_players() for c in characters(p, state) if COMMITTED in c.flags]
     for c in committed:
         modify(state, c, "willpower", -1, "phase")
     if committed:
-        turn.say(f"{card.name}: each committed character gets -1 willpower until the end of the phase.")
+        turn.say(f"{card.name}: each committed character gets -1 willpower for the rest of the phase.")
 
 
 @effect("Dol Guldur Orcs", "when_revealed")
@@ -84,9 +84,9 @@ def _hummerhorns(turn: T, card: Card, _other: Card | None) -> None:
 
 @effect("Forest Spider", "engaged")
 def _forest_spider(turn: T, card: Card, _other: Card | None) -> None:
-    """After it engages a player it gets +1 attack until the end of the round."""
+    """Once engaged with someone, it has +1 attack for the rest of the round."""
     modify(turn.state, card, "attack", 1, "round")
-    turn.say(f"{card.name} gets +1 attack until the end of the round.")
+    turn.say(f"{card.name} gets +1 attack for the rest of the round.")
 
 
 @effect("Marsh Adder", "attacks")
@@ -147,16 +147,15 @@ def _crows(turn: T, card: Card, _other: Card | None) -> None:
 
 @effect("Goblin Sniper", "combat_end")
 def _sniper(turn: T, card: Card, _other: Card | None) -> None:
-    """While it stays in the staging area, at the end of combat each player deals 1 damage to a character
-    of their own."""
+    """While it stays in the staging area, when combat ends every player wounds one of their own characters."""
     if card in turn.state.staging.cards:
         each_chooses(turn, turn.state.active_players(), "damage1", card.name)
 
 
 @effect("Dungeon Jailor", "quest_failed")
 def _jailor(turn: T, card: Card, _other: Card | None) -> None:
-    """In the staging area when the quest fails, it sends an unclaimed objective there back into the
-    encounter deck (the first player picks which)."""
+    """Staged when the quest fails, it hides an unclaimed staged objective back in the encounter deck
+    (which one: the first player's pick)."""
     state = turn.state
     if card not in state.staging.cards:
         return

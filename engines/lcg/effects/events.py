@@ -221,7 +221,7 @@ def _sneak(turn: T, player: Player, uid: str) -> None:
 
 
 def phase_ends(turn: T, phase: str) -> None:
-    """Sneak Attack's ally goes back to its owner's hand at the end of the phase (FAQ 1.02: if Beorn already
+    """Sneak Attack's ally goes back to its owner's hand when the phase ends (FAQ 1.02: if Beorn already
     left play, nothing happens)."""
     state = turn.state
     for mark in [m for m in state.marks if m.startswith("sneak:") and m.endswith(f":{phase}")]:
@@ -276,7 +276,7 @@ def _grim(turn: T, card: Card, _o: Card | None) -> None:
 # --- Tactics ------------------------------------------------------------------------------------------------------
 @effect("Blade Mastery", "event")
 def _blade_mastery(turn: T, card: Card, _o: Card | None) -> None:
-    """A chosen character gets +1 attack and +1 defense for the phase."""
+    """A chosen character gets +1 attack, +1 defense for the phase."""
     _pick(turn, _owner_of_event(turn, card), "Blade Mastery: which character?", _all_characters(turn.state),
           "mastery")
 
@@ -285,7 +285,7 @@ def _blade_mastery(turn: T, card: Card, _o: Card | None) -> None:
 def _mastery(turn: T, player: Player, target: Card, _args: list[str]) -> None:
     modify(turn.state, target, "attack", 1, "phase")
     modify(turn.state, target, "defense", 1, "phase")
-    turn.say(f"{target.name} gets +1 attack and +1 defense until the end of the phase.")
+    turn.say(f"{target.name} gets +1 attack, +1 defense for the rest of the phase.")
 
 
 def _ranged_ready(state: LcgState, player: Player) -> list[Card]:
@@ -380,14 +380,14 @@ def _thicket_check(state: LcgState, player: Player) -> str:
 
 @effect("Thicket of Spears", "event")
 def _thicket(turn: T, card: Card, _o: Card | None) -> None:
-    """A chosen player's engaged enemies cannot attack that player this phase."""
+    """This phase, no enemy engaged with a chosen player may attack them."""
     _pick_player(turn, _owner_of_event(turn, card), "Thicket of Spears: which player?", "thicket")
 
 
 @player_picked("thicket")
 def _thicket_player(turn: T, player: Player, target: Player, _args: list[str]) -> None:
     turn.state.marks.append(f"phase:no-attacks-on:{target.seat}")
-    turn.say(f"The enemies engaged with {target.seat} cannot attack them this phase.")
+    turn.say(f"The enemies engaged with {target.seat} may not attack them during this phase.")
 
 
 def _defender_eligible(state: LcgState, player: Player, card: Card, enemy: Card) -> bool:
@@ -399,7 +399,7 @@ event_response("Swift Strike", "defender", _defender_eligible, "2 damage to the 
 
 @effect("Swift Strike", "event")
 def _swift(turn: T, card: Card, _o: Card | None) -> None:
-    """After a character is declared as a defender, the attacking enemy takes 2 damage."""
+    """Once a defender is declared, the attacker takes 2 damage."""
     enemy = subject(turn.state, _owner_of_event(turn, card).seat)
     if enemy is not None:
         deal_damage(turn, enemy, 2, "Swift Strike")
@@ -686,7 +686,7 @@ def _paths(turn: T, card: Card, _o: Card | None) -> None:
 @picked("no-threat")
 def _no_threat(turn: T, player: Player, target: Card, _args: list[str]) -> None:
     modify(turn.state, target, "blank-threat", 0, "phase")
-    turn.say(f"{target.name} adds no threat until the end of the phase.")
+    turn.say(f"{target.name} adds no threat for the rest of the phase.")
 
 
 def _lore_budget(state: LcgState, player: Player) -> int:

@@ -36,7 +36,7 @@ from engines.lcg.table import (
 
 # --- passives -------------------------------------------------------------------------------------------------
 def _gimli(state: LcgState, card: Card, stat: str) -> int:
-    """Gimli: +1 attack for each damage token on him."""
+    """Gimli: +1 attack per damage token he carries."""
     return tokens(card, DAMAGE) if stat == "attack" and core(state, card, "Gimli") else 0
 
 
@@ -45,7 +45,7 @@ scripted("Gimli", "attack bonus per damage")
 
 
 def enemy_revealed(turn: T, card: Card) -> None:
-    """Thalin: while he is committed to the quest, each enemy revealed from the encounter deck takes 1 damage."""
+    """Thalin: while he is committed to the quest, every enemy the encounter deck reveals takes 1 damage."""
     state = turn.state
     if state.card_def(card).type != "enemy" or card not in state.staging.cards:
         return
@@ -104,7 +104,7 @@ scripted("Aragorn", "spend a resource to ready after he commits (the card's resp
 
 
 def damaged(turn: T, card: Card, amount: int) -> None:
-    """Glóin: a resource for each point of damage he just took (if he survived it)."""
+    """Glóin: one resource per damage point he has just taken (if he survived it)."""
     if core(turn.state, card, "Glóin") and amount > 0:
         add_tokens(card, RESOURCE, amount)
         turn.say(f"Glóin gains {amount} resource{'s' if amount > 1 else ''} from the damage.")
@@ -183,18 +183,18 @@ def _eowyn_discard(turn: T, player: Player, eowyn: Card, uid: str) -> None:
         player.discard.cards.append(discarded)
         turn.say(f"{player.seat} discards {discarded.name}.")
     modify(turn.state, eowyn, "willpower", 1, "phase")
-    turn.say("Éowyn gets +1 willpower until the end of the phase.")
+    turn.say("Éowyn gets +1 willpower for the rest of the phase.")
 
 
-@action("Denethor", "exhaust him to look at the top encounter card",
+@action("Denethor", "exhaust him to look at the encounter deck's top card",
         lambda s, p, c: _ready(c) and bool(s.encounter_deck.cards))
 def _denethor(turn: T, player: Player, card: Card) -> None:
-    """Exhausting, Denethor looks at the top encounter card and may put it on the bottom."""
+    """Exhausting, Denethor looks at the encounter deck's top card and may put it on the bottom."""
     state = turn.state
     exhaust(card)
     top = state.encounter_deck.cards[-1]
     top.known_to = [player.seat]
-    ask(turn, player.seat, f"Denethor sees {top.name} on top of the encounter deck: move it to the bottom?",
+    ask(turn, player.seat, f"Denethor sees {top.name} onto the encounter deck's top: move it to the bottom?",
         [Option(id="bottom", label="Move it to the bottom"), Option(id="keep", label="Leave it on top")],
         "denethor", private=True)
 
@@ -208,9 +208,9 @@ def _denethor_chosen(turn: T, decision: Decision, choice: tuple[str, ...]) -> No
         top = deck.pop()
         top.known_to = []
         deck.insert(0, top)
-        turn.say(f"{decision.seat} moves the top encounter card to the bottom.")
+        turn.say(f"{decision.seat} moves the encounter deck's top card to the bottom.")
     else:
-        turn.say(f"{decision.seat} leaves the top encounter card where it is.")
+        turn.say(f"{decision.seat} leaves the encounter deck's top card where it is.")
 
 
 def _damaged(state: LcgState) -> list[Card]:

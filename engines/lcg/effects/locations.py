@@ -25,7 +25,7 @@ def why_not_travel(state: LcgState, card: Card) -> str:
     if core(state, card, "Necromancer's Pass"):
         player = first_player(state)
         if len(player.hand.cards) < 2:
-            return (f"To travel to {card.name} the first player must discard 2 cards from hand at random; "
+            return (f"To travel to {card.name} the first player has to lose 2 random cards from hand; "
                     f"{player.seat} has {len(player.hand.cards)}.")
     return ""
 
@@ -46,14 +46,14 @@ def _web(turn: T, card: Card, _other: Card | None) -> None:
 
 @effect("Mountains of Mirkwood", "travel")
 def _mountains(turn: T, card: Card, _other: Card | None) -> None:
-    """To travel there, the top encounter card is revealed and added to the staging area."""
+    """To travel there, the encounter deck's top card is revealed and added to the staging area."""
     _check(turn.state, card)
     push(turn.state, Task(kind="reveal", note="travel"))
 
 
 @effect("Necromancer's Pass", "travel")
 def _pass(turn: T, card: Card, _other: Card | None) -> None:
-    """To travel there, the first player discards 2 cards from hand at random."""
+    """To travel there, the first player throws away 2 random cards from hand."""
     state = turn.state
     player = first_player(state)
     _check(state, card)
@@ -93,7 +93,7 @@ def _ready_one(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 
 @effect("Forest Gate", "travelled")
 def _gate(turn: T, card: Card, _other: Card | None) -> None:
-    """Once the players arrive, the first player may draw 2 cards."""
+    """Once the players arrive, the first player may take 2 cards from their deck."""
     player = first_player(turn.state)
     ask(turn, player.seat, f"{card.name}: draw 2 cards?", [Option(id="draw", label="Draw 2"),
                                                             Option(id="no", label="No")], "gate-draw")
@@ -152,14 +152,14 @@ def _mountains_take(turn: T, decision: Decision, choice: tuple[str, ...]) -> Non
 
 @effect("Banks of the Anduin", "explored")
 def _banks(turn: T, card: Card, _other: Card | None) -> None:
-    """Leaving play, it goes back on top of the encounter deck instead of the discard pile."""
+    """Leaving play, it goes back onto the encounter deck's top instead of the discard pile."""
     state = turn.state
     for zone in (state.encounter_discard, state.victory):
         if card in zone.cards:
             zone.cards.remove(card)
             card.face_up = False
             state.encounter_deck.cards.append(card)
-            turn.say(f"{card.name} returns to the top of the encounter deck.")
+            turn.say(f"{card.name} returns onto the encounter deck's top.")
 
 
 def forced_destination(state: LcgState, locations: list[Card]) -> list[Card]:

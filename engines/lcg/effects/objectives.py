@@ -20,7 +20,7 @@ def bearer_of(state: LcgState, card: Card) -> tuple[str, Card] | None:
 
 @effect("Dungeon Torch", "round_end")
 def _torch(turn: T, card: Card, _other: Card | None) -> None:
-    """At the end of each round the bearer's controller raises their threat by 2."""
+    """Each round's end, the bearer's controller raises their threat by 2."""
     found = bearer_of(turn.state, card)
     if found is not None:
         seat, _hero = found
@@ -30,7 +30,7 @@ def _torch(turn: T, card: Card, _other: Card | None) -> None:
 
 @effect("Shadow Key", "round_end")
 def _key(turn: T, card: Card, _other: Card | None) -> None:
-    """At the end of each round the hero bearing it takes 1 damage."""
+    """Each round's end, the hero bearing it takes 1 damage."""
     found = bearer_of(turn.state, card)
     if found is not None:
         deal_damage(turn, found[1], 1, "Shadow Key")

@@ -203,7 +203,7 @@ def may_draw(turn: T, player: Player) -> bool:
     draw from the deck it is attached to."""
     state = turn.state
     if any(core(state, c, "Enchanted Stream") for c in state.active.cards):
-        turn.say(f"{player.seat} cannot draw cards while Enchanted Stream is the active location.")
+        turn.say(f"{player.seat} cannot draw cards while the active location is Enchanted Stream.")
         return False
     shackles = next((c for c in state.set_aside.cards if core(state, c, "Iron Shackles")
                      and f"shackles:{c.uid}:{player.seat}" in state.marks), None)

@@ -20,7 +20,7 @@ Then = Callable[[T, Decision, tuple[str, ...]], None]
 
 SCRIPTED_PACKS = ("Core Set", "")
 # Kinds of effect, by when they run:
-#   when_revealed  the card is revealed from the encounter deck (C 4.5)
+#   when_revealed  a reveal takes the card off the encounter deck (C 4.5)
 #   shadow         the card's shadow effect, with the attacking enemy as the other card
 #   travel         the cost of travelling to a location; returns by raising RuleError when it cannot be paid
 #   travelled      forced effects and responses after the players travel to the location
@@ -31,8 +31,8 @@ SCRIPTED_PACKS = ("Core Set", "")
 #   attacked       forced: after the enemy's attack (damage dealt)
 #   defeated       forced: after the enemy is defeated
 #   explored       after the location is explored
-#   combat_end     forced: at the end of the combat phase while the card is in play
-#   round_end      forced: at the end of the round while the card is in play
+#   combat_end     forced: when combat ends, while the card is in play
+#   round_end      forced: when the round ends, while the card is in play
 #   quest_failed   forced: after the players quest unsuccessfully while the card is in play
 #   enters         response: after the card enters play (an ally)
 #   committed      response: after the character commits to the quest

@@ -97,6 +97,9 @@ def _responded(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if subject is None or card is None:
         return
     rule = next(r for r in RESPONSES.values() if core(state, card, r.title))
+    if rule.where == "hand" and player.hand.find(card.uid) is None:
+        turn.say(f"{player.seat} no longer holds that card: no response.")  # played to an earlier offer
+        return
     if moment.startswith("cancel"):  # one cancel is enough: the other offers close
         state.decisions[:] = [d for d in state.decisions if d.context != decision.context]
     if rule.where == "hand":

@@ -134,7 +134,7 @@ def _forest_spider(turn: T, card: Card, enemy: Card | None) -> None:
 
 @effect("Under the Shadow", "shadow")
 def _under(turn: T, card: Card, enemy: Card | None) -> None:
-    """The defending player's threat rises by the number of enemies engaged with them."""
+    """The defending player's threat rises by one per enemy engaged with them."""
     assert enemy is not None
     player, _d = defending(turn.state, enemy)
     if player is not None:
@@ -204,7 +204,7 @@ def _goblins(turn: T, card: Card, enemy: Card | None) -> None:
 @effect("Wolf Rider", "shadow")
 def _wolf_rider(turn: T, card: Card, enemy: Card | None) -> None:
     """The shadow card itself attacks the defending player (who may defend with one character), with a
-    shadow card of its own; after combat it goes back on top of the encounter deck."""
+    shadow card of its own; after combat it goes back onto the encounter deck's top."""
     from engines.lcg.flow import push
 
     assert enemy is not None
@@ -230,7 +230,7 @@ def shadow_had_no_effect(state: object, enemy: Card) -> bool:
 
 
 def wolf_riders_return(turn: T) -> None:
-    """After combat, a Wolf Rider that attacked as a shadow card goes back on top of the encounter deck."""
+    """After combat, a Wolf Rider that attacked as a shadow card goes back onto the encounter deck's top."""
     from engines.lcg.table import leave_play
 
     state = turn.state
@@ -247,4 +247,4 @@ def wolf_riders_return(turn: T) -> None:
                     state.encounter_discard.cards.append(shadow)
                 leave_play(state, rider)
                 state.encounter_deck.cards.append(rider)
-                turn.say("Wolf Rider returns to the top of the encounter deck.")
+                turn.say("Wolf Rider returns onto the encounter deck's top.")

@@ -71,14 +71,14 @@ def _massing(turn: T, card: Card, _other: Card | None) -> None:
 
 @effect("Driven by Shadow", "when_revealed")
 def _driven(turn: T, card: Card, _other: Card | None) -> None:
-    """Enemies and locations in the staging area now get +1 threat for the phase; with nothing there, the
+    """Staged enemies and locations now get +1 threat for the phase; with nothing there, the
     card surges instead."""
     state = turn.state
     targets = [c for c in state.staging.cards if state.card_def(c).type in ("enemy", "location")]
     for c in targets:
         modify(state, c, "threat", 1, "phase")
     if targets:
-        turn.say(f"{card.name}: {', '.join(c.name for c in targets)} get +1 threat until the end of the phase.")
+        turn.say(f"{card.name}: {', '.join(c.name for c in targets)} get +1 threat for the rest of the phase.")
     if not state.staging.cards:
         turn.say(f"The staging area is empty: {card.name} surges.")
         push(state, Task(kind="reveal", note="staging" if state.phase == "quest" else "setup"))
@@ -86,23 +86,23 @@ def _driven(turn: T, card: Card, _other: Card | None) -> None:
 
 @effect("Under the Shadow", "when_revealed")
 def _under(turn: T, card: Card, _other: Card | None) -> None:
-    """The staging area's total threat rises by the number of players until the end of the phase."""
+    """The staging area's total threat rises by the number of players for the rest of the phase."""
     state = turn.state
     count = len(state.active_players())
     state.modifiers.append(Modifier(uid="staging", stat="threat", amount=count, until="phase"))
-    turn.say(f"{card.name}: the staging area's threat is {count} higher until the end of the phase.")
+    turn.say(f"{card.name}: the staging area's threat is {count} higher for the rest of the phase.")
 
 
 @effect("Treacherous Fog", "when_revealed")
 def _fog(turn: T, card: Card, _other: Card | None) -> None:
-    """Locations in the staging area get +1 threat for the phase; then each player at threat 35 or more
+    """Staged locations get +1 threat for the phase; then each player at threat 35 or more
     discards a card of their choice from hand."""
     state = turn.state
     locations = [c for c in state.staging.cards if state.card_def(c).type == "location"]
     for c in locations:
         modify(state, c, "threat", 1, "phase")
     if locations:
-        turn.say(f"{card.name}: {', '.join(c.name for c in locations)} get +1 threat until the end of the phase.")
+        turn.say(f"{card.name}: {', '.join(c.name for c in locations)} get +1 threat for the rest of the phase.")
     each_chooses(turn, [p for p in state.active_players() if p.threat >= 35], "discard-hand", card.name)
 
 

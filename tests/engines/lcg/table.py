@@ -79,7 +79,7 @@ def core_card(state: LcgState, title: str, owner: str | None = None) -> Any:
 
 
 def on_top(state: LcgState, *cards: Any) -> None:
-    """Put cards on top of the encounter deck, the last one given on the very top."""
+    """Put cards onto the encounter deck's top, the last one given on the very top."""
     state.encounter_deck.cards.extend(cards)
 
 

@@ -130,6 +130,12 @@ def pay(turn: T, t: Task) -> None:
     can_pay = [h for h in payers(state, player, card) if resources(h) > 0]
     if price == 0:
         return
+    if sum(resources(h) for h in can_pay) < price:  # spent meanwhile: the card goes back to hand, unplayed
+        state.resolving.cards.remove(card)
+        player.hand.cards.append(card)
+        state.tasks[:] = [x for x in state.tasks if not (x.kind == "place" and x.ref == card.uid)]
+        turn.say(f"{player.seat} can no longer pay for {card.name}; it stays in hand.")
+        return
     if card.name != "Thicket of Spears" and (len(can_pay) == 1 or sum(resources(h) for h in can_pay) == price):
         spend(turn, player, card, {h.uid: resources(h) for h in can_pay}, price)
         return

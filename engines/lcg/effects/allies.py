@@ -266,6 +266,7 @@ def phase_ends(turn: T, phase: str) -> None:
                 owner.deck.cards.append(beorn)
                 state.rng.shuffle(owner.deck.cards)
                 turn.say("Beorn is shuffled back into his owner's deck.")
+                left_play(turn, beorn, p, destroyed=False)
 
 
 @action("Wandering Took", "give him to another player (-3 threat for you, +3 for them)",

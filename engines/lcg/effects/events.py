@@ -236,6 +236,9 @@ def phase_ends(turn: T, phase: str) -> None:
                 leave_play(state, ally)
                 (state.owner(ally) or p).hand.cards.append(ally)
                 turn.say(f"Sneak Attack: {ally.name} returns to its owner's hand.")
+                from engines.lcg.effects.allies import left_play
+
+                left_play(turn, ally, p, destroyed=False)
 
 
 def _ally_left_eligible(state: LcgState, player: Player, card: Card, ally: Card) -> bool:

@@ -155,6 +155,9 @@ def apply(turn: T, player: Player, action: str, card: Card, source: str) -> None
             owner = state.owner(card) or player
             owner.hand.cards.append(card)
             turn.say(f"{source}: {card.name} returns to {owner.seat}'s hand.")
+            from engines.lcg.effects import allies
+
+            allies.left_play(turn, card, player, destroyed=False)
     elif action == "discard-hand" and card in player.hand.cards:
         player.hand.cards.remove(card)
         player.discard.cards.append(card)

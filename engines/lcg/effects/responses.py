@@ -102,6 +102,8 @@ def _responded(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         return
     if moment.startswith("cancel"):  # one cancel is enough: the other offers close
         state.decisions[:] = [d for d in state.decisions if d.context != decision.context]
+    # The player's other open offers close too: what they hold and can pay for has just changed.
+    state.decisions[:] = [d for d in state.decisions if not (d.seat == player.seat and d.context.startswith("resp:"))]
     if rule.where == "hand":
         state.marks.append(f"subject:{player.seat}:{subject_uid}")
         begin_play(turn, player.seat, card.uid, planning=False, then=Task(kind="noop"))

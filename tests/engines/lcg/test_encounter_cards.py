@@ -654,3 +654,14 @@ def test_gandalfs_map_keeps_its_bearer_from_attacking_or_defending():
     aragorn = hero(state, "p1", "Aragorn")
     state, _ = attack(state, core_card(state, "Wargs"))
     assert aragorn.uid not in [o.id for o in state.decisions[0].options]
+
+
+def test_an_escape_from_dol_guldur_objective_is_claimed_onto_a_hero_only():
+    from engines.lcg import GAME
+    from engines.lcg.adjust import Adjust
+
+    state = a_table(1, scenario="escape-from-dol-guldur")
+    torch = core_card(state, "Dungeon Torch")
+    state.staging.cards.append(torch)
+    with pytest.raises(RuleError, match="onto a hero"):
+        GAME.apply(state, "p1", Adjust(verb="claim", args=(torch.uid,)))

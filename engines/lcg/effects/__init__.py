@@ -65,9 +65,9 @@ def travelled(turn: T, card: Card) -> None:
         fn(turn, card, None)
     elif d.has_text and not is_scripted(d):
         _by_hand(turn, card, "its text (travel cost, responses)", d.text)
-    from engines.lcg.effects import events
+    from engines.lcg.effects import spirit_lore_events
 
-    events.after_travel(turn, card)
+    spirit_lore_events.after_travel(turn, card)
 
 
 def time_out(turn: T, card: Card) -> None:
@@ -145,8 +145,8 @@ def report(cards: Iterable[CardDef]) -> dict[str, dict[str, list[str]]]:
 
 # Importing the script modules registers their effects.
 from engines.lcg.effects import (  # noqa: E402  isort: skip
-    allies, attachments, enemies, events, heroes, locations, objectives, shadows, treacheries)
+    allies, attachments, enemies, events, heroes, locations, objectives, shadows, spirit_lore_events, treacheries)
 
 __all__ = ["EFFECTS", "KINDS", "SCRIPTED", "allies", "attachments", "category", "coverage", "effect",
            "enemies", "events", "fire", "fire_all", "heroes", "locations", "objectives", "report", "shadows",
-           "treacheries"]
+           "spirit_lore_events", "treacheries"]

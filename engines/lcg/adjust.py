@@ -1,6 +1,6 @@
 """Manual adjustment (DESIGN: 'a rule, not a hack'): card text overrides the rules and not every card is
 scripted, so any seated player may move cards and tokens, ready or exhaust, change threat, or modify a stat
-until the end of the phase or round. Each adjustment is journaled and announced like any other command."""
+for the rest of the phase or round. Each adjustment is journaled and announced like any other command."""
 
 from __future__ import annotations
 

@@ -149,6 +149,9 @@ def archery(turn: T, _t: Task) -> None:
     """C 4.10.1: the total Archery X of all cards in play is dealt among characters as the players choose;
     the first player decides. Defense does not apply."""
     state = turn.state
+    from engines.lcg.effects.nightmare import combat_begins
+
+    combat_begins(turn)  # Anduin Troll Spawn (Nightmare): as combat begins
     total = sum(state.card_def(c).keyword_value("Archery") or 0 for c in in_play(state))
     targets = [c for p in state.active_players() for c in characters(p, state)]
     if not total or not targets:

@@ -130,16 +130,16 @@ def pay(turn: T, t: Task) -> None:
     can_pay = [h for h in payers(state, player, card) if resources(h) > 0]
     if price == 0:
         return
-    if sum(resources(h) for h in can_pay) < price:  # spent meanwhile: the card goes back to hand, unplayed
+    spread = card.name == "Thicket of Spears"  # its own rule: 1 resource from each of 3 different heroes
+    if sum(min(resources(h), 1 if spread else price) for h in can_pay) < price:  # it cannot be paid after all:
         state.resolving.cards.remove(card)
         player.hand.cards.append(card)
         state.tasks[:] = [x for x in state.tasks if not (x.kind == "place" and x.ref == card.uid)]
-        turn.say(f"{player.seat} can no longer pay for {card.name}; it stays in hand.")
+        turn.say(f"{player.seat} can no longer pay for {card.name}; it stays in hand.")  # (spent meanwhile)
         return
     if card.name != "Thicket of Spears" and (len(can_pay) == 1 or sum(resources(h) for h in can_pay) == price):
         spend(turn, player, card, {h.uid: resources(h) for h in can_pay}, price)
         return
-    spread = card.name == "Thicket of Spears"  # its own rule: 1 resource from each of 3 different heroes
     turn.ask(player.seat, DecisionKind.ASSIGN, f"Pay {price} for {card.name}: how much from each hero?",
              [Option(id=h.uid, label=f"{h.name} ({resources(h)})", cap=1 if spread else resources(h))
               for h in can_pay], amount=price,

@@ -7,6 +7,7 @@ from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects, scenarios
 from engines.lcg.effects import heroes as heroes_mod
 from engines.lcg.effects import locations as locations_rules
+from engines.lcg.effects import nightmare as nightmare_rules
 from engines.lcg.effects import responses
 from engines.lcg.flow import T, answer, push, task
 from engines.lcg.playing import in_play, window
@@ -147,7 +148,7 @@ def resolve_revealed(turn: T, card: Card, in_quest_phase: bool, guarding: str) -
     if how == "card":  # FAQ 1.54: as if never revealed: no Doomed, no Surge; it still counts as a reveal
         state.encounter_discard.cards.append(card)
         return
-    doomed = d.keyword_value("Doomed")
+    doomed = (d.keyword_value("Doomed") or 0) + nightmare_rules.extra_doomed(state)  # A Flooded Ford
     if doomed:
         for p in state.active_players():
             raise_threat(turn, p, doomed)
@@ -180,9 +181,10 @@ def resolve_revealed(turn: T, card: Card, in_quest_phase: bool, guarding: str) -
     elif d.type != "treachery" and not effects.placed_elsewhere(state, card):
         state.staging.cards.append(card)
     heroes_mod.enemy_revealed(turn, card)
+    nightmare_rules.spider_entered(turn, card)
     if d.has("Guarded") and not guarding:
         push(state, Task(kind="guard", ref=card.uid))
-    if d.has("Surge"):
+    if d.has("Surge") or nightmare_rules.gains_surge(state, card):
         turn.say(f"{card.name} surges: another card is revealed.")
         push(state, Task(kind="reveal", note="staging" if in_quest_phase else "setup"))
 
@@ -232,6 +234,7 @@ def quest_resolve(turn: T, _t: Task) -> None:
         for p in state.active_players():
             raise_threat(turn, p, threat - strength)
         effects.fire_all(turn, "quest_failed", list(state.staging.cards))
+        nightmare_rules.quest_failed(turn)
     else:
         turn.say("A tie: no progress, no threat.")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.core import Turn
 from engines.lcg import effects
 from engines.lcg.effects import attachments as attachment_rules
-from engines.lcg.effects import locations
+from engines.lcg.effects import locations, nightmare
 from engines.lcg.effects.primitives import draw
 from engines.lcg.flow import push, task
 from engines.lcg.playing import window
@@ -77,7 +77,7 @@ def refresh_phase(turn: T, _t: Task) -> None:
     state = turn.state
     for player in state.players:
         for card in player.play.cards:
-            if attachment_rules.held_by_web(state, card):
+            if attachment_rules.held_by_web(state, card) or nightmare.cannot_ready(state, player):
                 continue  # Caught in a Web: it readies only if its player pays (asked below)
             for c in [card, *card.attached]:
                 if EXHAUSTED in c.flags:

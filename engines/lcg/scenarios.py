@@ -237,6 +237,9 @@ def spider_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
             card.face_up = True
             state.staging.cards.append(card)
             turn.say(f"{decision.seat} adds {card.name} to the staging area.")
+            from engines.lcg.effects.nightmare import spider_entered
+
+            spider_entered(turn, card)  # Glade of the Spawn (Nightmare) reacts to a Spider entering play
     state.rng.shuffle(state.encounter_deck.cards)
 
 

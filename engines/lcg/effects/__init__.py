@@ -104,10 +104,11 @@ def fire_all(turn: T, kind: str, cards: Iterable[Card], other: Card | None = Non
 
 def phase_ends(turn: T, phase: str) -> None:
     """Effects that last 'for the rest of the phase' and end with it (Sneak Attack, Beorn)."""
-    from engines.lcg.effects import allies, events
+    from engines.lcg.effects import allies, events, nightmare
 
     events.phase_ends(turn, phase)
     allies.phase_ends(turn, phase)
+    nightmare.phase_ends(turn, phase)
 
 
 def placed_elsewhere(state: LcgState, card: Card) -> bool:
@@ -145,8 +146,9 @@ def report(cards: Iterable[CardDef]) -> dict[str, dict[str, list[str]]]:
 
 # Importing the script modules registers their effects.
 from engines.lcg.effects import (  # noqa: E402  isort: skip
-    allies, attachments, enemies, events, heroes, locations, objectives, shadows, spirit_lore_events, treacheries)
+    allies, attachments, enemies, events, heroes, locations, nightmare, objectives, shadows, spirit_lore_events,
+    treacheries)
 
 __all__ = ["EFFECTS", "KINDS", "SCRIPTED", "allies", "attachments", "category", "coverage", "effect",
-           "enemies", "events", "fire", "fire_all", "heroes", "locations", "objectives", "report", "shadows",
-           "spirit_lore_events", "treacheries"]
+           "enemies", "events", "fire", "fire_all", "heroes", "locations", "nightmare", "objectives", "report",
+           "shadows", "spirit_lore_events", "treacheries"]

@@ -370,10 +370,10 @@ def _strike_at(turn: T, player: Player, enemy: Card, args: list[str]) -> None:
 
 @check("Thicket of Spears")
 def _thicket_check(state: LcgState, player: Player) -> str:
-    from engines.lcg.playing import payers
+    from engines.lcg.state import PRISONER
 
-    paying = [h for h in heroes(player, state) if resources(h) >= 1 and state.card_def(h).sphere == "tactics"]
-    del payers
+    paying = [h for h in heroes(player, state) if resources(h) >= 1 and state.card_def(h).sphere == "tactics"
+              and PRISONER not in h.flags]
     return "" if len(paying) >= 3 else "Its cost must come from 3 different heroes' pools."
 
 

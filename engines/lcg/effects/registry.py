@@ -19,6 +19,7 @@ Effect = Callable[[T, Card, Card | None], None]  # (turn, the card, the other ca
 Then = Callable[[T, Decision, tuple[str, ...]], None]
 
 SCRIPTED_PACKS = ("Core Set", "")
+NIGHTMARE = "Core Set - Nightmare"  # its cards share titles with the Core Set's but not their words
 # Kinds of effect, by when they run:
 #   when_revealed  a reveal takes the card off the encounter deck (C 4.5)
 #   shadow         the card's shadow effect, with the attacking enemy as the other card
@@ -44,17 +45,19 @@ KINDS = ("when_revealed", "shadow", "travel", "travelled", "event", "time", "eng
          "claimed", "shadow_resolved")
 
 EFFECTS: dict[str, dict[str, Effect]] = {}
+NIGHTMARE_EFFECTS: dict[str, dict[str, Effect]] = {}  # the Core Set Nightmare pack's scripts, by title
 # Cards whose text the engine applies outside the registry (passive modifiers in `stat`, rules the phases
 # check, quest stages in scenarios.py): title -> what is scripted, for the coverage report.
 SCRIPTED: dict[str, str] = {}
 FOLLOW: dict[str, Then] = {}
 
 
-def effect(title: str, kind: str) -> Callable[[Effect], Effect]:
+def effect(title: str, kind: str, pack: str = "Core Set") -> Callable[[Effect], Effect]:
     assert kind in KINDS, kind
+    table = NIGHTMARE_EFFECTS if pack == NIGHTMARE else EFFECTS
 
     def register(fn: Effect) -> Effect:
-        EFFECTS.setdefault(title, {})[kind] = fn
+        table.setdefault(title, {})[kind] = fn
         return fn
 
     return register
@@ -65,13 +68,23 @@ def scripted(title: str, what: str) -> None:
 
 
 def lookup(d: CardDef, kind: str) -> Effect | None:
+    if d.pack == NIGHTMARE:
+        return NIGHTMARE_EFFECTS.get(d.name, {}).get(kind)
     if d.pack not in SCRIPTED_PACKS:
         return None
     return EFFECTS.get(d.name, {}).get(kind)
 
 
 def is_scripted(d: CardDef) -> bool:
+    if d.pack == NIGHTMARE:
+        return d.name in NIGHTMARE_EFFECTS
     return d.pack in SCRIPTED_PACKS and (d.name in EFFECTS or d.name in SCRIPTED)
+
+
+def nightmare(state: LcgState, card: Card, title: str) -> bool:
+    """Is `card` the Core Set Nightmare card with this title?"""
+    d = state.card_def(card)
+    return d.name == title and d.pack == NIGHTMARE
 
 
 def core(state: LcgState, card: Card, title: str) -> bool:

@@ -100,6 +100,16 @@ def _responded(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if rule.where == "hand" and player.hand.find(card.uid) is None:
         turn.say(f"{player.seat} no longer holds that card: no response.")  # played to an earlier offer
         return
+    if rule.where == "hand":
+        from engines.lcg.playing import why_unplayable
+
+        reason = why_unplayable(state, player, card, planning=False, responding=True)
+        if reason:  # the table changed since the offer (resources spent meanwhile): the offer lapses
+            turn.say(f"{player.seat} cannot respond after all: {reason}")
+            return
+    elif not rule.eligible(state, player, card, subject):
+        turn.say(f"{player.seat} cannot respond with {card.name} after all.")
+        return
     if moment.startswith("cancel"):  # one cancel is enough: the other offers close
         state.decisions[:] = [d for d in state.decisions if d.context != decision.context]
     # The player's other open offers close too: what they hold and can pay for has just changed.
@@ -130,9 +140,12 @@ def subject(state: LcgState, seat: str) -> Card | None:
 
 # --- cancelling a revealed encounter card's effect (FAQ 1.53, 1.54) ---------------------------------------------
 def has_when_revealed(state: LcgState, card: Card) -> bool:
+    from engines.lcg.effects.nightmare import UNCANCELLABLE
     from engines.lcg.effects.registry import lookup
 
     d = state.card_def(card)
+    if d.name in UNCANCELLABLE and d.pack == "Core Set - Nightmare":
+        return False
     return d.type == "treachery" or lookup(d, "when_revealed") is not None
 
 

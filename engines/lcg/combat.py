@@ -268,7 +268,10 @@ def deal_shadow(turn: T, enemy: Card) -> bool:
     """Deal one face-down shadow card to `enemy` from the encounter deck (none if it is empty)."""
     state = turn.state
     if not state.encounter_deck.cards:
-        return False
+        from engines.lcg.effects.nightmare import refill
+
+        if not refill(turn):
+            return False
     shadow = state.encounter_deck.cards.pop()
     shadow.face_up = False
     shadow.flags = [SHADOW]

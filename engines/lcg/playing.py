@@ -221,10 +221,12 @@ def hosts(state: LcgState, player: Player, card: Card) -> list[Card]:
     rules = host_rules(state.card_def(card).attach_to)
     table = [c for p in state.players for c in characters(p, state)] + state.active.cards + state.staging.cards + \
             [c for p in state.players for c in p.engaged.cards] + state.quest.cards
+    from engines.lcg.effects.nightmare import no_attachments
     from engines.lcg.effects.registry import core
 
     return [c for c in table if any(fits(state, player, c, rule) for rule in rules)
-            and not core(state, c, "Nazgûl of Dol Guldur")]  # its own text: no attachments on it
+            and not core(state, c, "Nazgûl of Dol Guldur")  # its own text: no attachments on it
+            and not no_attachments(state, c)]
 
 
 def fits(state: LcgState, player: Player, host: Card, rule: HostRule) -> bool:

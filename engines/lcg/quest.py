@@ -107,7 +107,7 @@ def reveal(turn: T, in_quest_phase: bool = True, guarding: str = "") -> Card | N
             c.face_up = True
         state.rng.shuffle(state.encounter_deck.cards)
         turn.say("The encounter deck is empty: the discard pile is shuffled into a new one.")
-    if not state.encounter_deck.cards:
+    if not state.encounter_deck.cards and not nightmare_rules.refill(turn):
         turn.say("The encounter deck is empty: nothing is revealed.")
         return None
     card = state.encounter_deck.cards.pop()

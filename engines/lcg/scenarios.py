@@ -44,6 +44,9 @@ def _enemies_in_play(state: LcgState) -> list[Card]:
 # --- setup and stages ------------------------------------------------------------------------------------
 def setup(turn: T) -> None:
     state = turn.state
+    from engines.lcg.effects import nightmare
+
+    nightmare.setup(turn)
     if state.scenario in JDTA_ALIASES:  # 1A: one encounter card revealed per player
         push(state, *[Task(kind="reveal", note="setup") for _ in state.active_players()])
     elif state.scenario == EFDG:  # 1A: one encounter card guards each objective; the Nazgûl waits aside
@@ -73,12 +76,15 @@ def stage_revealed(turn: T, uid: str) -> None:
         turn.say("Two encounter cards per player are revealed; the staging step is skipped from now on.")
         push(state, *[Task(kind="reveal", note="staging") for _ in range(2 * len(state.active_players()))])
     elif state.scenario == EFDG and number == 1:
-        candidates = [h for p in state.active_players() for h in heroes(p, state)]
-        if candidates:
-            prisoner = state.rng.choice(candidates)
-            prisoner.flags.append(PRISONER)
-            turn.say(f"{prisoner.name} is taken prisoner: it cannot be used, damaged or collect resources "
-                     "until rescued.")
+        from engines.lcg.effects.nightmare import prisoners
+
+        for _ in range(prisoners(state)):  # 1, or more in Nightmare mode
+            candidates = [h for p in state.active_players() for h in heroes(p, state) if PRISONER not in h.flags]
+            if candidates:
+                prisoner = state.rng.choice(candidates)
+                prisoner.flags.append(PRISONER)
+                turn.say(f"{prisoner.name} is taken prisoner: it cannot be used, damaged or collect resources "
+                         "until rescued.")
 
 
 def extra_staging(state: LcgState) -> int:

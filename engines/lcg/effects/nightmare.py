@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, Option
 from engines.lcg.effects.primitives import defending, engaged_player, find
-from engines.lcg.effects.registry import NIGHTMARE, T, ask, effect, follow, fx_args, modify, nightmare
+from engines.lcg.effects.registry import (
+    NIGHTMARE,
+    NIGHTMARE_SCRIPTED,
+    T,
+    ask,
+    effect,
+    follow,
+    fx_args,
+    modify,
+    nightmare,
+)
 from engines.lcg.state import COMMITTED, EXHAUSTED, LcgState, Modifier, Player
 from engines.lcg.table import PASSIVES, characters, deal_damage, exhaust, label, raise_threat, stat
 
@@ -369,3 +379,131 @@ def combat_begins(turn: T) -> None:
 @effect("Anduin Troll Spawn", "combat_end", NM)
 def _troll_spawn(turn: T, card: Card, _o: Card | None) -> None:
     """(Its rules apply when it is revealed and as combat begins: see troll_spawn_surges, combat_begins.)"""
+
+
+# --- the Nightmare rules cards (beside the quest deck in Nightmare mode) ----------------------------------------
+def mode(state: LcgState, scenario: str) -> bool:
+    return state.difficulty == "nightmare" and state.scenario in scenario.split("|")
+
+
+def setup(turn: T) -> None:
+    """Passage Through Mirkwood, Nightmare: during setup each player reveals an encounter card into the
+    staging area."""
+    from engines.lcg.flow import push
+    from engines.lcg.state import Task
+
+    if mode(turn.state, "passage-through-mirkwood"):
+        push(turn.state, *[Task(kind="reveal", note="setup") for _ in turn.state.active_players()])
+
+
+def prisoners(state: LcgState) -> int:
+    """Escape from Dol Guldur, Nightmare: how many heroes are taken prisoner (by the number of players)."""
+    if not mode(state, "escape-from-dol-guldur"):
+        return 1
+    return {1: 1, 2: 1, 3: 2}.get(len(state.active_players()), 3)
+
+
+def refill(turn: T) -> bool:
+    """Journey Along the Anduin, Nightmare: an empty encounter deck is refilled from its discard pile at any
+    time, not only in the quest phase. True if it was."""
+    state = turn.state
+    if state.encounter_deck.cards or not state.encounter_discard.cards or \
+            not mode(state, "journey-down-the-anduin|journey-along-the-anduin"):
+        return False
+    state.encounter_deck.cards, state.encounter_discard.cards = state.encounter_discard.cards, []
+    state.rng.shuffle(state.encounter_deck.cards)
+    turn.say("The encounter deck is empty: its discard pile is shuffled into a new one (Nightmare).")
+    return True
+
+
+def no_attachments(state: LcgState, card: Card) -> bool:
+    """Journey Along the Anduin, Nightmare: Troll enemies cannot have attachments."""
+    return mode(state, "journey-down-the-anduin|journey-along-the-anduin") and \
+        "Troll" in state.card_def(card).traits and state.card_def(card).type == "enemy"
+
+
+NIGHTMARE_SCRIPTED.update({"Passage Through Mirkwood", "Journey Along the Anduin", "Escape from Dol Guldur"})
+
+
+# --- Escape from Dol Guldur, Nightmare: resource tokens on Dol Guldur locations ---------------------------------
+def _dol_guldur_locations(state: LcgState, staged_only: bool = False) -> list[Card]:
+    zones = [state.staging] if staged_only else [state.staging, state.active]
+    return [c for z in zones for c in z.cards
+            if state.card_def(c).type == "location" and "Dol Guldur" in state.card_def(c).traits]
+
+
+def _feed(turn: T, source: str) -> None:
+    from engines.lcg.state import RESOURCE
+    from engines.lcg.table import add_tokens
+
+    for c in _dol_guldur_locations(turn.state):
+        add_tokens(c, RESOURCE, 1)
+    turn.say(f"{source}: each Dol Guldur location in play gains a resource token.")
+    _chambers(turn)
+
+
+def _chambers(turn: T) -> None:
+    """Torture Chamber: 4 resource tokens on it, and the prisoners are dead: the players lose."""
+    from engines.lcg.state import RESOURCE
+    from engines.lcg.table import lose
+
+    state = turn.state
+    if any(nightmare(state, c, "Torture Chamber") and c.tokens.get(RESOURCE, 0) >= 4
+           for c in _dol_guldur_locations(state)):
+        lose(turn, "the prisoners died in the Torture Chamber")
+
+
+@effect("Catacomb Inspection", "when_revealed", NM)
+def _catacomb(turn: T, card: Card, _o: Card | None) -> None:
+    """Each Dol Guldur location in play gains a resource token (the card surges, by its keyword)."""
+    _feed(turn, card.name)
+
+
+@effect("Catacomb Inspection", "shadow", NM)
+def _catacomb_shadow(turn: T, card: Card, enemy: Card | None) -> None:
+    """For each staged Dol Guldur location, each of the defending player's heroes moves a
+    resource token from its pool onto it (Torture Chamber's count is then checked)."""
+    from engines.lcg.state import RESOURCE
+    from engines.lcg.table import add_tokens, heroes, resources
+
+    assert enemy is not None
+    state = turn.state
+    player, _d = defending(state, enemy)
+    if player is None:
+        return
+    for location in _dol_guldur_locations(state, staged_only=True):
+        for hero in heroes(player, state):
+            if resources(hero):
+                add_tokens(hero, RESOURCE, -1)
+                add_tokens(location, RESOURCE, 1)
+                turn.say(f"A resource moves from {hero.name} to {location.name}.")
+    _chambers(turn)
+
+
+@effect("Torture Chamber", "round_end", NM)
+def _chamber(turn: T, card: Card, _o: Card | None) -> None:
+    """As each round ends, every Dol Guldur location in play gains a resource token; with 4 or more on the
+    Chamber the prisoners are dead and the players lose."""
+    _feed(turn, card.name)
+
+
+@effect("Dungeon Labyrinth", "round_end", NM)
+def _labyrinth(turn: T, card: Card, _o: Card | None) -> None:
+    """As each round ends it gains a resource token per player; each one is +1 threat and +1 quest point."""
+    from engines.lcg.state import RESOURCE
+    from engines.lcg.table import add_tokens
+
+    count = len(turn.state.active_players())
+    add_tokens(card, RESOURCE, count)
+    turn.say(f"Dungeon Labyrinth gains {count} resource token{'s' if count > 1 else ''}.")
+
+
+def _labyrinth_grows(state: LcgState, card: Card, name: str) -> int:
+    from engines.lcg.state import RESOURCE
+
+    if name in ("threat", "quest_points") and nightmare(state, card, "Dungeon Labyrinth"):
+        return card.tokens.get(RESOURCE, 0)
+    return 0
+
+
+PASSIVES.append(_labyrinth_grows)

@@ -46,6 +46,7 @@ KINDS = ("when_revealed", "shadow", "travel", "travelled", "event", "time", "eng
 
 EFFECTS: dict[str, dict[str, Effect]] = {}
 NIGHTMARE_EFFECTS: dict[str, dict[str, Effect]] = {}  # the Core Set Nightmare pack's scripts, by title
+NIGHTMARE_SCRIPTED: set[str] = set()  # Nightmare cards applied outside the registry (the rules cards)
 # Cards whose text the engine applies outside the registry (passive modifiers in `stat`, rules the phases
 # check, quest stages in scenarios.py): title -> what is scripted, for the coverage report.
 SCRIPTED: dict[str, str] = {}
@@ -77,7 +78,7 @@ def lookup(d: CardDef, kind: str) -> Effect | None:
 
 def is_scripted(d: CardDef) -> bool:
     if d.pack == NIGHTMARE:
-        return d.name in NIGHTMARE_EFFECTS
+        return d.name in NIGHTMARE_EFFECTS or (d.type == "nightmare" and d.name in NIGHTMARE_SCRIPTED)
     return d.pack in SCRIPTED_PACKS and (d.name in EFFECTS or d.name in SCRIPTED)
 
 

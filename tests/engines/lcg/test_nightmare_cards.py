@@ -218,3 +218,68 @@ def test_anduin_troll_spawn_surges_without_a_hill_troll_and_joins_a_hill_trolls_
     state.player("p2").engaged.cards.append(core_card(state, "Hill Troll"))
     state, _ = run(state, Task(kind="archery"))
     assert any(c.name == "Anduin Troll Spawn" for c in state.player("p2").engaged.cards)
+
+
+# --- the Nightmare rules cards ----------------------------------------------------------------------------------
+def test_passage_through_mirkwood_nightmare_reveals_a_card_per_player_during_setup():
+    from engines.lcg import scenarios
+
+    for difficulty, reveals in (("standard", 0), ("nightmare", 2)):
+        state = started(2, difficulty=difficulty)
+        state.tasks = []
+        scenarios.setup(Turn(state=state, seat=""))
+        assert [t.kind for t in state.tasks].count("reveal") == reveals
+
+
+def test_journey_along_the_anduin_nightmare_refills_the_encounter_deck_at_any_time_and_trolls_take_no_attachments():
+    from engines.lcg.playing import hosts
+
+    state = started(1, scenario="journey-down-the-anduin", difficulty="nightmare")
+    state.phase = "combat"
+    state.encounter_discard.cards.extend(state.encounter_deck.cards)
+    state.encounter_deck.cards = []
+    troll = core_card(state, "Hill Troll")
+    state.player("p1").engaged.cards = [troll]
+    state, _ = run(state, Task(kind="deal-shadows"))
+    assert state.player("p1").engaged.cards[0].attached  # the deck was refilled outside the quest phase
+    assert troll not in hosts(state, state.player("p1"), core_card(state, "Forest Snare"))
+
+
+def test_escape_from_dol_guldur_nightmare_takes_more_prisoners_with_more_players():
+    from engines.lcg.state import PRISONER
+
+    state = started(3, scenario="escape-from-dol-guldur", difficulty="nightmare")
+    assert sum(PRISONER in h.flags for p in state.players for h in p.play.cards) == 2
+
+
+def test_catacomb_inspection_feeds_dol_guldur_locations_and_its_shadow_takes_resources_to_them():
+    state = a_table(1, scenario="escape-from-dol-guldur")
+    chamber = nm(state, "Torture Chamber")
+    state.staging.cards = [chamber]
+    on_top(state, core_card(state, "Forest Gate"), nm(state, "Catacomb Inspection"))
+    state, _ = run(state, Task(kind="reveal", note="staging"))
+    assert state.staging.cards[0].tokens["resource"] == 1
+    hero(state, "p1", "Aragorn").tokens["resource"] = 1
+    state, _ = attack(state, core_card(state, "Wargs"), shadow=nm(state, "Catacomb Inspection"))
+    state, _ = answer(state, hero(state, "p1", "Aragorn").uid)
+    assert state.staging.cards[0].tokens["resource"] >= 2
+
+
+def test_torture_chamber_fills_each_round_and_four_tokens_lose_the_game():
+    state = a_table(1, scenario="escape-from-dol-guldur")
+    chamber = nm(state, "Torture Chamber")
+    chamber.tokens["resource"] = 3
+    state.staging.cards = [chamber]
+    state, _ = run(state, Task(kind="round-end"))
+    assert state.outcome is not None and not state.outcome.winners
+
+
+def test_dungeon_labyrinth_grows_a_token_per_player_each_round_each_adding_threat_and_quest_points():
+    state = a_table(2, scenario="escape-from-dol-guldur")
+    labyrinth = nm(state, "Dungeon Labyrinth")
+    state.staging.cards = [labyrinth]
+    base_threat, base_points = stat(state, labyrinth, "threat"), stat(state, labyrinth, "quest_points")
+    state, _ = run(state, Task(kind="round-end"))
+    labyrinth = state.staging.cards[0]
+    assert stat(state, labyrinth, "threat") == base_threat + 2
+    assert stat(state, labyrinth, "quest_points") == base_points + 2

@@ -210,6 +210,9 @@ def check_victory(turn: T) -> None:
     state = turn.state
     if state.outcome is not None or state.phase == "setup":
         return
+    from engines.lcg.effects.nightmare import rats_leave
+
+    rats_leave(turn)  # Brown Water Rats (Nightmare) leave when only Rats remain on stage 3
     number, name = _stage(state)
     if state.scenario == PTM and number == 3 and name.startswith("Don't Leave") and "spawn-defeated" in state.marks:
         win(turn, "they defeated Ungoliant's Spawn")

@@ -25,6 +25,8 @@ STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_c
 # Passive effects of cards (registered by engines.lcg.effects): (state, card, stat) -> a bonus. Each looks only
 # at the card itself and what is attached to it, so computing a stat stays cheap.
 PASSIVES: list[Callable[[LcgState, Card, str], int]] = []
+# Rules that a card cannot be damaged now (registered by engines.lcg.effects): (state, card) -> the reason or "".
+DAMAGE_GUARDS: list[Callable[[LcgState, Card], str]] = []
 
 
 def stat(state: LcgState, card: Card, name: str) -> int:
@@ -178,6 +180,11 @@ def deal_damage(turn: T, card: Card, amount: int, source: str = "") -> None:
     if amount <= 0:
         return
     state = turn.state
+    for guard in DAMAGE_GUARDS:
+        reason = guard(state, card)
+        if reason:
+            turn.say(f"{card.name} takes no damage ({reason}).")
+            return
     add_tokens(card, DAMAGE, amount)
     turn.say(f"{label(state, card)} takes {amount} damage{f' from {source}' if source else ''}.")
     if not check_destroyed(turn, card):

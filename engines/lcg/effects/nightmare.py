@@ -507,3 +507,101 @@ def _labyrinth_grows(state: LcgState, card: Card, name: str) -> int:
 
 
 PASSIVES.append(_labyrinth_grows)
+
+
+# --- Journey Along the Anduin, Nightmare: Brown Water Rats and Gladden Marshlands ---------------------------------
+def _undamageable(state: LcgState, card: Card) -> str:
+    if nightmare(state, card, "Brown Water Rats"):
+        return "Brown Water Rats cannot be damaged"
+    if f"round:undamageable:{card.uid}" in state.marks:
+        return "a Brown Water Rats shadow protects it this round"
+    return ""
+
+
+def _register_guard() -> None:
+    from engines.lcg.table import DAMAGE_GUARDS
+
+    DAMAGE_GUARDS.append(_undamageable)
+
+
+_register_guard()
+
+
+@effect("Brown Water Rats", "shadow", NM)
+def _rats_shadow(turn: T, card: Card, enemy: Card | None) -> None:
+    """The attacking enemy cannot be damaged for the rest of the round."""
+    assert enemy is not None
+    turn.state.marks.append(f"round:undamageable:{enemy.uid}")
+    turn.say(f"{enemy.name} cannot be damaged for the rest of the round.")
+
+
+def rats_leave(turn: T) -> None:
+    """Brown Water Rats leave play on stage 3 once every enemy left is a printed Rat."""
+    from engines.lcg.table import current_stage, leave_play
+
+    state = turn.state
+    stage = current_stage(state)
+    if stage is None or state.card_def(stage).stage != 3 or not mode_any(state):
+        return
+    zones = [state.staging, *(p.engaged for p in state.players)]
+    enemies = [(z, c) for z in zones for c in z.cards if state.card_def(c).type == "enemy"]
+    if enemies and all("Rat" in state.card_def(c).traits for _z, c in enemies):
+        for zone, rat in enemies:
+            if nightmare(state, rat, "Brown Water Rats"):
+                zone.cards.remove(rat)
+                leave_play(state, rat)
+                state.encounter_discard.cards.append(rat)
+                turn.say("Only Rats are left: Brown Water Rats are discarded.")
+
+
+def mode_any(state: LcgState) -> bool:
+    return state.scenario in ("journey-down-the-anduin", "journey-along-the-anduin")
+
+
+def _marshlands_usable(state: LcgState, player: Player, card: Card) -> bool:
+    from engines.lcg.table import heroes
+
+    return bool(heroes(player, state))
+
+
+def _marshlands(turn: T, player: Player, card: Card) -> None:
+    """Any player may wound a hero of theirs to lower the Marshlands' threat by 1 for the phase."""
+    from engines.lcg.table import heroes
+
+    own = heroes(player, turn.state)
+    ask(turn, player.seat, "Gladden Marshlands: which of your heroes takes 1 damage?",
+        [Option(id=h.uid, label=label(turn.state, h)) for h in own], "nm-marsh", card.uid)
+
+
+@follow("nm-marsh")
+def _marsh_chosen(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    hero = find(turn.state, choice[0])
+    marsh = find(turn.state, fx_args(decision)[0])
+    if hero is None or marsh is None:
+        return
+    deal_damage(turn, hero, 1, "Gladden Marshlands")
+    modify(turn.state, marsh, "threat", -1, "phase")
+    turn.say("Gladden Marshlands has 1 less threat for the rest of the phase.")
+
+
+def _register_marshlands() -> None:
+    from engines.lcg.effects.registry import ENCOUNTER_ACTIONS, Action
+
+    ENCOUNTER_ACTIONS["Gladden Marshlands"] = Action("Gladden Marshlands", _marshlands_usable, _marshlands,
+                                                     "wound a hero of yours: -1 threat this phase")
+
+
+_register_marshlands()
+
+
+@effect("Gladden Marshlands", "shadow", NM)
+def _marsh_shadow(turn: T, card: Card, enemy: Card | None) -> None:
+    """For the rest of the phase, the defending player's enemies get +1 attack (+2 if undefended)."""
+    assert enemy is not None
+    player, defender = defending(turn.state, enemy)
+    if player is None:
+        return
+    amount = 1 if defender else 2
+    for e in player.engaged.cards:
+        modify(turn.state, e, "attack", amount, "phase")
+    turn.say(f"Each enemy engaged with {player.seat} gets +{amount} attack for the rest of the phase.")

@@ -183,9 +183,18 @@ def action(title: str, label: str, usable: Usable, phase: str = "") -> Callable[
     return register
 
 
+ENCOUNTER_ACTIONS: dict[str, Action] = {}  # Nightmare encounter cards with an Action any player may use
+
+
 def card_actions(state: LcgState, player: Player) -> list[tuple[Card, Action]]:
-    """The Actions `player` may use now, from the cards they control (and those attached to them)."""
+    """The Actions `player` may use now, from the cards they control (and those attached to them), and those
+    of staged or active encounter cards that any player may trigger."""
     out = []
+    for card in [*state.staging.cards, *state.active.cards]:
+        d = state.card_def(card)
+        rule = ENCOUNTER_ACTIONS.get(d.name) if d.pack == NIGHTMARE else None
+        if rule is not None and rule.usable(state, player, card):
+            out.append((card, rule))
     for host in player.play.cards:
         for card in [host, *host.attached]:
             d = state.card_def(card)

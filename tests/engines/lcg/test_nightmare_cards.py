@@ -283,3 +283,42 @@ def test_dungeon_labyrinth_grows_a_token_per_player_each_round_each_adding_threa
     labyrinth = state.staging.cards[0]
     assert stat(state, labyrinth, "threat") == base_threat + 2
     assert stat(state, labyrinth, "quest_points") == base_points + 2
+
+
+def test_brown_water_rats_cannot_be_damaged_and_leave_when_only_rats_remain_on_stage_three():
+    from engines.lcg import scenarios
+
+    state = a_table(1, scenario="journey-down-the-anduin", difficulty="nightmare")
+    rats = nm(state, "Brown Water Rats")
+    state.player("p1").engaged.cards = [rats]
+    deal_damage(Turn(state=state, seat=""), rats, 5)
+    assert "damage" not in rats.tokens
+    stage3 = next(c for c in state.quest_deck.cards if state.card_def(c).stage == 3)
+    state.quest.cards = [stage3]
+    scenarios.check_victory(Turn(state=state, seat=""))
+    assert not state.player("p1").engaged.cards and state.outcome is not None
+
+
+def test_brown_water_rats_shadow_shields_the_attacker_for_the_round():
+    state = a_table(1)
+    wargs = core_card(state, "Wargs")
+    state, _ = attack(state, wargs, shadow=nm(state, "Brown Water Rats"))
+    state, _ = answer(state, hero(state, "p1", "Aragorn").uid)
+    wargs = state.player("p1").engaged.cards[0] if state.player("p1").engaged.cards else state.staging.cards[0]
+    deal_damage(Turn(state=state, seat=""), wargs, 3)
+    assert "damage" not in wargs.tokens
+
+
+def test_gladden_marshlands_any_player_may_wound_a_hero_to_lower_its_threat_and_its_shadow_strengthens_enemies():
+    state = a_table(1)
+    marsh = nm(state, "Gladden Marshlands")
+    state.staging.cards = [marsh]
+    before = stat(state, marsh, "threat")
+    state, _ = run(state, Task(kind="window", note="test"))
+    state, _ = answer(state, marsh.uid)
+    state, _ = answer(state, hero(state, "p1", "Aragorn").uid)
+    assert stat(state, state.staging.cards[0], "threat") == before - 1
+    assert hero(state, "p1", "Aragorn").tokens["damage"] == 1
+    state, lines = attack(state, core_card(state, "Wargs"), shadow=nm(state, "Gladden Marshlands"))
+    state, lines = answer(state, "undefended")
+    assert any("+2 attack" in line for line in lines)

@@ -1,10 +1,12 @@
-"""`python -m bot [run|play|sync|migrate|backup]`.
+"""`python -m bot [run|play|sync|migrate|backup|cards]`.
 
 run (the default): the Discord bot when DISCORD_TOKEN is set, otherwise the console game.
 play: the console game (`--script FILE` plays a transcript non-interactively).
 sync: register the slash commands with Discord once (never done on start-up: Discord limits it).
 migrate: bring the database schema up to date (run and play also do this first).
 backup FILE: a consistent copy of the SQLite database, safe while the bot runs.
+cards coverage lcg: per pack, the cards whose effects are scripted, those with nothing to script (keywords
+and numbers only) and those still resolved by hand.
 """
 
 from __future__ import annotations
@@ -34,7 +36,14 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("migrate", help="upgrade the database schema")
     backup = sub.add_parser("backup", help="copy the SQLite database safely, even while the bot runs")
     backup.add_argument("file", type=Path, help="where to write the copy (must not exist)")
+    cards = sub.add_parser("cards", help="card data reports")
+    cards.add_argument("report", choices=["coverage"], help="coverage: which cards' effects are scripted")
+    cards.add_argument("game", choices=["lcg"], help="the game whose cards to report")
+    cards.add_argument("--list", action="store_true", help="name every card, not only those resolved by hand")
     args = parser.parse_args(argv)
+    if args.verb == "cards":
+        print(coverage_report(show_all=args.list))
+        return 0
 
     config = settings()
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -81,6 +90,21 @@ def main(argv: list[str] | None = None) -> int:
     if verb == "sync":
         return asyncio.run(sync_commands(config))
     return asyncio.run(run_bot(config))
+
+
+def coverage_report(show_all: bool = False) -> str:
+    """The LCG coverage report: per pack, how many cards are scripted, have nothing to script, or are still
+    resolved by hand (named), from the built-in library and any pack in PACK_DIR."""
+    from engines.lcg import GAME, effects
+
+    lines = []
+    for pack, groups in effects.report(GAME.library.cards.values()).items():
+        counts = ", ".join(f"{len(cards)} {name}" for name, cards in groups.items())
+        lines.append(f"{pack}: {sum(len(c) for c in groups.values())} cards: {counts}")
+        for name, cards in groups.items():
+            if cards and (show_all or name == effects.BY_HAND):
+                lines.append(f"  {name}: " + ", ".join(cards))
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

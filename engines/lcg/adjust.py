@@ -1,6 +1,6 @@
 """Manual adjustment (DESIGN: 'a rule, not a hack'): card text overrides the rules and not every card is
 scripted, so any seated player may move cards and tokens, ready or exhaust, change threat, or modify a stat
-until the end of the phase or round. Each adjustment is journaled and announced like any other command."""
+for the rest of the phase or round. Each adjustment is journaled and announced like any other command."""
 
 from __future__ import annotations
 
@@ -218,6 +218,11 @@ def _claim(turn: T, seat: str, args: tuple[str, ...]) -> None:
         bearer = next((c for c in player.play.cards if c.uid == args[1]), None)
         if bearer is None:
             raise RuleError(f"{args[1]} is not a character you control.")
+    from engines.lcg.effects.registry import core
+
+    if any(core(state, objective, t) for t in ("Gandalf's Map", "Dungeon Torch", "Shadow Key")) and (
+            bearer is None or state.card_def(bearer).type != "hero"):  # its own text: it goes onto a hero
+        raise RuleError(f"{objective.name} is claimed onto a hero you control: 'claim {objective.uid} <hero>'.")
     state.staging.cards.remove(objective)
     (bearer.attached if bearer is not None else player.play.cards).append(objective)
     turn.say(f"{seat} claims {objective.name}" + (f" and attaches it to {bearer.name}." if bearer else "."))

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects, scenarios
+from engines.lcg.effects import allies as ally_rules
+from engines.lcg.effects import attachments as attachment_rules
+from engines.lcg.effects import enemies as enemy_rules
+from engines.lcg.effects import heroes as hero_rules
+from engines.lcg.effects import objectives as objective_rules
+from engines.lcg.effects import responses
+from engines.lcg.effects import shadows as shadow_rules
+from engines.lcg.effects.registry import core
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.playing import in_play, window
-from engines.lcg.state import ATTACKED, PRISONER, LcgState, Player, Task
+from engines.lcg.state import ATTACKED, PRISONER, LcgState, Modifier, Player, Task
 from engines.lcg.table import (
     characters,
     check_destroyed,
@@ -38,6 +46,7 @@ def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None
     take_from_staging(state, enemy)
     player.engaged.cards.append(enemy)
     turn.say(f"{enemy.name} engages {player.seat}" + (" (optional engagement)." if optional else "."))
+    effects.fire(turn, "engaged", enemy)  # FAQ 1.49: "X engages you" and "you engage X" are one event
 
 
 # --- encounter phase (spec 4.5) ---------------------------------------------------------------------
@@ -52,7 +61,8 @@ def encounter(turn: T, _t: Task) -> None:
 def optional_engage(turn: T, t: Task) -> None:
     state = turn.state
     player = state.player(t.seat)
-    candidates = staging_enemies(state)
+    staged_now = staging_enemies(state)
+    candidates = [e for e in staged_now if enemy_rules.may_engage_optionally(state, e, staged_now)]
     if player.eliminated or not candidates:
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "You may engage one enemy in the staging area",
@@ -65,11 +75,13 @@ def engage_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if choice[0] == "pass":
         return
     state = turn.state
-    engage(turn, state.player(decision.seat), _staged(state, choice[0]), optional=True)
+    engage(turn, state.player(decision.seat), _staged(state, choice[0], optional=True), optional=True)
 
 
-def _staged(state: LcgState, uid: str) -> Card:
-    found = next((e for e in staging_enemies(state) if e.uid == uid), None)
+def _staged(state: LcgState, uid: str, optional: bool = False) -> Card:
+    staged_now = staging_enemies(state)
+    found = next((e for e in staged_now if e.uid == uid
+                  and (not optional or enemy_rules.may_engage_optionally(state, e, staged_now))), None)
     if found is None:
         raise RuleError(f"{uid} is no longer in the staging area.")
     return found
@@ -137,6 +149,9 @@ def archery(turn: T, _t: Task) -> None:
     """C 4.10.1: the total Archery X of all cards in play is dealt among characters as the players choose;
     the first player decides. Defense does not apply."""
     state = turn.state
+    from engines.lcg.effects.nightmare import combat_begins
+
+    combat_begins(turn)  # Anduin Troll Spawn (Nightmare): as combat begins
     total = sum(state.card_def(c).keyword_value("Archery") or 0 for c in in_play(state))
     targets = [c for p in state.active_players() for c in characters(p, state)]
     if not total or not targets:
@@ -164,16 +179,10 @@ def deal_shadows(turn: T, _t: Task) -> None:
     dealt = 0
     for player in state.active_players():
         for enemy in sorted(player.engaged.cards, key=lambda e: -stat(state, e, "engagement_cost")):
-            if not state.encounter_deck.cards:
+            if not deal_shadow(turn, enemy):
                 turn.say("The encounter deck is empty: no more shadow cards.")
                 return
-            shadow = state.encounter_deck.cards.pop()
-            shadow.face_up = False
-            shadow.flags = [SHADOW]
-            shadow.back = SHADOW  # the table knows it is a shadow card, not which one
-            enemy.attached.append(shadow)
             dealt += 1
-            turn.reveal()  # the deck's top card moved: undo past this needs consent
     if dealt:
         turn.say(f"{dealt} shadow card{'s are' if dealt > 1 else ' is'} dealt.")
 
@@ -208,8 +217,13 @@ def defend(turn: T, t: Task) -> None:
         return
     enemy.flags.append(ATTACKED)
     state.modifiers = [m for m in state.modifiers if m.until != "attack"]  # the last attack's shadows end
-    defenders = [c for c in characters(player, state) if ready(c)]
+    why_not = attachment_rules.cannot_attack(state, enemy, player)
+    if why_not:
+        turn.say(f"{enemy.name} does not attack {player.seat} ({why_not}).")
+        return
+    defenders = [c for c in characters(player, state) if ready(c) and not objective_rules.cannot_fight(state, c)]
     turn.say(f"{enemy.name} attacks {player.seat}.")
+    effects.fire(turn, "attacks", enemy)
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{enemy.name} attacks ({stat(state, enemy, 'attack')}): "
              "declare a defender, or leave the attack undefended",
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'defense')} DEF, "
@@ -226,17 +240,55 @@ def defend_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         exhaust(defender)
         turn.say(f"{defender.name} defends.")
         push(state, *attack_steps(state, decision.seat, enemy_uid, defender.uid))
+        _declared(turn, decision.seat, enemy_uid, defender)
         return
     # RR p.24: after "no defenders", another player may defend with a ready Sentinel character.
     sentinels = [p for p in state.active_players() if p.seat != decision.seat
-                 and any(state.card_def(c).has("Sentinel") and ready(c) for c in characters(p, state))]
+                 and any(state.card_def(c).has("Sentinel") and ready(c) and not objective_rules.cannot_fight(state, c)
+                         for c in characters(p, state))]
     push(state, *[Task(kind="sentinel", seat=p.seat, ref=enemy_uid, note=decision.seat) for p in sentinels],
          *attack_steps(state, decision.seat, enemy_uid, ""))
 
 
 def attack_steps(state: LcgState, seat: str, enemy_uid: str, defender: str) -> list[Task]:
     return [Task(kind="shadow", ref=enemy_uid), *window(state, "before damage"),
-            Task(kind="attack-damage", seat=seat, ref=enemy_uid, note=defender)]
+            Task(kind="attack-damage", seat=seat, ref=enemy_uid, note=defender),
+            Task(kind="attacked", seat=seat, ref=enemy_uid)]
+
+
+@task("attacked")
+def attacked(turn: T, t: Task) -> None:
+    """Forced effects after an enemy's attack (Chieftain Ufthak, Misty Mountain Goblins, Wargs)."""
+    enemy = next((e for p in turn.state.players for e in p.engaged.cards if e.uid == t.ref), None)
+    if enemy is not None:
+        effects.fire(turn, "attacked", enemy)
+
+
+def deal_shadow(turn: T, enemy: Card) -> bool:
+    """Deal one face-down shadow card to `enemy` from the encounter deck (none if it is empty)."""
+    state = turn.state
+    if not state.encounter_deck.cards:
+        from engines.lcg.effects.nightmare import refill
+
+        if not refill(turn):
+            return False
+    shadow = state.encounter_deck.cards.pop()
+    shadow.face_up = False
+    shadow.flags = [SHADOW]
+    shadow.back = SHADOW  # the table knows it is a shadow card, not which one
+    enemy.attached.append(shadow)
+    turn.reveal()  # the deck's top card moved: undo past this needs consent
+    return True
+
+
+@task("deal-one-shadow")
+def deal_one_shadow(turn: T, t: Task) -> None:
+    try:
+        _zone, enemy, _ = turn.state.locate(t.ref)
+    except KeyError:
+        return
+    if not turn.state.basic and deal_shadow(turn, enemy):
+        turn.say(f"{enemy.name} is dealt a shadow card.")
 
 
 @task("sentinel")
@@ -245,7 +297,8 @@ def sentinel(turn: T, t: Task) -> None:
     if any(d.context.startswith("sentinel") for d in state.decisions) or state.step.startswith("sentinel:"):
         return
     player = state.player(t.seat)
-    ready_sentinels = [c for c in characters(player, state) if state.card_def(c).has("Sentinel") and ready(c)]
+    ready_sentinels = [c for c in characters(player, state) if state.card_def(c).has("Sentinel") and ready(c)
+                       and not objective_rules.cannot_fight(state, c)]
     if not ready_sentinels or _defender_already(state, t.ref):
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{t.note} left {state.locate(t.ref)[1].name}'s attack "
@@ -269,6 +322,38 @@ def sentinel_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> Non
     for pending in state.tasks:
         if pending.kind == "attack-damage" and pending.ref == arg(decision):
             pending.note = defender.uid
+    _declared(turn, decision.seat, arg(decision), defender)
+
+
+def _declared(turn: T, seat: str, enemy_uid: str, defender: Card) -> None:
+    """After a defender is declared: Responses (Gondorian Spearman, Swift Strike), and with Stand Together
+    the defending player may declare more defenders (FAQ 1.04: their defense adds up; damage goes to one)."""
+    state = turn.state
+    try:
+        _zone, enemy, _ = state.locate(enemy_uid)
+    except KeyError:
+        return
+    attacked_seat = next((p.seat for p in state.players if enemy in p.engaged.cards), seat)
+    if f"phase:many-defenders:{attacked_seat}" in state.marks and seat == attacked_seat:
+        more = [c for c in characters(state.player(seat), state) if ready(c)
+                and not objective_rules.cannot_fight(state, c)]
+        if more:
+            turn.ask(seat, DecisionKind.CHOOSE_MANY, "Stand Together: declare more defenders?",
+                     [Option(id=c.uid, label=label(state, c)) for c in more], low=0, high=len(more),
+                     context=f"more-defenders:{enemy_uid}")
+    ally_rules.defender_declared(turn, defender, enemy)
+    responses.offer(turn, "defender", enemy, f"{defender.name} defends against {enemy.name}: respond?")
+
+
+@answer("more-defenders")
+def more_defenders(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    for uid in choice:
+        exhaust(state.locate(uid)[1])
+    pending = next((t for t in state.tasks if t.kind == "attack-damage" and t.ref == arg(decision)), None)
+    if pending is not None and choice:
+        pending.note = ",".join([pending.note, *choice])
+        turn.say(f"{decision.seat} also defends with {', '.join(state.locate(u)[1].name for u in choice)}.")
 
 
 @task("shadow")
@@ -278,11 +363,31 @@ def shadow(turn: T, t: Task) -> None:
         _zone, enemy, _ = state.locate(t.ref)
     except KeyError:
         return
-    for card in [a for a in enemy.attached if SHADOW in a.flags and not a.face_up]:
-        card.face_up = True
-        turn.reveal()
-        turn.say(f"Shadow card on {enemy.name}: {card.name}.")
-        effects.shadow(turn, enemy, card)
+    # One card at a time: a shadow effect may deal more (Massing at Night), and a cancel may be offered.
+    card = next((a for a in enemy.attached if SHADOW in a.flags and not a.face_up), None)
+    if card is None:
+        return
+    card.face_up = True
+    turn.reveal()
+    turn.say(f"Shadow card on {enemy.name}: {card.name}.")
+    push(state, Task(kind="shadow-resolve", ref=card.uid, note=enemy.uid), t)
+    if state.card_def(card).has_shadow:
+        responses.offer(turn, "cancel-shadow", card, f"{card.name}'s shadow effect: cancel it?")
+
+
+@task("shadow-resolve")
+def shadow_resolve(turn: T, t: Task) -> None:
+    state = turn.state
+    try:
+        _zone, enemy, _ = state.locate(t.note)
+        _z, card, _host = state.locate(t.ref)
+    except KeyError:
+        return
+    if responses.cancelled(state, card):
+        turn.say(f"{card.name}'s shadow effect is cancelled.")
+        return
+    effects.shadow(turn, enemy, card)
+    effects.fire(turn, "shadow_resolved", enemy, card)
 
 
 @task("attack-damage")
@@ -295,22 +400,26 @@ def attack_damage(turn: T, t: Task) -> None:
     if enemy is None or player.eliminated:
         return
     power = stat(state, enemy, "attack")
-    defender = None
-    if t.note:
+    defenders = []
+    for uid in [u for u in t.note.split(",") if u]:
         try:
-            zone, defender, _ = state.locate(t.note)
-            if zone not in [p.play for p in state.players]:
-                defender = None
+            zone, found, _ = state.locate(uid)
         except KeyError:
-            defender = None
+            continue
+        if zone in [p.play for p in state.players]:
+            defenders.append(found)
+    defender = defenders[0] if defenders else None
     if defender is not None:
-        deal_damage(turn, defender, max(0, power - stat(state, defender, "defense")), enemy.name)
+        damage = max(0, power - sum(stat(state, d, "defense") for d in defenders))
+        left = stat(state, defender, "hit_points") - defender.tokens.get("damage", 0)
+        deal_damage(turn, defender, damage, enemy.name)
+        enemy_rules.excess_damage(turn, enemy, player, damage - left)
         return
     targets = [h for h in heroes(player, state) if PRISONER not in h.flags]
     if not targets or power == 0:
         return
     if len(targets) == 1:
-        deal_damage(turn, targets[0], power, f"{enemy.name}, undefended")
+        undefended_damage(turn, player, targets[0], enemy)
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Undefended: which hero takes {power} damage from {enemy.name}?",
              [Option(id=h.uid, label=label(state, h)) for h in targets], context=f"undefended:{enemy.uid}")
@@ -321,16 +430,31 @@ def undefended(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
     _zone, hero, _ = state.locate(choice[0])
     _ez, enemy, _ = state.locate(arg(decision))
-    deal_damage(turn, hero, stat(state, enemy, "attack"), f"{enemy.name}, undefended")
+    undefended_damage(turn, state.player(decision.seat), hero, enemy)
+
+
+def undefended_damage(turn: T, player: Player, hero: Card, enemy: Card) -> None:
+    state = turn.state
+    power = stat(state, enemy, "attack")
+    left = stat(state, hero, "hit_points") - hero.tokens.get("damage", 0)
+    deal_damage(turn, hero, power, f"{enemy.name}, undefended")
+    enemy_rules.excess_damage(turn, enemy, player, power - left)
 
 
 # --- player attacks (spec 4.6 step 5) --------------------------------------------------------------------
 def attackable(state: LcgState, player: Player) -> list[Card]:
     own = [e for e in player.engaged.cards if e.uid not in player.attacked]
-    ranged = any(state.card_def(c).has("Ranged") and ready(c) for c in characters(player, state))
+    ranged = any(state.card_def(c).has("Ranged") for c in fighters(state, player))
     others = [e for p in state.active_players() if p is not player for e in p.engaged.cards
               if e.uid not in player.attacked] if ranged else []
-    return own + others if any(ready(c) for c in characters(player, state)) else []
+    dunhere = [e for e in staging_enemies(state) if e.uid not in player.attacked] \
+        if any(core(state, c, "Dunhere") for c in fighters(state, player)) else []
+    return own + others + dunhere if fighters(state, player) else []
+
+
+def fighters(state: LcgState, player: Player) -> list[Card]:
+    """Ready characters that may attack (Gandalf's Map forbids its bearer)."""
+    return [c for c in characters(player, state) if ready(c) and not objective_rules.cannot_fight(state, c)]
 
 
 @task("player-attacks")
@@ -354,7 +478,9 @@ def attack_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     player = state.player(decision.seat)
     player.attacked.append(choice[0])
     own = player.engaged.find(choice[0]) is not None
-    attackers = [c for c in characters(player, state) if ready(c) and (own or state.card_def(c).has("Ranged"))]
+    attackers = [c for c in fighters(state, player) if own or state.card_def(c).has("Ranged")]
+    if any(e.uid == choice[0] for e in staging_enemies(state)):  # Dunhere attacks the staging area alone
+        attackers = [c for c in fighters(state, player) if core(state, c, "Dunhere")]
     if not attackers:
         raise RuleError("You have no ready character who can attack that enemy (only Ranged characters can "
                         "attack enemies engaged with other players).")
@@ -371,6 +497,11 @@ def attackers_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> No
     chosen = [state.locate(uid)[1] for uid in choice]
     for card in chosen:
         exhaust(card)
+    if any(e.uid == enemy_uid for e in staging_enemies(state)):
+        for card in chosen:  # Dunhere attacking a staged enemy alone: +1 attack
+            state.modifiers.append(Modifier(uid=card.uid, stat="attack", amount=1, until="attack"))
+        push(state, Task(kind="attack-resolve", seat=decision.seat, ref=enemy_uid, note=",".join(choice)))
+        return
     # RR p.24 (Ranged): other players' ready Ranged characters may join the attack before it resolves.
     joiners = [p for p in state.active_players() if p.seat != decision.seat and _ready_ranged(state, p)]
     push(state, *[Task(kind="ranged-join", seat=p.seat, ref=enemy_uid, note=decision.seat) for p in joiners],
@@ -378,7 +509,7 @@ def attackers_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> No
 
 
 def _ready_ranged(state: LcgState, player: Player) -> list[Card]:
-    return [c for c in characters(player, state) if state.card_def(c).has("Ranged") and ready(c)]
+    return [c for c in fighters(state, player) if state.card_def(c).has("Ranged")]
 
 
 @task("ranged-join")
@@ -423,7 +554,7 @@ def attack_resolve(turn: T, t: Task) -> None:
             continue
         if any(zone is p.play for p in state.players):
             attackers.append(card)
-    power = sum(stat(state, c, "attack") for c in attackers)
+    power = sum(stat(state, c, "attack") + attachment_rules.attack_bonus(state, c, enemy) for c in attackers)
     damage = max(0, power - stat(state, enemy, "defense"))
     turn.say(f"{t.seat} attacks {enemy.name} with {', '.join(c.name for c in attackers)} ({power} attack).")
     if damage:
@@ -431,12 +562,18 @@ def attack_resolve(turn: T, t: Task) -> None:
     else:
         turn.say(f"{enemy.name}'s defense stops the attack.")
     check_destroyed(turn, enemy)
+    if enemy not in state.staging.cards and not any(enemy in p.engaged.cards for p in state.players):
+        hero_rules.enemy_destroyed(turn, attackers)  # the attack destroyed it (Legolas, Blade of Gondolin)
 
 
 @task("combat-end")
 def combat_end(turn: T, _t: Task) -> None:
-    """RR p.20: every shadow card dealt this round is discarded, resolved or not."""
+    """RR p.20: every shadow card dealt this round is discarded, resolved or not. Forced effects 'at the end
+    of the combat phase' resolve first (Goblin Sniper); a Wolf Rider that attacked from the shadows goes
+    back onto the encounter deck's top."""
     state = turn.state
+    effects.fire_all(turn, "combat_end", list(state.staging.cards))
+    shadow_rules.wolf_riders_return(turn)
     for player in state.players:
         for enemy in player.engaged.cards:
             for card in [a for a in enemy.attached if SHADOW in a.flags]:

@@ -31,11 +31,15 @@ def payers(state: LcgState, player: Player, card: Card) -> list[Card]:
     own = [h for h in heroes(player, state) if PRISONER not in h.flags]
     if sphere in ("", "neutral"):
         return own
-    return [h for h in own if state.card_def(h).sphere == sphere]
+    from engines.lcg.effects.attachments import spirit_payer
+
+    return [h for h in own if state.card_def(h).sphere == sphere or (sphere == "spirit" and spirit_payer(state, h))]
 
 
-def why_unplayable(state: LcgState, player: Player, card: Card, planning: bool) -> str | None:
-    """None if the card can be played now; otherwise the reason, worded for the player."""
+def why_unplayable(state: LcgState, player: Player, card: Card, planning: bool,
+                   responding: bool = False) -> str | None:
+    """None if the card can be played now; otherwise the reason, worded for the player. `responding`: the
+    rules are offering it as a response to something that just happened."""
     d = state.card_def(card)
     if d.type in ("ally", "attachment", "player_side_quest") and not planning:
         return f"{d.name} is {'an' if d.type[0] in 'aeiou' else 'a'} {d.type.replace('_', ' ')}: it can only be "\
@@ -46,6 +50,12 @@ def why_unplayable(state: LcgState, player: Player, card: Card, planning: bool) 
         return f"{d.name} is unique and a copy is already in play."
     if d.type == "attachment" and not hosts(state, player, card):
         return f"{d.name} must be attached to {describe_hosts(d.attach_to)}; there is none to attach it to."
+    if d.type == "event":
+        from engines.lcg.effects import events
+
+        refusal = events.refusal(state, player, card, responding)
+        if refusal:
+            return refusal
     if d.type == "ally" and state.scenario == "escape-from-dol-guldur" and state.allies_played >= 1:
         return "This quest lets the whole group play only one ally per round, and one has been played."
     price = cost(state, player, card)
@@ -80,7 +90,7 @@ def plan_turn(turn: T, t: Task) -> None:
     if player.eliminated:
         return
     options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
-               for c in playable(state, player, planning=True)]
+               for c in playable(state, player, planning=True)] + action_options(state, player)
     turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning: play a card from your hand, or pass",
              [*options, PASS], private=True, context="plan")
 
@@ -89,6 +99,8 @@ def plan_turn(turn: T, t: Task) -> None:
 def plan_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if choice[0] == "pass":
         turn.say(f"{decision.seat} is done planning.")
+        return
+    if use_action(turn, decision.seat, choice[0], then=Task(kind="plan-turn", seat=decision.seat)):
         return
     begin_play(turn, decision.seat, choice[0], planning=True,
                then=Task(kind="plan-turn", seat=decision.seat))
@@ -118,11 +130,19 @@ def pay(turn: T, t: Task) -> None:
     can_pay = [h for h in payers(state, player, card) if resources(h) > 0]
     if price == 0:
         return
-    if len(can_pay) == 1 or sum(resources(h) for h in can_pay) == price:
+    spread = card.name == "Thicket of Spears"  # its own rule: 1 resource from each of 3 different heroes
+    if sum(min(resources(h), 1 if spread else price) for h in can_pay) < price:  # it cannot be paid after all:
+        state.resolving.cards.remove(card)
+        player.hand.cards.append(card)
+        state.tasks[:] = [x for x in state.tasks if not (x.kind == "place" and x.ref == card.uid)]
+        turn.say(f"{player.seat} can no longer pay for {card.name}; it stays in hand.")  # (spent meanwhile)
+        return
+    if card.name != "Thicket of Spears" and (len(can_pay) == 1 or sum(resources(h) for h in can_pay) == price):
         spend(turn, player, card, {h.uid: resources(h) for h in can_pay}, price)
         return
     turn.ask(player.seat, DecisionKind.ASSIGN, f"Pay {price} for {card.name}: how much from each hero?",
-             [Option(id=h.uid, label=f"{h.name} ({resources(h)})", cap=resources(h)) for h in can_pay], amount=price,
+             [Option(id=h.uid, label=f"{h.name} ({resources(h)})", cap=1 if spread else resources(h))
+              for h in can_pay], amount=price,
              private=True, context=f"pay:{card.uid}")
 
 
@@ -167,6 +187,9 @@ def place(turn: T, t: Task) -> None:
         player.play.cards.append(card)
         state.allies_played += 1
         turn.say(f"{player.seat} plays {card.name}.")
+        from engines.lcg.effects import allies
+
+        allies.entered(turn, player, card, played=True)
     elif d.type == "attachment":
         legal = hosts(state, player, card)
         if not legal:  # why_unplayable refused it before payment; nothing in between removes a host
@@ -198,7 +221,12 @@ def hosts(state: LcgState, player: Player, card: Card) -> list[Card]:
     rules = host_rules(state.card_def(card).attach_to)
     table = [c for p in state.players for c in characters(p, state)] + state.active.cards + state.staging.cards + \
             [c for p in state.players for c in p.engaged.cards] + state.quest.cards
-    return [c for c in table if any(fits(state, player, c, rule) for rule in rules)]
+    from engines.lcg.effects.nightmare import no_attachments
+    from engines.lcg.effects.registry import core
+
+    return [c for c in table if any(fits(state, player, c, rule) for rule in rules)
+            and not core(state, c, "Nazgûl of Dol Guldur")  # its own text: no attachments on it
+            and not no_attachments(state, c)]
 
 
 def fits(state: LcgState, player: Player, host: Card, rule: HostRule) -> bool:
@@ -269,7 +297,7 @@ def open_window(turn: T, t: Task) -> None:
     state.passed = []
     for player in state.active_players():
         options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
-                   for c in playable(state, player, planning=False)]
+                   for c in playable(state, player, planning=False)] + action_options(state, player)
         # A player's standing order (spec 4.0: "auto-pass"): 'all' never asks; 'smart' asks only with a
         # playable event, which the player accepts may tell the table their hand holds none.
         mode = state.autopass.get(player.seat, "off")
@@ -288,8 +316,35 @@ def window_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         return
     # Someone acted: the window opens again for everyone once the card has resolved.
     state.decisions[:] = [d for d in state.decisions if not d.context.startswith("window:")]
+    if use_action(turn, decision.seat, choice[0], then=Task(kind="window", note=arg(decision))):
+        return
     begin_play(turn, decision.seat, choice[0], planning=False, then=Task(kind="window", note=arg(decision)))
 
+
+
+# --- Actions of cards in play -------------------------------------------------------------------------------
+def action_options(state: LcgState, player: Player) -> list[Option]:
+    from engines.lcg.effects.registry import card_actions
+
+    return [Option(id=c.uid, label=f"{c.name}: {rule.label}") for c, rule in card_actions(state, player)]
+
+
+def use_action(turn: T, seat: str, uid: str, then: Task) -> bool:
+    """Use the Action of card `uid` in play (True), or False if `uid` is not such a card (a card in hand)."""
+    from engines.lcg.effects.registry import card_actions
+
+    state = turn.state
+    player = state.player(seat)
+    found = next(((c, rule) for c, rule in card_actions(state, player) if c.uid == uid), None)
+    if found is None:
+        if player.hand.find(uid) is None and any(c.uid == uid for h in player.play.cards for c in [h, *h.attached]):
+            raise RuleError("That card's action cannot be used now.")
+        return False
+    card, rule = found
+    push(state, then)
+    turn.say(f"{seat} uses {card.name}: {rule.label}.")
+    rule.act(turn, player, card)
+    return True
 
 
 __all__ = ["begin_play", "characters", "cost", "playable", "window"]

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects, scenarios
+from engines.lcg.effects import heroes as heroes_mod
+from engines.lcg.effects import locations as locations_rules
+from engines.lcg.effects import nightmare as nightmare_rules
+from engines.lcg.effects import responses
 from engines.lcg.flow import T, answer, push, task
 from engines.lcg.playing import in_play, window
 from engines.lcg.state import COMMITTED, PROGRESS, TIME, LcgState, Task
@@ -62,6 +66,7 @@ def commit_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         exhaust(card)
         card.flags.append(COMMITTED)
     turn.say(f"{player.seat} commits " + (", ".join(c.name for c in chosen) or "nobody") + ".")
+    heroes_mod.committed(turn, player, chosen)  # Responses to committing (spec 4.3 step 1.2)
 
 
 def quest_stat(state: LcgState) -> str:
@@ -102,10 +107,11 @@ def reveal(turn: T, in_quest_phase: bool = True, guarding: str = "") -> Card | N
             c.face_up = True
         state.rng.shuffle(state.encounter_deck.cards)
         turn.say("The encounter deck is empty: the discard pile is shuffled into a new one.")
-    if not state.encounter_deck.cards:
+    if not state.encounter_deck.cards and not nightmare_rules.refill(turn):
         turn.say("The encounter deck is empty: nothing is revealed.")
         return None
     card = state.encounter_deck.cards.pop()
+    card.face_up = True
     turn.reveal()
     d = state.card_def(card)
     turn.say(f"Revealed: {describe(state, card)}.")
@@ -113,7 +119,36 @@ def reveal(turn: T, in_quest_phase: bool = True, guarding: str = "") -> Card | N
         state.encounter_discard.cards.append(card)
         turn.say(f"{d.name} is unique and already in play: it is discarded with no effect.")
         return card
-    doomed = d.keyword_value("Doomed")
+    # The cancel opportunity comes before anything else of the card resolves (spec 4.3 step 2; FAQ 1.37).
+    if responses.offer_cancel(turn, card):
+        state.resolving.cards.append(card)  # on the table while the players decide
+        push(state, Task(kind="revealed", ref=card.uid, seat=guarding,
+                         note="staging" if in_quest_phase else "setup"))
+        return card
+    resolve_revealed(turn, card, in_quest_phase, guarding)
+    return card
+
+
+@task("revealed")
+def revealed_task(turn: T, t: Task) -> None:
+    """The rest of a reveal, once the players have decided whether to cancel it."""
+    state = turn.state
+    card = state.resolving.find(t.ref)
+    if card is None:
+        return
+    state.resolving.cards.remove(card)
+    resolve_revealed(turn, card, t.note == "staging", t.seat)
+
+
+def resolve_revealed(turn: T, card: Card, in_quest_phase: bool, guarding: str) -> None:
+    """Doomed, When Revealed (unless cancelled), placing, Guarded, Surge (spec 4.3 step 2)."""
+    state = turn.state
+    d = state.card_def(card)
+    how = responses.cancelled(state, card)
+    if how == "card":  # FAQ 1.54: as if never revealed: no Doomed, no Surge; it still counts as a reveal
+        state.encounter_discard.cards.append(card)
+        return
+    doomed = (d.keyword_value("Doomed") or 0) + nightmare_rules.extra_doomed(state)  # A Flooded Ford
     if doomed:
         for p in state.active_players():
             raise_threat(turn, p, doomed)
@@ -121,7 +156,15 @@ def reveal(turn: T, in_quest_phase: bool = True, guarding: str = "") -> Card | N
     counters = d.keyword_value("Time")
     if counters:  # C 4.10.14: time counters go on when it is revealed
         card.tokens[TIME] = counters
-    effects.when_revealed(turn, card)
+    if how in ("effect", "replace"):  # FAQ 1.53: the rest of the card resolves
+        turn.say(f"{card.name}'s When Revealed effect is cancelled.")
+    else:
+        effects.when_revealed(turn, card)
+    if how == "replace":  # Eleanor: the treachery is discarded and the next card takes its place
+        if not effects.placed_elsewhere(state, card):
+            state.encounter_discard.cards.append(card)
+        push(state, Task(kind="reveal", note="staging" if in_quest_phase else "setup"))
+        return
     if guarding:
         _zone, objective, _ = state.locate(guarding)
         if d.type in ("objective", "objective_ally"):
@@ -137,12 +180,13 @@ def reveal(turn: T, in_quest_phase: bool = True, guarding: str = "") -> Card | N
             state.encounter_discard.cards.append(card)
     elif d.type != "treachery" and not effects.placed_elsewhere(state, card):
         state.staging.cards.append(card)
+    heroes_mod.enemy_revealed(turn, card)
+    nightmare_rules.spider_entered(turn, card)
     if d.has("Guarded") and not guarding:
         push(state, Task(kind="guard", ref=card.uid))
-    if d.has("Surge"):
+    if d.has("Surge") or nightmare_rules.gains_surge(state, card):
         turn.say(f"{card.name} surges: another card is revealed.")
         push(state, Task(kind="reveal", note="staging" if in_quest_phase else "setup"))
-    return card
 
 
 @task("guard")
@@ -166,7 +210,7 @@ def describe(state: LcgState, card: Card) -> str:
 
 # --- resolution and progress (spec 4.3 step 3, 4.3.5) ----------------------------------------------------
 def staging_threat(state: LcgState) -> int:
-    total = 0
+    total = sum(m.amount for m in state.modifiers if m.uid == "staging" and m.stat == "threat")  # Under the Shadow
     for card in state.staging.cards:
         total += stat(state, card, "threat")
         total += sum(stat(state, a, "threat") for a in card.attached if a.face_up and a.ref in state.defs
@@ -189,6 +233,8 @@ def quest_resolve(turn: T, _t: Task) -> None:
         turn.say(f"The quest fails: each player raises their threat by {threat - strength}.")
         for p in state.active_players():
             raise_threat(turn, p, threat - strength)
+        effects.fire_all(turn, "quest_failed", list(state.staging.cards))
+        nightmare_rules.quest_failed(turn)
     else:
         turn.say("A tie: no progress, no threat.")
 
@@ -206,6 +252,7 @@ def place_progress(turn: T, amount: int) -> None:
             amount -= take
         if progress(location) >= stat(state, location, "quest_points"):
             explore(turn, location, state.active)
+            effects.fire(turn, "explored", location)
     stage = current_stage(state)
     if stage is None or amount <= 0:
         return
@@ -264,10 +311,16 @@ def quest_end(turn: T, _t: Task) -> None:
 @task("travel")
 def travel(turn: T, _t: Task) -> None:
     state = turn.state
-    locations = staged(state, ("location",))
+    locations = [c for c in staged(state, ("location",)) if not locations_rules.why_not_travel(state, c)]
     if state.active.cards or not locations or not state.active_players():
         return
     first = state.first_seat
+    forced = locations_rules.forced_destination(state, locations)
+    if forced is not locations:  # The East Bight: the only place they may go
+        locations = forced
+        turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: The East Bight is the only place the players may go",
+                 [Option(id=c.uid, label=c.name) for c in locations], context="travel")
+        return
     turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: choose a location to make active, or stay",
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'threat')} threat, "
                                        f"{stat(state, c, 'quest_points')} quest points)") for c in locations),
@@ -283,6 +336,7 @@ def travel_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     card = next((c for c in staged(state, ("location",)) if c.uid == choice[0]), None)
     if card is None:
         raise RuleError(f"{choice[0]} is no longer in the staging area.")
+    effects.travel_cost(turn, card)  # RR p.23: refused, with nothing changed, if it cannot be paid
     take_from_staging(state, card)
     state.active.cards.append(card)
     turn.say(f"The players travel to {card.name}.")

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from engines.core import Turn
 from engines.lcg import effects
+from engines.lcg.effects import attachments as attachment_rules
+from engines.lcg.effects import locations, nightmare
+from engines.lcg.effects.primitives import draw
 from engines.lcg.flow import push, task
 from engines.lcg.playing import window
-from engines.lcg.setup import draw
 from engines.lcg.state import EXHAUSTED, PRISONER, RESOURCE, TIME, LcgState, Task
 from engines.lcg.table import add_tokens, clear_round_flags, heroes, raise_threat
 
@@ -17,6 +19,8 @@ T = Turn[LcgState]
 def begin_phase(turn: T, phase: str) -> None:
     state = turn.state
     state.modifiers = [m for m in state.modifiers if m.until != "phase"]  # "until the end of the phase"
+    state.marks = [m for m in state.marks if not m.startswith("phase:")]  # limits and effects of the phase
+    effects.phase_ends(turn, state.phase)
     state.phase = phase
     turn.checkpoint = True  # a phase boundary: a good moment for a snapshot
 
@@ -28,7 +32,18 @@ def new_round(turn: T, _t: Task) -> None:
     turn.say(f"Round {state.round} begins; {state.first_seat} is the first player.")
     push(state, *[Task(kind="phase", note=p) for p in ("resource", "planning", "quest", "travel",
                                                           "encounter", "combat", "refresh")],
-         Task(kind="round"))
+         Task(kind="round-end"), Task(kind="round"))
+
+
+@task("round-end")
+def round_end(turn: T, _t: Task) -> None:
+    """Forced effects 'at the end of the round' (Dungeon Torch, Shadow Key, Gandalf), in table order; then
+    once-per-round limits reset (FAQ 1.51)."""
+    from engines.lcg.playing import in_play
+
+    state = turn.state
+    effects.fire_all(turn, "round_end", [c for c in in_play(state)])
+    state.marks = [m for m in state.marks if not m.startswith("round:")]
 
 
 @task("phase")
@@ -46,7 +61,7 @@ def resource_phase(turn: T, _t: Task) -> None:
         for hero in heroes(player, state):
             if PRISONER not in hero.flags:
                 add_tokens(hero, RESOURCE, 1)
-        draw(turn, player, 1)
+        draw(turn, player, 1)  # may be refused by a card in play (Enchanted Stream, Iron Shackles)
     turn.say("Resource phase: each hero gains 1 resource and each player draws a card.")
 
 
@@ -62,11 +77,15 @@ def refresh_phase(turn: T, _t: Task) -> None:
     state = turn.state
     for player in state.players:
         for card in player.play.cards:
+            if attachment_rules.held_by_web(state, card) or nightmare.cannot_ready(state, player):
+                continue  # Caught in a Web: it readies only if its player pays (asked below)
             for c in [card, *card.attached]:
                 if EXHAUSTED in c.flags:
                     c.flags.remove(EXHAUSTED)
+    attachment_rules.webs_in_refresh(turn)
     for player in state.active_players():
         raise_threat(turn, player, 1)
+    locations.refresh_threat(turn)
     remaining = state.active_players()
     if len(remaining) > 1:
         nxt = remaining[1]
@@ -81,7 +100,7 @@ def refresh_phase(turn: T, _t: Task) -> None:
 
 
 def time_passes(turn: T) -> None:
-    """C 4.10.14: at the end of each refresh phase one time counter leaves each card with Time X; the last
+    """C 4.10.14: as each refresh phase ends, one time counter leaves each card with Time X; the last
     one leaving triggers the card's effect."""
     from engines.lcg.playing import in_play
 

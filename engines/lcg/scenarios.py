@@ -44,6 +44,9 @@ def _enemies_in_play(state: LcgState) -> list[Card]:
 # --- setup and stages ------------------------------------------------------------------------------------
 def setup(turn: T) -> None:
     state = turn.state
+    from engines.lcg.effects import nightmare
+
+    nightmare.setup(turn)
     if state.scenario in JDTA_ALIASES:  # 1A: one encounter card revealed per player
         push(state, *[Task(kind="reveal", note="setup") for _ in state.active_players()])
     elif state.scenario == EFDG:  # 1A: one encounter card guards each objective; the Nazgûl waits aside
@@ -73,12 +76,15 @@ def stage_revealed(turn: T, uid: str) -> None:
         turn.say("Two encounter cards per player are revealed; the staging step is skipped from now on.")
         push(state, *[Task(kind="reveal", note="staging") for _ in range(2 * len(state.active_players()))])
     elif state.scenario == EFDG and number == 1:
-        candidates = [h for p in state.active_players() for h in heroes(p, state)]
-        if candidates:
-            prisoner = state.rng.choice(candidates)
-            prisoner.flags.append(PRISONER)
-            turn.say(f"{prisoner.name} is taken prisoner: it cannot be used, damaged or collect resources "
-                     "until rescued.")
+        from engines.lcg.effects.nightmare import prisoners
+
+        for _ in range(prisoners(state)):  # 1, or more in Nightmare mode
+            candidates = [h for p in state.active_players() for h in heroes(p, state) if PRISONER not in h.flags]
+            if candidates:
+                prisoner = state.rng.choice(candidates)
+                prisoner.flags.append(PRISONER)
+                turn.say(f"{prisoner.name} is taken prisoner: it cannot be used, damaged or collect resources "
+                         "until rescued.")
 
 
 def extra_staging(state: LcgState) -> int:
@@ -97,6 +103,12 @@ def beginning_of_quest(turn: T) -> None:
     number, _ = _stage(state)
     if state.scenario != EFDG or number != 3:
         return
+    orc_guards(turn)
+
+
+def orc_guards(turn: T) -> None:
+    """Each player's top deck card engages them, face down, as an Orc Guard (EfDG 3B, Tower Gate)."""
+    state = turn.state
     state.defs.setdefault(ORC_GUARD, CardDef(id=ORC_GUARD, name="Orc Guard", type="enemy", attack=1, defense=1,
                                              hit_points=1))
     for player in state.active_players():
@@ -118,6 +130,9 @@ def quested_successfully(turn: T) -> None:
                     hero.flags.remove(PRISONER)
                     add_tokens(hero, DAMAGE, 1)
                     turn.say(f"{hero.name} is rescued.")
+                    from engines.lcg.effects.enemies import prisoner_rescued
+
+                    prisoner_rescued(turn)
 
 
 def cannot_advance(state: LcgState) -> str | None:
@@ -134,7 +149,7 @@ def cannot_advance(state: LcgState) -> str | None:
         if number == 2 and (claimed < 3 or _prisoner(state)):
             return "the players must rescue the prisoner and hold all 3 objective cards"
         if number == 3 and _in_play_named(state, "Nazgûl of Dol Guldur"):
-            return "it cannot be defeated while the Nazgûl of Dol Guldur is in play"
+            return "it cannot be defeated while the Nazgûl of Dol Guldur remains in play"
     return None
 
 
@@ -195,6 +210,9 @@ def check_victory(turn: T) -> None:
     state = turn.state
     if state.outcome is not None or state.phase == "setup":
         return
+    from engines.lcg.effects.nightmare import rats_leave
+
+    rats_leave(turn)  # Brown Water Rats (Nightmare) leave when only Rats remain on stage 3
     number, name = _stage(state)
     if state.scenario == PTM and number == 3 and name.startswith("Don't Leave") and "spawn-defeated" in state.marks:
         win(turn, "they defeated Ungoliant's Spawn")
@@ -228,6 +246,9 @@ def spider_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
             card.face_up = True
             state.staging.cards.append(card)
             turn.say(f"{decision.seat} adds {card.name} to the staging area.")
+            from engines.lcg.effects.nightmare import spider_entered
+
+            spider_entered(turn, card)  # Glade of the Spawn (Nightmare) reacts to a Spider entering play
     state.rng.shuffle(state.encounter_deck.cards)
 
 
@@ -238,3 +259,16 @@ def _register() -> None:
 
 
 _register()
+
+
+def _coverage() -> None:
+    """The Core Set's quest stages are scripted here (their setup, stage texts and win conditions)."""
+    from engines.lcg.effects.registry import scripted
+
+    for title in ("Flies and Spiders", "A Fork in the Road", "A Chosen Path", "The Necromancer's Tower",
+                  "Through the Caverns", "Out of the Dungeons", "To the River...", "Anduin Passage",
+                  "Ambush on the Shore"):
+        scripted(title, "quest stage (scenarios.py)")
+
+
+_coverage()

@@ -3,6 +3,8 @@ progress and exploring. Each takes the working Turn and says what happened to th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core import Card, Outcome, Turn, Zone
 from engines.lcg.state import (
     ATTACKED,
@@ -20,10 +22,26 @@ T = Turn[LcgState]
 STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_cost", "quest_points")
 
 
+# Passive effects of cards (registered by engines.lcg.effects): (state, card, stat) -> a bonus. Each looks only
+# at the card itself and what is attached to it, so computing a stat stays cheap.
+PASSIVES: list[Callable[[LcgState, Card, str], int]] = []
+# Rules that a card cannot be damaged now (registered by engines.lcg.effects): (state, card) -> the reason or "".
+DAMAGE_GUARDS: list[Callable[[LcgState, Card], str]] = []
+
+
 def stat(state: LcgState, card: Card, name: str) -> int:
-    """A card's current value: printed, plus manual modifiers, floored at 0 (spec 2.9)."""
+    """A card's current value: printed, plus passive effects and lasting modifiers, floored at 0 (spec 2.9;
+    FAQ 1.43). A 'blank' modifier makes the stat count for nothing until it expires (Secret Paths)."""
     base: int = getattr(state.card_def(card), name)
-    bonus = sum(m.amount for m in state.modifiers if m.uid == card.uid and m.stat == name)
+    bonus = 0
+    for m in state.modifiers:
+        if m.uid == card.uid:
+            if m.stat == name:
+                bonus += m.amount
+            elif m.stat == f"blank-{name}":
+                return 0
+    for passive in PASSIVES:
+        bonus += passive(state, card, name)
     return max(0, base + bonus)
 
 
@@ -162,9 +180,17 @@ def deal_damage(turn: T, card: Card, amount: int, source: str = "") -> None:
     if amount <= 0:
         return
     state = turn.state
+    for guard in DAMAGE_GUARDS:
+        reason = guard(state, card)
+        if reason:
+            turn.say(f"{card.name} takes no damage ({reason}).")
+            return
     add_tokens(card, DAMAGE, amount)
     turn.say(f"{label(state, card)} takes {amount} damage{f' from {source}' if source else ''}.")
-    check_destroyed(turn, card)
+    if not check_destroyed(turn, card):
+        from engines.lcg.effects import heroes as hero_rules
+
+        hero_rules.damaged(turn, card, amount)
 
 
 def check_destroyed(turn: T, card: Card) -> bool:
@@ -197,14 +223,19 @@ def destroy_character(turn: T, card: Card, zone: Zone) -> None:
     leave_play(state, card)
     to_discard(state, card)
     turn.say(f"{card.name} is destroyed.")
+    if controller_player is not None:
+        from engines.lcg.effects import allies
+
+        allies.left_play(turn, card, controller_player, destroyed=True)
     if controller_player is not None and not heroes(controller_player, state) and not controller_player.eliminated:
         eliminate(turn, controller_player, "no heroes left")
 
 
 def defeat_enemy(turn: T, card: Card, zone: Zone) -> None:
     _leave_for_good(turn, card, zone, "is defeated")
-    from engines.lcg import scenarios
+    from engines.lcg import effects, scenarios
 
+    effects.fire(turn, "defeated", card)
     scenarios.on_enemy_defeated(turn, card)
 
 

@@ -106,7 +106,8 @@ def build(state: LcgState, seat: str | None, title: str) -> LcgView:
         except KeyError:
             continue
         if visible_to(zone, card, seat):
-            current.setdefault(card.uid, {})[m.stat] = stat(state, card, m.stat)
+            name = m.stat.removeprefix("blank-")  # a blanked stat shows as its (zero) value
+            current.setdefault(card.uid, {})[name] = stat(state, card, name)
     stage = current_stage(state)
     counters = {"round": state.round, "staging threat": staging_threat(state),
                 "encounter deck": len(state.encounter_deck.cards)}

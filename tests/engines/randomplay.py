@@ -106,15 +106,21 @@ def hidden_names(state: Any, seat: str | None) -> set[str]:
     return unseen - seen
 
 
-def check_words(texts: list[str], state: Any, seat: str | None, where: str) -> None:
+def check_words(texts: list[str], state: Any, seat: str | None, where: str, before: Any = None,
+                shown: set[str] | None = None) -> None:
+    """No text names a card hidden from `seat`. A log line may name a card the seat could see when the step
+    began (a defeated enemy shuffled back into its deck was named while it was in play)."""
     secret = hidden_names(state, seat)
+    if before is not None:
+        secret &= hidden_names(before, seat)
+    secret -= shown or set()
     for text in texts:
         # Whole names only: "Gandalf" hidden is not named by "Gandalf's Search" in hand.
         named = [n for n in secret if n and re.search(rf"(?<![\w'’]){re.escape(n)}(?![\w'’])", text)]
         assert not named, f"{where} for {seat or 'the table'} names hidden {named}: {text!r}"
 
 
-def check_views(game: Any, state: Any, events: Sequence[Any] = ()) -> None:
+def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any = None) -> None:
     for seat in [None, *state.seats]:
         view = game.view(state, seat)
         leaked = shown_uids(codec.to_data(view)) - visible_uids(state, seat)
@@ -124,7 +130,11 @@ def check_views(game: Any, state: Any, events: Sequence[Any] = ()) -> None:
         words = [view.title, view.status, *(d.prompt for d in view.decisions),
                  *(o.label for d in view.decisions for o in d.options)]
         check_words(words, state, seat, "the view")
-        check_words([e.text for e in events if e.visible_to(seat)], state, seat, "the log")
+        # A card turned face up for the whole table during the step (an encounter card revealed, then shuffled
+        # back in the same step) was public at that moment: the log may name it.
+        shown = {m.group(1) for e in events if e.audience is None
+                 for m in [re.match(r"(?:Revealed|Shadow card on [^:]+): ([^,.]+)", e.text)] if m}
+        check_words([e.text for e in events if e.visible_to(seat)], state, seat, "the log", before, shown)
 
 
 def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000,
@@ -147,13 +157,13 @@ def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000,
         before = pickle.dumps(state)
         step = game.apply(state, decision.seat, answer)
         assert pickle.dumps(state) == before, "apply mutated its input state"
-        state = step.state
+        previous, state = state, step.state
         text_form = codec.dumps(state)
         assert codec.dumps(codec.loads(type(state), text_form)) == text_form, "state does not round-trip through JSON"
         for event in step.events:
             assert event.text, "an event without words"
         journal.append((decision.seat, text))
-        check_views(game, state, step.events)
+        check_views(game, state, step.events, previous)
     else:
         raise AssertionError(f"game did not end within {max_steps} steps")
     replayed = game.setup(config, seed)

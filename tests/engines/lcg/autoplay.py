@@ -10,9 +10,8 @@ game commands, a few `status`/`hand` lines), so the transcript replays exactly w
     python -m tests.engines.lcg.autoplay --players 1 --search 0-200      # the outcome of every seed
     python -m tests.engines.lcg.autoplay --rewrite tests/bot/console/transcripts/lcg_*.txt   # after a rules change
 
-The policy only plays what the engine scripts: allies (their stats count), and attachments with whatever is
-left (the engine applies no attachment text yet); it never plays events (their text is resolved by hand) and
-passes every action window.
+The policy plays allies and attachments in planning, never plays events or card actions in action windows,
+and answers the choices card effects ask for with their first option (a response offered to it is taken).
 """
 
 from __future__ import annotations
@@ -187,6 +186,8 @@ def travel_choice(state: LcgState, options: list[str]) -> str:
         return (2 * stat(state, c, "threat") - stat(state, c, "quest_points"), stat(state, c, "threat"), c.uid)
 
     best = max(places, key=worth, default=None)
+    if "stay" not in options and best is not None:  # The East Bight: the players must travel there
+        return best.uid
     if best is None or 2 * stat(state, best, "threat") < stat(state, best, "quest_points"):
         return "stay"
     return best.uid

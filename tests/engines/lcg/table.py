@@ -64,3 +64,32 @@ def answer(state: LcgState, option: str | tuple[str, ...], seat: str | None = No
 
 def hero(state: LcgState, seat: str, name: str) -> Any:
     return next(c for c in state.player(seat).play.cards if c.name == name)
+
+
+def core_card(state: LcgState, title: str, owner: str | None = None) -> Any:
+    """A fresh copy of the Core Set card with this title, known to the game (its definition copied in)."""
+    from engines.lcg.library import fold
+
+    definition = next(d for d in GAME.library.cards.values() if d.pack == "Core Set" and fold(d.name) == fold(title))
+    state.defs[definition.id] = definition
+    made = state.new_card(definition.id)
+    if definition.is_player_card:
+        state.owners[made.uid] = owner or "p1"
+    return made
+
+
+def on_top(state: LcgState, *cards: Any) -> None:
+    """Put cards onto the encounter deck's top, the last one given on the very top."""
+    state.encounter_deck.cards.extend(cards)
+
+
+def attack(state: LcgState, enemy: Any, shadow: Any | None = None, seat: str = "p1") -> tuple[LcgState, list[str]]:
+    """`enemy` (engaged with `seat`, with `shadow` dealt face down) attacks; the defender is asked next."""
+    from engines.lcg.combat import SHADOW
+
+    if enemy not in state.player(seat).engaged.cards:
+        state.player(seat).engaged.cards.append(enemy)
+    if shadow is not None:
+        shadow.face_up, shadow.flags, shadow.back = False, [SHADOW], SHADOW
+        enemy.attached.append(shadow)
+    return run(state, Task(kind="defend", seat=seat, ref=enemy.uid))

@@ -1,0 +1,274 @@
+"""Effect primitives shared by the scripts (spec 11.5 item 3): choosing a card of one's own, exhausting,
+discarding, drawing (which the table may forbid), returning an enemy to the staging area, putting a card
+into play. Choices open pending decisions through the registry's continuations."""
+
+from __future__ import annotations
+
+from engines.core import Card, Decision, DecisionKind, Option
+from engines.lcg.effects.registry import T, ask, core, follow, fx_args
+from engines.lcg.state import ATTACKED, EXHAUSTED, LcgState, Player
+from engines.lcg.table import (
+    characters,
+    deal_damage,
+    exhaust,
+    heroes,
+    label,
+    leave_play,
+    to_discard,
+)
+
+
+def find(state: LcgState, uid: str) -> Card | None:
+    try:
+        return state.locate(uid)[1]
+    except KeyError:
+        return None
+
+
+def first_player(state: LcgState) -> Player:
+    return state.player(state.first_seat)
+
+
+def highest_threat(state: LcgState) -> list[Player]:
+    """The players with the highest threat (several on a tie: FAQ 1.03, the first player picks)."""
+    active = state.active_players()
+    if not active:
+        return []
+    top = max(p.threat for p in active)
+    return [p for p in active if p.threat == top]
+
+
+def defending(state: LcgState, enemy: Card) -> tuple[Player | None, Card | None]:
+    """The defending player of `enemy`'s attack, and the defending character (None if undefended)."""
+    player = next((p for p in state.players if enemy in p.engaged.cards), None)
+    pending = next((t for t in state.tasks if t.kind == "attack-damage" and t.ref == enemy.uid), None)
+    if pending is None or not pending.note:
+        return player, None
+    return player, find(state, pending.note.split(",")[0])
+
+
+# --- "each player must choose a card he controls and ..." --------------------------------------------------
+ACTIONS = ("exhaust", "discard-character", "damage1", "damage5", "uncommit", "discard-attachment",
+           "return-ally", "discard-hand", "exhaust-hero")
+
+
+def each_chooses(turn: T, players: list[Player], action: str, source: str, count: int = 1) -> None:
+    """Each of `players` chooses `count` of their own cards that `action` applies to, and it is applied.
+    With no more candidates than needed the choice is made for them (there is nothing to decide)."""
+    for player in players:
+        chooses(turn, player, action, source, count)
+
+
+def candidates(state: LcgState, player: Player, action: str) -> list[Card]:
+    from engines.lcg.state import COMMITTED
+
+    own = characters(player, state)
+    if action in ("exhaust",):
+        return [c for c in own if EXHAUSTED not in c.flags]
+    if action == "exhaust-hero":
+        return [c for c in heroes(player, state) if EXHAUSTED not in c.flags]
+    if action in ("discard-character", "damage1"):
+        return own
+    if action == "damage5":
+        return heroes(player, state)
+    if action == "uncommit":
+        return [c for c in own if COMMITTED in c.flags]
+    if action == "discard-attachment":
+        return [a for c in player.play.cards for a in c.attached if a.face_up]
+    if action == "return-ally":
+        return [c for c in own if state.card_def(c).type == "ally" and EXHAUSTED in c.flags]
+    if action == "discard-hand":
+        return list(player.hand.cards)
+    if action.startswith("attachment-of-"):
+        host = find(state, action.removeprefix("attachment-of-"))
+        return [a for a in host.attached if a.face_up] if host is not None else []
+    raise ValueError(action)
+
+
+PROMPTS = {
+    "exhaust": "choose a ready character you control to exhaust",
+    "exhaust-hero": "choose a ready hero you control to exhaust",
+    "discard-character": "choose a character you control to discard",
+    "damage1": "choose a character you control to take 1 damage",
+    "damage5": "choose a hero you control to take 5 damage",
+    "uncommit": "choose a committed character to remove from the quest",
+    "discard-attachment": "choose an attachment you control to discard",
+    "return-ally": "choose an exhausted ally you control to return to its owner's hand",
+    "discard-hand": "choose a card from your hand to discard",
+}
+
+
+def chooses(turn: T, player: Player, action: str, source: str, count: int = 1) -> None:
+    state = turn.state
+    if player.eliminated:
+        return
+    cards = candidates(state, player, action)
+    if not cards:
+        return
+    if len(cards) <= count:
+        for card in cards:
+            apply(turn, player, action, card, source)
+        return
+    private = action == "discard-hand"
+    prompt = PROMPTS.get(action, "choose an attachment to discard")
+    ask(turn, player.seat, f"{source}: {prompt}" + (f" ({count})" if count > 1 else ""),
+        [Option(id=c.uid, label=c.name if private else label(state, c)) for c in cards], "choose", action,
+        source.replace(":", ""), kind=DecisionKind.CHOOSE_MANY, low=count, high=count, private=private)
+
+
+@follow("choose")
+def _chosen(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    action, source = fx_args(decision)[:2]
+    player = turn.state.player(decision.seat)
+    for uid in choice:
+        card = find(turn.state, uid)
+        if card is not None:
+            apply(turn, player, action, card, source)
+
+
+def apply(turn: T, player: Player, action: str, card: Card, source: str) -> None:
+    from engines.lcg.state import COMMITTED
+
+    state = turn.state
+    if action in ("exhaust", "exhaust-hero"):
+        exhaust(card)
+        turn.say(f"{source}: {player.seat} exhausts {card.name}.")
+    elif action == "discard-character":
+        discard_from_play(turn, card)
+        turn.say(f"{source}: {player.seat} discards {card.name}.")
+    elif action == "damage1":
+        deal_damage(turn, card, 1, source)
+    elif action == "damage5":
+        deal_damage(turn, card, 5, source)
+    elif action == "uncommit":
+        if COMMITTED in card.flags:
+            card.flags.remove(COMMITTED)
+        turn.say(f"{source}: {card.name} is removed from the quest (it stays exhausted).")
+    elif action == "discard-attachment" or action.startswith("attachment-of-"):
+        discard_from_play(turn, card)
+        turn.say(f"{source}: {card.name} is discarded.")
+    elif action == "return-ally":
+        zone = player.play
+        if card in zone.cards:
+            zone.cards.remove(card)
+            leave_play(state, card)
+            owner = state.owner(card) or player
+            owner.hand.cards.append(card)
+            turn.say(f"{source}: {card.name} returns to {owner.seat}'s hand.")
+            from engines.lcg.effects import allies
+
+            allies.left_play(turn, card, player, destroyed=False)
+    elif action == "discard-hand" and card in player.hand.cards:
+        player.hand.cards.remove(card)
+        player.discard.cards.append(card)
+        turn.say(f"{source}: {player.seat} discards {card.name} from hand.")
+
+
+def discard_from_play(turn: T, card: Card) -> None:
+    """A card in play (a character, an attachment) goes to its discard pile; a character's attachments too.
+    An objective leaving its bearer goes back to the staging area (its own rule)."""
+    state = turn.state
+    try:
+        zone, found, host = state.locate(card.uid)
+    except KeyError:
+        return
+    if host is not None:
+        host.attached.remove(found)
+    else:
+        zone.cards.remove(found)
+    objectives = [a for a in found.attached if state.card_def(a).type == "objective"]
+    found.attached = [a for a in found.attached if a not in objectives]
+    leave_play(state, found)
+    if state.card_def(found).type == "objective":
+        state.staging.cards.append(found)
+        turn.say(f"{found.name} returns to the staging area.")
+    else:
+        to_discard(state, found)
+    for objective in objectives:
+        leave_play(state, objective)
+        state.staging.cards.append(objective)
+        turn.say(f"{objective.name} returns to the staging area.")
+    owner = next((p for p in state.players if p.play is zone), None)
+    if owner is not None and host is None:
+        from engines.lcg.effects import allies
+
+        allies.left_play(turn, found, owner, destroyed=False)
+    if state.card_def(found).type == "hero":
+        from engines.lcg.table import eliminate
+
+        if owner is not None and not heroes(owner, state) and not owner.eliminated:
+            eliminate(turn, owner, "no heroes left")
+
+
+# --- drawing (some cards forbid it) ---------------------------------------------------------------------------
+def may_draw(turn: T, player: Player) -> bool:
+    """Enchanted Stream forbids drawing while it is active; Iron Shackles is discarded instead of the next
+    draw from the deck it is attached to."""
+    state = turn.state
+    if any(core(state, c, "Enchanted Stream") for c in state.active.cards):
+        turn.say(f"{player.seat} cannot draw cards while the active location is Enchanted Stream.")
+        return False
+    shackles = next((c for c in state.set_aside.cards if core(state, c, "Iron Shackles")
+                     and f"shackles:{c.uid}:{player.seat}" in state.marks), None)
+    if shackles is not None:
+        state.marks.remove(f"shackles:{shackles.uid}:{player.seat}")
+        state.set_aside.cards.remove(shackles)
+        state.encounter_discard.cards.append(shackles)
+        turn.say(f"Iron Shackles is discarded instead of {player.seat}'s draw.")
+        return False
+    return True
+
+
+def draw(turn: T, player: Player, count: int) -> list[Card]:
+    from engines.lcg.setup import draw as draw_cards
+
+    if player.eliminated or not may_draw(turn, player):
+        return []
+    return draw_cards(turn, player, count)
+
+
+# --- enemies -----------------------------------------------------------------------------------------------
+def to_staging(turn: T, enemy: Card) -> None:
+    """An engaged enemy returns to the staging area; its shadow cards stay until the end of combat."""
+    state = turn.state
+    for p in state.players:
+        if enemy in p.engaged.cards:
+            p.engaged.cards.remove(enemy)
+            for shadow in [a for a in enemy.attached if "shadow" in a.flags]:
+                enemy.attached.remove(shadow)
+                shadow.flags, shadow.back = [], ""
+                to_discard(state, shadow)
+            clear_attacked(enemy)
+            state.staging.cards.append(enemy)
+            turn.say(f"{enemy.name} returns to the staging area.")
+            return
+
+
+def engaged_player(state: LcgState, enemy: Card) -> Player | None:
+    return next((p for p in state.players if enemy in p.engaged.cards), None)
+
+
+def clear_attacked(card: Card) -> None:
+    if ATTACKED in card.flags:
+        card.flags.remove(ATTACKED)
+
+
+# --- progress on a location (it may be explored) -------------------------------------------------------------
+def progress_on_location(turn: T, location: Card, amount: int, source: str) -> None:
+    """Progress placed by a card effect straight onto a location; a full one is explored (FAQ 1.18)."""
+    from engines.lcg.effects import fire
+    from engines.lcg.state import PROGRESS
+    from engines.lcg.table import add_tokens, explore, progress, stat
+
+    state = turn.state
+    try:
+        zone, found, host = state.locate(location.uid)
+    except KeyError:
+        return
+    if amount <= 0:
+        return
+    add_tokens(found, PROGRESS, amount)
+    turn.say(f"{source}: {amount} progress on {found.name}.")
+    if progress(found) >= stat(state, found, "quest_points") and host is None:
+        explore(turn, found, zone)
+        fire(turn, "explored", found)

@@ -1,0 +1,204 @@
+"""The effect registry (DESIGN: 'Card definitions are data'): small functions keyed by a card's title and the
+kind of effect, and the machinery every script shares: choices that suspend the game as pending decisions
+and resume in a named continuation, lasting modifiers, once-per-round limits.
+
+Scripts are written for the Core Set's cards. A card of another pack with the same title (a later Aragorn,
+a Nightmare Ungoliant's Spawn) has other words, so a script applies only to the Core Set's own card, or to a
+card made in a test (no pack)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from engines.core import Card, Decision, DecisionKind, Option, Turn
+from engines.lcg.cards import CardDef
+from engines.lcg.state import LcgState, Modifier, Player
+
+T = Turn[LcgState]
+Effect = Callable[[T, Card, Card | None], None]  # (turn, the card, the other card involved or None)
+Then = Callable[[T, Decision, tuple[str, ...]], None]
+
+SCRIPTED_PACKS = ("Core Set", "")
+NIGHTMARE = "Core Set - Nightmare"  # its cards share titles with the Core Set's but not their words
+# Kinds of effect, by when they run:
+#   when_revealed  a reveal takes the card off the encounter deck (C 4.5)
+#   shadow         the card's shadow effect, with the attacking enemy as the other card
+#   travel         the cost of travelling to a location; returns by raising RuleError when it cannot be paid
+#   travelled      forced effects and responses after the players travel to the location
+#   event          an event card played from hand
+#   time           the last time counter leaves the card
+#   engaged        forced: after the enemy engages a player (the other card: None; the player is found)
+#   attacks        forced: when the enemy attacks (before the shadow card is turned)
+#   attacked       forced: after the enemy's attack (damage dealt)
+#   defeated       forced: after the enemy is defeated
+#   explored       after the location is explored
+#   combat_end     forced: when combat ends, while the card is in play
+#   round_end      forced: when the round ends, while the card is in play
+#   quest_failed   forced: after the players quest unsuccessfully while the card is in play
+#   enters         response: after the card enters play (an ally)
+#   committed      response: after the character commits to the quest
+#   action         an Action of a card in play, offered in action windows
+#   shadow_resolved  forced: after a shadow card dealt to the enemy resolved (the other card: the shadow)
+#   claimed        an objective claimed by a player (the other card: the hero it is attached to)
+KINDS = ("when_revealed", "shadow", "travel", "travelled", "event", "time", "engaged", "attacks", "attacked",
+         "defeated", "explored", "combat_end", "round_end", "quest_failed", "enters", "committed", "action",
+         "claimed", "shadow_resolved")
+
+EFFECTS: dict[str, dict[str, Effect]] = {}
+NIGHTMARE_EFFECTS: dict[str, dict[str, Effect]] = {}  # the Core Set Nightmare pack's scripts, by title
+NIGHTMARE_SCRIPTED: set[str] = set()  # Nightmare cards applied outside the registry (the rules cards)
+# Cards whose text the engine applies outside the registry (passive modifiers in `stat`, rules the phases
+# check, quest stages in scenarios.py): title -> what is scripted, for the coverage report.
+SCRIPTED: dict[str, str] = {}
+FOLLOW: dict[str, Then] = {}
+
+
+def effect(title: str, kind: str, pack: str = "Core Set") -> Callable[[Effect], Effect]:
+    assert kind in KINDS, kind
+    table = NIGHTMARE_EFFECTS if pack == NIGHTMARE else EFFECTS
+
+    def register(fn: Effect) -> Effect:
+        table.setdefault(title, {})[kind] = fn
+        return fn
+
+    return register
+
+
+def scripted(title: str, what: str) -> None:
+    SCRIPTED[title] = what
+
+
+def lookup(d: CardDef, kind: str) -> Effect | None:
+    if d.pack == NIGHTMARE:
+        return NIGHTMARE_EFFECTS.get(d.name, {}).get(kind)
+    if d.pack not in SCRIPTED_PACKS:
+        return None
+    return EFFECTS.get(d.name, {}).get(kind)
+
+
+def is_scripted(d: CardDef) -> bool:
+    if d.pack == NIGHTMARE:
+        return d.name in NIGHTMARE_EFFECTS or (d.type == "nightmare" and d.name in NIGHTMARE_SCRIPTED)
+    return d.pack in SCRIPTED_PACKS and (d.name in EFFECTS or d.name in SCRIPTED)
+
+
+def nightmare(state: LcgState, card: Card, title: str) -> bool:
+    """Is `card` the Core Set Nightmare card with this title?"""
+    d = state.card_def(card)
+    return d.name == title and d.pack == NIGHTMARE
+
+
+def core(state: LcgState, card: Card, title: str) -> bool:
+    """Is `card` the Core Set card (or a test card) with this title?"""
+    d = state.card_def(card)
+    return d.name == title and d.pack in SCRIPTED_PACKS
+
+
+# --- choices: the engine suspends, and the answer resumes in a continuation --------------------------------
+def follow(name: str) -> Callable[[Then], Then]:
+    def register(fn: Then) -> Then:
+        FOLLOW[name] = fn
+        return fn
+
+    return register
+
+
+def ask(turn: T, seat: str, prompt: str, options: list[Option], then: str, *args: str,
+        kind: DecisionKind = DecisionKind.CHOOSE_ONE, low: int = 1, high: int = 1, amount: int = 0,
+        private: bool = False) -> None:
+    """Open a decision whose answer runs the continuation `then` (its context carries `args`)."""
+    assert then in FOLLOW, then
+    turn.ask(seat, kind, prompt, options, low=low, high=high, amount=amount, private=private,
+             context=":".join(["fx", then, *args]))
+
+
+def fx_args(decision: Decision) -> list[str]:
+    return decision.context.split(":")[2:]
+
+
+def _answered(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    FOLLOW[decision.context.split(":")[1]](turn, decision, choice)
+
+
+def _register() -> None:
+    from engines.lcg.flow import ANSWERS
+
+    ANSWERS["fx"] = _answered
+
+
+_register()
+
+
+# --- lasting effects (FAQ 1.55) -----------------------------------------------------------------------------
+def modify(state: LcgState, card: Card, stat: str, amount: int, until: str) -> None:
+    """A lasting change, fixed when it is made (a player card's effect is computed once, FAQ 1.55)."""
+    state.modifiers.append(Modifier(uid=card.uid, stat=stat, amount=amount, until=until))
+
+
+def used(state: LcgState, key: str) -> bool:
+    return key in state.marks
+
+
+def use(state: LcgState, key: str) -> None:
+    """Record a limited use ("Limit once per round" is per copy, FAQ 1.51); cleared when the round ends."""
+    state.marks.append(key)
+
+
+def controller(state: LcgState, card: Card) -> Player | None:
+    """The player whose play area or engagement holds `card` (or the card it is attached to)."""
+    for p in state.players:
+        for zone in (p.play, p.engaged):
+            for c in zone.cards:
+                if c is card or any(a is card for a in c.attached):
+                    return p
+    return None
+
+
+def cards_titled(state: LcgState, title: str, cards: Iterable[Card]) -> list[Card]:
+    return [c for c in cards if core(state, c, title)]
+
+
+# --- Actions of cards in play (RR p.23): offered in action windows and planning turns -----------------------------
+Usable = Callable[[LcgState, Player, Card], bool]
+Act = Callable[[T, Player, Card], None]
+
+
+class Action:
+    """A card's Action: whether its controller may use it now (costs payable, limits left), and what it does
+    (paying its cost first)."""
+
+    def __init__(self, title: str, usable: Usable, act: Act, label: str, phase: str = "") -> None:
+        self.title, self.usable, self.act, self.label, self.phase = title, usable, act, label, phase
+
+
+ACTIONS: dict[str, Action] = {}
+
+
+def action(title: str, label: str, usable: Usable, phase: str = "") -> Callable[[Act], Act]:
+    def register(fn: Act) -> Act:
+        ACTIONS[title] = Action(title, usable, fn, label, phase)
+        SCRIPTED.setdefault(title, "action")
+        return fn
+
+    return register
+
+
+ENCOUNTER_ACTIONS: dict[str, Action] = {}  # Nightmare encounter cards with an Action any player may use
+
+
+def card_actions(state: LcgState, player: Player) -> list[tuple[Card, Action]]:
+    """The Actions `player` may use now, from the cards they control (and those attached to them), and those
+    of staged or active encounter cards that any player may trigger."""
+    out = []
+    for card in [*state.staging.cards, *state.active.cards]:
+        d = state.card_def(card)
+        rule = ENCOUNTER_ACTIONS.get(d.name) if d.pack == NIGHTMARE else None
+        if rule is not None and rule.usable(state, player, card):
+            out.append((card, rule))
+    for host in player.play.cards:
+        for card in [host, *host.attached]:
+            d = state.card_def(card)
+            rule = ACTIONS.get(d.name) if d.pack in SCRIPTED_PACKS else None
+            if rule is not None and (not rule.phase or rule.phase == state.phase) and rule.usable(state, player, card):
+                out.append((card, rule))
+    return out

@@ -1,0 +1,295 @@
+"""The FAQ rulings of spec 5.3, as the scripted Core Set cards meet them. Each test cites its ruling."""
+
+from __future__ import annotations
+
+from engines.core import Turn
+from engines.lcg.effects import responses
+from engines.lcg.state import DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Task
+from engines.lcg.table import deal_damage, stat
+from tests.engines.lcg.table import answer, attack, card, core_card, hero, on_top, run, started
+
+
+def a_table(players: int = 1, **options):
+    state = started(players, **options)
+    state.staging.cards.clear()
+    state.decisions.clear()
+    return state
+
+
+def in_play(state, title, seat="p1"):
+    made = core_card(state, title, owner=seat)
+    state.player(seat).play.cards.append(made)
+    return made
+
+
+def test_faq_1_00_card_text_overrides_the_rules_only_where_they_clash():
+    """FAQ 1.00: travel is optional, but The East Bight says the players must go there; everything else of
+    the travel phase (one location, from the staging area) still holds."""
+    state = a_table(1)
+    bight = core_card(state, "The East Bight")
+    state.staging.cards += [core_card(state, "Forest Gate"), bight]
+    state, _ = run(state, Task(kind="travel"))
+    assert [o.id for o in state.decisions[0].options] == [bight.uid]  # no "do not travel" option
+
+
+def test_faq_1_37_a_cancel_comes_at_once_before_the_effect_resolves():
+    """FAQ 1.37: the cancel opportunity opens before the When Revealed effect resolves."""
+    state = a_table(3)
+    state.phase = "quest"
+    state.quest.cards[0].tokens[PROGRESS] = 4
+    on_top(state, core_card(state, "Despair"))
+    state, _ = run(state, Task(kind="reveal", note="staging"))
+    assert state.decisions and state.decisions[0].context.startswith("resp:cancel-reveal")
+    assert state.quest.cards[0].tokens[PROGRESS] == 4  # nothing resolved yet
+    state, _ = answer(state, "pass", seat="p3")
+    assert PROGRESS not in state.quest.cards[0].tokens
+
+
+def test_faq_1_02_once_a_card_has_left_play_a_second_simultaneous_effect_no_longer_applies():
+    """FAQ 1.02's example: when the phase ends Sneak Attack returns Beorn to hand, and his own effect
+    would shuffle him into the deck: once he has left play the second does nothing (the engine resolves
+    end-of-phase events before allies' effects)."""
+    state = a_table(1)
+    beorn = core_card(state, "Beorn")
+    state.player("p1").play.cards.append(beorn)
+    state.marks += [f"sneak:{beorn.uid}:planning", f"beorn:{beorn.uid}:planning"]
+    state.phase = "planning"
+    size = len(state.player("p1").deck.cards)
+    state, _ = run(state, Task(kind="phase", note="quest"))
+    assert state.player("p1").hand.find(beorn.uid) is not None
+    assert len(state.player("p1").deck.cards) == size
+
+
+def test_faq_1_03_the_first_player_breaks_a_tie_for_an_encounter_effects_single_player():
+    """FAQ 1.03: Caught in a Web goes to the highest-threat player; on a tie the first player picks."""
+    state = a_table(2)
+    state.phase = "quest"
+    for p in state.players:
+        p.threat = 30
+    on_top(state, core_card(state, "Caught in a Web"))
+    state, _ = run(state, Task(kind="reveal", note="staging"))
+    tie = next(d for d in state.decisions if d.context.startswith("fx:web-player"))
+    assert tie.seat == state.first_seat and {o.id for o in tie.options} == {"p1", "p2"}
+
+
+def test_faq_1_51_a_limit_counts_per_copy():
+    """FAQ 1.51: each Protector of Lórien has its own 3 uses a phase."""
+    from engines.lcg.effects.registry import card_actions
+
+    state = a_table(1)
+    one, two = core_card(state, "Protector of Lórien"), core_card(state, "Protector of Lórien")
+    hero(state, "p1", "Aragorn").attached.append(one)
+    hero(state, "p1", "Glóin").attached.append(two)
+    state.marks += [f"phase:{one.uid}"] * 3
+    usable = [c.uid for c, _rule in card_actions(state, state.player("p1"))]
+    assert one.uid not in usable and two.uid in usable
+
+
+def test_faq_1_08_a_response_is_offered_once_per_occurrence():
+    """FAQ 1.08: one ally leaving play is one chance for Valiant Sacrifice, even with two copies in hand."""
+    state = a_table(1)
+    copies = [core_card(state, "Valiant Sacrifice"), core_card(state, "Valiant Sacrifice")]
+    state.player("p1").hand.cards += copies
+    hero(state, "p1", "Aragorn").tokens[RESOURCE] = 2
+    ally = in_play(state, "Snowbourn Scout")
+    deal_damage(Turn(state=state, seat=""), ally, 5)
+    assert len([d for d in state.decisions if d.context.startswith("resp:")]) == 1
+    state, _ = answer(state, copies[0].uid)
+    while state.decisions and state.decisions[0].context.startswith("pay"):
+        d = state.decisions[0]
+        state, _ = answer(state, tuple(f"{o.id}={1 if i == 0 else 0}" for i, o in enumerate(d.options)))
+    assert not [d for d in state.decisions if d.context.startswith("resp:")]
+
+
+def test_faq_1_09_forced_effects_resolve_before_responses_to_the_same_moment():
+    """FAQ 1.09: after travelling to Tower Gate, its Orc Guards engage before Strength of Will is offered."""
+    state = a_table(3)
+    will = core_card(state, "Strength of Will", owner="p3")
+    state.player("p3").hand.cards.append(will)
+    gate = core_card(state, "Tower Gate")
+    state.staging.cards.append(gate)
+    state, _ = run(state, Task(kind="travel"))
+    state, _ = answer(state, gate.uid)
+    assert any(d.context.startswith("resp:travelled") for d in state.decisions)
+    assert all([c.name for c in p.engaged.cards] == ["Orc Guard"] for p in state.players)
+
+
+def test_faq_1_10_actions_repeat_while_their_cost_can_be_paid():
+    """FAQ 1.10: two Blade Mastery in one window, both resolve (no printed limit)."""
+    state = a_table(2)
+    gimli = hero(state, "p2", "Gimli")
+    for _ in range(2):
+        blade = core_card(state, "Blade Mastery", owner="p2")
+        state.player("p2").hand.cards.append(blade)
+        gimli.tokens[RESOURCE] = 1
+        state, _ = run(state, Task(kind="window", note="test"))
+        state, _ = answer(state, blade.uid, seat="p2")
+        while any(d.context.startswith("pay") for d in state.decisions):
+            d = next(d for d in state.decisions if d.context.startswith("pay"))
+            state, _ = answer(state, tuple(f"{o.id}={1 if o.id == gimli.uid else 0}" for o in d.options), seat="p2")
+        state, _ = answer(state, gimli.uid, seat="p2")
+        gimli = hero(state, "p2", "Gimli")
+    assert stat(state, gimli, "attack") == 2 + 2
+
+
+def test_faq_1_36_passive_abilities_apply_without_being_triggered():
+    """FAQ 1.36: Gimli's bonus follows his damage at every moment; nothing is 'used'."""
+    state = a_table(2)
+    gimli = hero(state, "p2", "Gimli")
+    assert stat(state, gimli, "attack") == 2
+    gimli.tokens[DAMAGE] = 2
+    assert stat(state, gimli, "attack") == 4
+    gimli.tokens[DAMAGE] = 1
+    assert stat(state, gimli, "attack") == 3
+
+
+def test_faq_1_53_cancelling_a_when_revealed_effect_leaves_the_rest_of_the_card():
+    """FAQ 1.53: with its When Revealed effect cancelled, a Doomed card still raises threat."""
+    state = a_table(1)
+    state.phase = "quest"
+    doomed = card(state, name="Despair", type="treachery", keywords=("Doomed 2",))
+    state.quest.cards[0].tokens[PROGRESS] = 3
+    on_top(state, doomed)
+    threat = state.player("p1").threat
+    work, _ = run(state)
+    turn = Turn(state=work, seat="")
+    from engines.lcg.quest import reveal
+
+    responses.cancel(work, work.encounter_deck.cards[-1], "effect")
+    reveal(turn)
+    assert work.player("p1").threat == threat + 2 and work.quest.cards[0].tokens[PROGRESS] == 3
+
+
+def test_faq_1_54_a_cancelled_card_is_as_if_never_revealed_but_counts_as_a_reveal():
+    """FAQ 1.54: no Doomed and no Surge; it goes to the discard pile."""
+    state = a_table(1)
+    state.phase = "quest"
+    surging = card(state, name="Endless Caverns", type="location", keywords=("Doomed 1", "Surge"), threat=1,
+                   quest_points=3)
+    on_top(state, core_card(state, "Hill Troll"), surging)
+    threat = state.player("p1").threat
+    work, _ = run(state)
+    from engines.lcg.quest import reveal
+
+    responses.cancel(work, work.encounter_deck.cards[-1], "card")
+    reveal(Turn(state=work, seat=""))
+    work, _ = run(work)
+    assert work.player("p1").threat == threat and not work.staging.cards
+    assert work.encounter_discard.cards[-1].uid == surging.uid
+
+
+def test_faq_1_55_player_effects_are_computed_once_encounter_effects_continuously():
+    """FAQ 1.55: Faramir's +1 willpower goes to the characters there when he is used (an ally arriving later
+    gets none); Chieftain Ufthak's attack follows his resource tokens at every moment."""
+    state = a_table(1)
+    faramir = in_play(state, "Faramir")
+    state, _ = run(state, Task(kind="window", note="test"))
+    state, _ = answer(state, faramir.uid)
+    late = in_play(state, "Snowbourn Scout")
+    assert stat(state, late, "willpower") == state.card_def(late).willpower
+    ufthak = core_card(state, "Chieftan Ufthak")
+    base = stat(state, ufthak, "attack")
+    ufthak.tokens[RESOURCE] = 2
+    assert stat(state, ufthak, "attack") == base + 4
+
+
+def test_faq_1_43_a_modified_value_never_drops_below_zero():
+    """FAQ 1.43: Dark Knowledge's -1 willpower on a hero with no willpower leaves 0."""
+    state = a_table(2)
+    gimli = hero(state, "p2", "Gimli")
+    gimli.attached.append(core_card(state, "Dark Knowledge", owner="p2"))
+    gimli.attached.append(core_card(state, "Dark Knowledge", owner="p2"))
+    gimli.attached.append(core_card(state, "Dark Knowledge", owner="p2"))
+    assert stat(state, gimli, "willpower") == 0
+
+
+def test_faq_1_14_cannot_is_absolute():
+    """FAQ 1.14: the bearer of Gandalf's Map cannot defend, even as a Sentinel for another player."""
+    state = a_table(2)
+    aragorn = hero(state, "p1", "Aragorn")  # a Sentinel
+    aragorn.attached.append(core_card(state, "Gandalf's Map"))
+    state, _ = attack(state, core_card(state, "Wargs"), seat="p2")
+    state, _ = answer(state, "undefended", seat="p2")
+    assert not any(d.context.startswith("sentinel") for d in state.decisions)
+
+
+def test_faq_1_15_then_needs_the_first_part_done():
+    """FAQ 1.15: Common Cause readies a hero only by exhausting one first; with no ready hero of yours it
+    cannot be played at all."""
+    from engines.lcg.playing import why_unplayable
+
+    state = a_table(1)
+    for h in state.player("p1").play.cards:
+        h.flags.append(EXHAUSTED)
+    cause = core_card(state, "Common Cause")
+    assert "ready hero" in str(why_unplayable(state, state.player("p1"), cause, planning=False))
+
+
+def test_faq_1_16_put_into_play_ignores_play_limits_but_triggers_entering_play():
+    """FAQ 1.16: in Escape from Dol Guldur the group may play one ally a round, yet Sneak Attack puts a
+    second one into play, and Snowbourn Scout's arrival response still happens."""
+    state = a_table(1, scenario="escape-from-dol-guldur")
+    state.allies_played = 1
+    scout = core_card(state, "Snowbourn Scout")
+    state.player("p1").hand.cards = [scout, core_card(state, "Sneak Attack")]
+    state.staging.cards.append(core_card(state, "Tower Gate"))
+    hero(state, "p1", "Aragorn").tokens[RESOURCE] = 1
+    state, _ = run(state, Task(kind="window", note="test"))
+    state, _ = answer(state, state.player("p1").hand.cards[1].uid)
+    while any(d.context.startswith("pay") for d in state.decisions):
+        d = next(d for d in state.decisions if d.context.startswith("pay"))
+        state, _ = answer(state, tuple(f"{o.id}={1 if i == 0 else 0}" for i, o in enumerate(d.options)))
+    assert state.player("p1").play.find(scout.uid) is not None
+    assert any("Snowbourn Scout" in d.prompt for d in state.decisions)
+
+
+def test_faq_1_21_a_searched_deck_is_shuffled():
+    """FAQ 1.21: after Mountains of Mirkwood's search the rest of the deck is shuffled."""
+    state = a_table(1)
+    draws = state.rng.draws
+    state, _ = run(state, Task(kind="mountains-search", seat="p1"))
+    state, _ = answer(state, "no")
+    assert state.rng.draws > draws
+
+
+def test_faq_1_44_must_x_or_y_does_y_only_when_x_cannot_be_done():
+    """FAQ 1.44: Pursued by Shadow's shadow returns an exhausted ally if there is one, else costs 3 threat."""
+    state = a_table(1)
+    ally = in_play(state, "Snowbourn Scout")
+    ally.flags.append(EXHAUSTED)
+    threat = state.player("p1").threat
+    state, _ = attack(state, core_card(state, "Wargs"), shadow=core_card(state, "Pursued by Shadow"))
+    state, _ = answer(state, hero(state, "p1", "Aragorn").uid)
+    assert state.player("p1").threat == threat and state.player("p1").hand.find(ally.uid) is not None
+
+
+def test_faq_1_45_reveal_and_add_to_staging_is_a_reveal():
+    """FAQ 1.45: the card Mountains of Mirkwood reveals to be travelled to resolves its When Revealed."""
+    state = a_table(1)
+    state.quest.cards[0].tokens[PROGRESS] = 2
+    on_top(state, core_card(state, "Despair"))
+    mountains = core_card(state, "Mountains of Mirkwood")
+    state.staging.cards.append(mountains)
+    state, _ = run(state, Task(kind="travel"))
+    state, _ = answer(state, mountains.uid)
+    assert PROGRESS not in state.quest.cards[0].tokens
+
+
+def test_faq_1_39_a_revealed_objective_goes_to_the_staging_area():
+    """FAQ 1.39."""
+    state = a_table(1, scenario="escape-from-dol-guldur")
+    state.phase = "quest"
+    key = core_card(state, "Shadow Key")
+    on_top(state, core_card(state, "Hill Troll"), core_card(state, "Wargs"), key)
+    state, _ = run(state, Task(kind="reveal", note="staging"))
+    assert any(c.uid == key.uid for c in state.staging.cards)
+
+
+def test_faq_1_29_the_victory_display_is_not_the_discard_pile():
+    """FAQ 1.29: Eastern Crows come back from the discard pile or the victory display alike; a defeated
+    enemy with Victory points stays in the display."""
+    state = a_table(1)
+    crows = core_card(state, "Eastern Crows")
+    state.player("p1").engaged.cards.append(crows)
+    deal_damage(Turn(state=state, seat=""), crows, 3)
+    assert crows not in state.encounter_discard.cards and crows not in state.victory.cards

@@ -9,9 +9,9 @@ from typing import Any
 from engines.core import CommandError, Config, Decision, DecisionKind, Option, Rng, RuleError, Rules, Turn, View
 from engines.wotr import answers, effects, round  # noqa: F401  (effects registers the scripts)
 from engines.wotr import procedures as proc
-from engines.wotr.cards import BATTLEGROUND, FP, PATH, CardDef, fold
+from engines.wotr.cards import BATTLEGROUND, FP, PATH, SHADOW, CardDef, fold
 from engines.wotr.scenarios import SCENARIOS, by_name, deck_list, scenario
-from engines.wotr.state import ATK, DEF, Deck, WotrState
+from engines.wotr.state import ATK, DEF, REACTIVATED_ACROSS, Deck, WotrState
 from engines.wotr.view import build
 
 # Each option: its default and the values it may take (None: any integer >= 0). Spec 10 numbers in comments.
@@ -45,7 +45,8 @@ CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
 class Adjust:
     """A manual adjustment for text the engine does not script (spec 8.3), announced to the table:
     `corruption +1`, `token <location> atk|def +1`, `draw <deck> 2`, `cycle <deck> <card>`,
-    `eliminate <deck> <card>`, `open <faction or card name>` (it may enter any battleground this round)."""
+    `eliminate <deck> <card>`, `open <faction or card name>` (it may enter any battleground this round),
+    `activate <location>` (a battleground or path by text), `reactivate <battleground>` (from a scoring area)."""
 
     verb: str
     args: tuple[str, ...]
@@ -54,7 +55,7 @@ class Adjust:
         return " ".join([self.verb, *(f'"{a}"' if " " in a else a for a in self.args)])
 
 
-VERBS = ("corruption", "token", "draw", "cycle", "eliminate", "open")
+VERBS = ("corruption", "token", "draw", "cycle", "eliminate", "open", "activate", "reactivate")
 
 
 class Wotr(Rules[WotrState]):
@@ -167,6 +168,8 @@ class Wotr(Rules[WotrState]):
                 raise RuleError(f"{loc.name} has only {loc.tokens.get(kind, 0)} {kind} tokens.")
             loc.tokens[kind] = loc.tokens.get(kind, 0) + n
             turn.say(f"{seat} adjusts {loc.name}'s {kind} tokens by {n:+d}.")
+        elif verb in ("activate", "reactivate"):
+            self._activate(turn, verb, args[0])
         elif verb == "open":
             state.round_flags.append(f"enter:{args[0]}")
             turn.say(f"{seat}: this round, {args[0]} may enter any battleground (by card text).")
@@ -183,6 +186,33 @@ class Wotr(Rules[WotrState]):
                 proc.eliminate_from_hand(turn, deck, args[1], " (adjustment)")
         round.advance(turn)
 
+    def _activate(self, turn: Turn[WotrState], verb: str, uid: str) -> None:
+        """Activation by card text (L163-206): a battleground from its deck, a path (combat on the old path
+        first), or a battleground reactivated from a scoring area (its printed icons ignored if it comes back
+        from the other side's area, L471-473)."""
+        state = turn.state
+        if verb == "reactivate":
+            for side in (FP, SHADOW):
+                card = state.area(side).find(uid)
+                if card is not None and state.card_def(card).kind == BATTLEGROUND:
+                    state.area(side).cards.remove(card)
+                    if side != state.card_def(card).side:
+                        card.flags.append(REACTIVATED_ACROSS)
+                    round.activate(turn, card, f"again from the {'Free Peoples' if side == FP else 'Shadow'} "
+                                   "scoring area, by card text")
+                    return
+            raise RuleError(f"{uid} is not a battleground in a scoring area.")
+        for zone in (state.bg_fp, state.bg_shadow):
+            card = zone.find(uid)
+            if card is not None:
+                zone.cards.remove(card)
+                round.activate(turn, card, "by card text")
+                return
+        card = state.path_deck.find(uid)
+        if card is None:
+            raise RuleError(f"{uid} is not an unused battleground or path (no location is activated twice).")
+        round.replace_path(turn, card, "by card text")
+
     def _own_deck(self, state: WotrState, seat: str, key: str) -> Deck:
         deck = next((d for d in state.decks if d.key == key.lower() or fold(d.name) == fold(key)), None)
         if deck is None:
@@ -193,11 +223,13 @@ class Wotr(Rules[WotrState]):
 
     def parse_verb(self, words: list[str]) -> Any:
         verb = words[0].lower()
-        shapes = {"corruption": 1, "token": 3, "draw": 2, "cycle": 2, "eliminate": 2, "open": 1}
+        shapes = {"corruption": 1, "token": 3, "draw": 2, "cycle": 2, "eliminate": 2, "open": 1, "activate": 1,
+                  "reactivate": 1}
         if verb not in shapes:
             raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>') or adjust: "
                                "corruption +1, token <location> atk|def +1, draw <deck> <n>, cycle <deck> <card>, "
-                               "eliminate <deck> <card>, open <faction>.")
+                               "eliminate <deck> <card>, open <faction>, activate <location>, "
+                               "reactivate <battleground>.")
         if len(words) - 1 != shapes[verb]:
             raise CommandError(f"'{verb}' takes {shapes[verb]} word(s): see 'help' for the form.")
         args = tuple(words[1:])

@@ -138,7 +138,7 @@ def forsake_options(state: WotrState, deck: Deck) -> list[tuple[str, str]]:
         options.append((c.uid, f"{c.name} (reserve)"))
         options.extend((i.uid, f"{i.name} on {c.name} (reserve)") for i in c.attached)
     if deck.draw.cards or (deck.cycle.cards and state.opt("forsake_recycle")):
-        options.append(("top", "the top card of your draw deck, unseen"))
+        options.append(("top", "your draw deck's top card, unseen"))
     return options
 
 

@@ -1,0 +1,228 @@
+"""Every scripted card (engines/wotr/effects.py), and the coverage list of cards resolved by adjustment
+(spec 8.2, 8.3). Behaviour is described in our own words."""
+
+from __future__ import annotations
+
+from engines.wotr import GAME, combat, scripts
+from engines.wotr import procedures as proc
+from engines.wotr.cards import SHADOW, fold
+from tests.engines.wotr.table import (
+    answer,
+    clear_active,
+    decision,
+    fetch,
+    location,
+    opened,
+    options,
+    put,
+    to_act,
+    to_combat,
+    to_hand,
+)
+
+
+def test_every_script_names_a_card_of_the_pack_and_the_coverage_list_is_the_rest() -> None:
+    names = {fold(c.name) for c in GAME.cards.values()}
+    assert set(scripts.SCRIPTS) <= names, set(scripts.SCRIPTS) - names
+    todo = scripts.unscripted(list(GAME.cards.values()))
+    assert todo and all(c.has_text for c in todo)
+    assert "Elrond" not in [c.name for c in todo] and "Paths of the Dead" in [c.name for c in todo]
+    with_text = [c for c in GAME.cards.values() if c.has_text]
+    assert len(with_text) - len(todo) == len(scripts.SCRIPTS)
+
+
+def _play(state, deck: str, name: str, dest: str = "reserve"):
+    card, *_ = to_hand(state, deck, name)
+    to_act(state, deck)
+    state = answer(state, f"act:{deck}", f"play:{card.uid}:{dest}")
+    if [d for d in state.decisions if d.context.startswith("cost")]:
+        state = answer(state, "cost", decision(state, "cost").options[0].id)
+    return state
+
+
+def test_reserve_carryover_elrond_and_gandalfs_staff() -> None:
+    state = opened()
+    aragorn = state.deck("aragorn")
+    put(state, "aragorn", "Elrond", "reserve")
+    assert proc.carryover(state, aragorn) == 3
+    grey = put(state, "frodo", "Gandalf the Grey", "reserve")
+    grey.attached.append(fetch(state, "frodo", "Gandalf's Staff"))
+    assert proc.carryover(state, state.deck("frodo")) == 3
+
+
+def test_the_lidless_eye_each_shadow_deck_draws_and_no_path_while_a_shadow_battleground_is_active() -> None:
+    state = opened()
+    before = {k: len(state.deck(k).hand.cards) for k in ("witch-king", "saruman")}
+    state = _play(state, "witch-king", "The Lidless Eye")
+    assert len(state.deck("saruman").hand.cards) == before["saruman"] + 1
+    assert len(state.deck("witch-king").hand.cards) == before["witch-king"]  # +1 fetched, -1 played, -1 paid, +1 drawn
+    assert proc.carryover(state, state.deck("witch-king")) == 3
+    clear_active(state)
+    path = location(state, "Crack of Doom")
+    location(state, "Harad")
+    from engines.wotr import actions
+
+    eye = state.deck("witch-king").reserve.cards[0]
+    assert not actions.may_enter(state, state.card_def(eye), path)
+
+
+def test_extra_draws_in_the_draw_step() -> None:
+    """Mouth of Sauron and The Witch-king in reserve: +1 card each in the draw step."""
+    state = opened()
+    clear_active(state)
+    put(state, "witch-king", "Mouth of Sauron", "reserve")
+    put(state, "witch-king", "The Witch-king", "reserve")
+    hand = len(state.deck("witch-king").hand.cards)
+    from engines.wotr import round
+    from tests.engines.wotr.table import turn
+
+    state.decisions.clear()
+    round.draw_step(turn(state))
+    assert len(state.deck("witch-king").hand.cards) == hand + 6
+
+
+def test_forsaken_from_the_top_the_witch_king_is_cycled_instead() -> None:
+    state = opened()
+    wk = state.deck("witch-king")
+    card = fetch(state, "witch-king", "The Witch-king")
+    wk.draw.cards.append(card)
+    from tests.engines.wotr.table import turn
+
+    proc.forsake(turn(state), wk, "top")
+    assert card in wk.cycle.cards and card.face_up
+
+
+def test_gandalf_the_white_removes_the_grey_and_gothmog_the_witch_king() -> None:
+    """# spec 7.53 and [EXT] 4.2.4: removal wherever the card is."""
+    state = opened()
+    put(state, "frodo", "Gandalf the Grey", "reserve")
+    state = _play(state, "frodo", "Gandalf the White")
+    frodo = state.deck("frodo")
+    assert [c.name for c in frodo.reserve.cards] == ["Gandalf the White"]
+    assert "Gandalf the Grey" in [c.name for c in frodo.eliminated.cards]
+    state = opened(promos=True)
+    state = _play(state, "witch-king", "Gothmog")
+    assert "The Witch-king" in [c.name for c in state.deck("witch-king").eliminated.cards]
+
+
+def test_the_black_easterling_draws_and_defends_dol_guldur() -> None:
+    state = opened()
+    clear_active(state)
+    guldur = location(state, "Dol Guldur")
+    east = put(state, "witch-king", "The Black Easterling", guldur)
+    assert combat.unit_value(state, east, guldur, attacking=False, supported=False) == 1
+    harad = location(state, "Harad")
+    assert combat.unit_value(state, east, harad, attacking=False, supported=False) == 0
+    state2 = opened()
+    hand = len(state2.deck("witch-king").hand.cards)
+    state2 = _play(state2, "witch-king", "The Black Easterling")
+    assert len(state2.deck("witch-king").hand.cards) == hand  # +1 in hand, played, cost, drew 1
+
+
+def test_corruption_uses_grishnakh_morgul_blade_black_breath() -> None:
+    for name, wielded in (("Grishnákh", False), ("Morgul Blade", True), ("Black Breath", True)):
+        state = opened()
+        clear_active(state)
+        path = location(state, "Weathertop")
+        if wielded:
+            rider = put(state, "witch-king", "The Hunter", path)
+            card = fetch(state, "witch-king", name)
+            rider.attached.append(card)
+        else:
+            card = put(state, "witch-king", name, path)
+        to_act(state, "witch-king")
+        assert f"use:{card.uid}" in options(state), name
+        state = answer(state, "act:witch-king", f"use:{card.uid}")
+        assert state.corruption == 1, name
+        assert not state.active.find(path.uid).attached or name != "Black Breath"  # type: ignore[union-attr]
+
+
+def test_reserve_uses_commander_narya_warrior_destroyer_hunter() -> None:
+    state = opened()
+    commander = put(state, "witch-king", "The Commander", "reserve")
+    to_act(state, "witch-king")
+    hands = [len(d.hand.cards) for d in state.side_decks(SHADOW)]
+    state = answer(state, "act:witch-king", f"use:{commander.uid}")
+    assert [len(d.hand.cards) for d in state.side_decks(SHADOW)] == [h + 1 for h in hands]
+    assert commander.uid in [c.uid for c in state.deck("witch-king").cycle.cards]
+
+    state = opened()
+    grey = put(state, "frodo", "Gandalf the Grey", "reserve")
+    narya = fetch(state, "frodo", "Narya, Ring of Fire")
+    grey.attached.append(narya)
+    to_act(state, "frodo")
+    state = answer(state, "act:frodo", f"use:{narya.uid}")
+    wk_cycle = len(state.deck("witch-king").cycle.cards)
+    state = answer(state, "cycle1:witch-king", state.deck("witch-king").hand.cards[0].uid)
+    assert len(state.deck("witch-king").cycle.cards) == wk_cycle + 1
+    assert decision(state, "cycle1:saruman")
+
+    state = opened()
+    clear_active(state)
+    bg = location(state, "Harad")
+    path = location(state, "Weathertop")
+    for name, where, key in (("The Warrior", bg, "def"), ("The Destroyer", bg, "atk"), ("The Hunter", path, "atk")):
+        card = put(state, "witch-king", name, "reserve")
+        to_act(state, "witch-king")
+        state = answer(state, "act:witch-king", f"use:{card.uid}")
+        assert state.active.find(where.uid).tokens.get(key) >= 1, name  # type: ignore[union-attr, operator]
+
+
+def test_nazguls_mantle_and_smeagol_are_cycled_instead_of_eliminated() -> None:
+    state = opened()
+    clear_active(state)
+    path = location(state, "Weathertop")
+    hunter = put(state, "witch-king", "The Hunter", path)
+    hunter.attached.append(fetch(state, "witch-king", "Nazgûl's Mantle"))
+    smeagol = put(state, "frodo", "Sméagol", path)
+    state = to_combat(state)  # 1 attack against Sméagol's 1: both lose, both are cycled instead
+    assert hunter in state.deck("witch-king").cycle.cards and smeagol in state.deck("frodo").cycle.cards
+
+
+def test_7_8_gandalf_the_grey_replaces_the_path_mid_step() -> None:
+    """# spec 7.8 (L191-214): path 3 active, a card activates path 4: path 3's combat is resolved (and
+    scored) at once, then path 4 is active and fights in the combat step; round 4 then picks a path 5."""
+    state = opened()
+    clear_active(state)
+    state.round = 3
+    three = location(state, "Imladris")
+    state.last_path = 3
+    grey = put(state, "frodo", "Gandalf the Grey", three)
+    to_act(state, "frodo")
+    state = answer(state, "act:frodo", f"use:{grey.uid}")
+    state = answer(state, "newpath", decision(state, "newpath").options[0].id) if [
+        d for d in state.decisions if d.context.startswith("newpath")] else state
+    assert three.uid in [c.uid for c in state.fp_area.cards]  # scored at once: nobody attacked it
+    new = state.active_paths()[0]
+    assert state.card_def(new).path_number == 4 and state.last_path == 4
+    assert state.phase == "action" and state.decisions[0].context == "act:witch-king"
+    from tests.engines.wotr.table import next_round
+
+    state = next_round(state)
+    assert state.card_def(state.active_paths()[0]).path_number == 5
+
+
+def test_smeagol_corrupts_and_advances() -> None:
+    state = opened()
+    clear_active(state)
+    location(state, "Weathertop")
+    state.last_path = 2
+    smeagol = put(state, "frodo", "Sméagol", state.active.cards[0])
+    to_act(state, "frodo")
+    state = answer(state, "act:frodo", f"use:{smeagol.uid}")
+    if [d for d in state.decisions if d.context.startswith("newpath")]:
+        state = answer(state, "newpath", decision(state, "newpath").options[0].id)
+    assert state.corruption == 1 and state.card_def(state.active_paths()[0]).path_number == 3
+
+
+def test_bag_end_gives_the_hobbit_deck_two_cards() -> None:
+    state = opened()
+    clear_active(state)
+    hand = len(state.deck("frodo").hand.cards)
+    bag_end = next(c for c in state.path_deck.cards if c.name == "Bag End")
+    state.path_deck.cards.remove(bag_end)
+    from engines.wotr import round
+    from tests.engines.wotr.table import turn
+
+    round.activate(turn(state), bag_end, "for the test")
+    assert len(state.deck("frodo").hand.cards) == hand + 2

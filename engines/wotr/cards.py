@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 
 from engines.core.codec import from_data, to_data
@@ -81,6 +82,7 @@ class Pack:
     cards: list[CardDef] = field(default_factory=list)
 
 
+@lru_cache(maxsize=4096)
 def fold(name: str) -> str:
     """Case, accents and dashes aside: how names are compared ("Barrow-wights" is "Barrow-Wights")."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))

@@ -70,8 +70,12 @@ def split(state: WotrState, loc: Card) -> tuple[list[Card], list[Card]]:
 
 
 def location_defense(state: WotrState, loc: Card) -> int:
-    printed = 0 if REACTIVATED_ACROSS in loc.flags else state.card_def(loc).defense
-    return printed + loc.tokens.get(DEF, 0)
+    """Printed icons (none when reactivated from the other side's area) plus DEF tokens (ENGINE 10.9: they
+    still count there, unless the option says otherwise)."""
+    across = REACTIVATED_ACROSS in loc.flags
+    printed = 0 if across else state.card_def(loc).defense
+    tokens = 0 if across and not state.opt("reactivated_tokens") else loc.tokens.get(DEF, 0)
+    return printed + tokens
 
 
 def start(turn: T, uid: str) -> None:
@@ -232,7 +236,8 @@ def score(state: WotrState, side: str, *, final: bool = False) -> int:
     if final:
         for deck in state.side_decks(side):
             if deck.ring == "unused" and deck.ring_mode == "trilogy":
-                total += 1
+                # ENGINE 10.5: the 3 Player Duel's Shadow tokens follow the Trilogy rule unless switched off.
+                total += 0 if state.scenario == "duel3" and not state.opt("duel3_shadow_ring_vp") else 1
             elif deck.ring_mode == "duel" and deck.ring in ("unused", "flipped"):
                 total += int(state.opt("duel_ring_vp"))
     return total

@@ -130,8 +130,8 @@ def build(state: WotrState, seat: str | None) -> WotrView:
                *(dv.reserve for dv in decks),
                *(zone_view(z, seat, counts_only=True) for d in state.decks for z in (d.draw, d.cycle, d.eliminated))],
         private=private,
-        seats=[SeatView(seat=s, counters={f"{d.name} hand": len(d.hand.cards) for d in state.decks if d.seat == s})
-               for s in state.seats],
+        seats=[SeatView(seat=s, counters={f"{d.name} hand": len(d.hand.cards) for d in state.decks
+                                          if d.seat == s and (show_hands or seat == s)}) for s in state.seats],
         counters={"round": state.round, "corruption": state.corruption, "free peoples": fp, "shadow": shadow},
         decisions=[d for d in state.decisions if d.seat == seat],
         waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)),

@@ -258,3 +258,32 @@ def test_the_eliminations_option_gives_the_choice_to_the_attackers() -> None:
     put(state, "frodo", "Frodo Baggins", path)
     state = to_combat(state)
     assert decision(state, "eliminate").seat == state.deck("witch-king").seat
+
+
+def test_engine_options_for_ring_tokens_and_reactivated_tokens() -> None:
+    """# ENGINE 10.5 and 10.9, as options: 3PD Shadow tokens score +1 by default, not when switched off;
+    DEF tokens on a battleground reactivated across sides count by default, not when switched off."""
+    on, off = table("duel3", 3), table("duel3", 3, duel3_shadow_ring_vp=False)
+    assert combat.score(on, SHADOW, final=True) == 2 and combat.score(off, SHADOW, final=True) == 0
+    assert combat.score(on, FP, final=True) == 0  # the Duel token is worth nothing (duel_ring_vp 0)
+    assert combat.score(table("duel3", 3, duel_ring_vp=1), FP, final=True) == 1
+    for setting, expected in ((True, 1), (False, 0)):
+        state = table(reactivated_tokens=setting)
+        guldur = location(state, "Dol Guldur")
+        guldur.flags.append(REACTIVATED_ACROSS)
+        guldur.tokens[DEF] = 1
+        assert combat.location_defense(state, guldur) == expected
+
+
+def test_hand_sizes_can_be_kept_from_the_table() -> None:
+    """# ENGINE 10.14: hand sizes are public by default; the option hides them from the table's view."""
+    from engines.wotr import GAME
+
+    from engines.wotr.view import WotrView
+
+    hidden = GAME.view(table(public_hand_sizes=False), None)
+    assert isinstance(hidden, WotrView)
+    assert all(d.hand == -1 for d in hidden.decks) and all(not s.counters for s in hidden.seats)
+    shown = GAME.view(table(), None)
+    assert isinstance(shown, WotrView)
+    assert all(d.hand == 5 for d in shown.decks)

@@ -251,3 +251,44 @@ def test_location_activation_from_a_schedule_and_an_empty_location_still_fights(
     location(state, "Minas Morgul")
     state = to_combat(state)
     assert morgul in state.shadow_area.cards  # uncontested: the defender (Shadow) wins it (spec 7.35)
+
+
+def test_every_engine_default_of_spec_10_is_an_option_and_bad_values_are_refused() -> None:
+    """# spec 10: each [ENGINE] decision is an option with the spec's default."""
+    from engines.core import CommandError
+
+    defaults = GAME.options
+    assert defaults["overflow"] == "cycle" and defaults["pass_count"] == "decks"  # 10.1, 10.2
+    assert defaults["duel_path"] == "majority" and defaults["doubling"] == "fp"  # 10.3, 10.4
+    assert defaults["duel3_shadow_ring_vp"] is True and defaults["duel_ring_vp"] == 0  # 10.5
+    assert defaults["duel_ring_reset"] is True and defaults["fotr_path"] == "trilogy"  # 10.5, 10.6
+    assert defaults["support"] == "auto" and defaults["zero_cancel"] is False  # 10.7, 10.8
+    assert defaults["reactivated_tokens"] is True and defaults["item_pile"] == "owner"  # 10.9, 10.10
+    assert defaults["forsake_recycle"] is True and defaults["missing_path"] == "skip"  # 10.12, 10.13
+    assert defaults["public_hand_sizes"] is True and defaults["corruption_supply"] == 0  # 10.14, 10.15
+    assert defaults["eliminations"] == "defender" and defaults["draw_order"] == "seat"  # 10.16, 10.17
+    with pytest.raises(CommandError, match="Unknown option 'speed'"):
+        GAME.setup(Config(seats=GAME.seat_names(4), options={"speed": 1}), 1)
+    with pytest.raises(CommandError, match="overflow must be one of cycle, eliminate"):
+        GAME.setup(Config(seats=GAME.seat_names(4), options={"overflow": "burn"}), 1)
+    with pytest.raises(CommandError, match="corruption_supply takes a whole number"):
+        GAME.setup(Config(seats=GAME.seat_names(4), options={"corruption_supply": -1}), 1)
+
+
+def test_the_missing_path_option_and_the_corruption_supply() -> None:
+    """# ENGINE 10.13, 10.15: no path of the next number -> none this round, or the next number; a finite
+    corruption supply caps what combat adds."""
+    state = opened()
+    state.path_deck.cards = [c for c in state.path_deck.cards if state.card_def(c).path_number != 2]
+    state.last_path = 1
+    assert round.next_path_number(state) == 0
+    state.options["missing_path"] = "next"
+    assert round.next_path_number(state) == 3
+    capped = opened(corruption_supply=1)
+    clear_active(capped)
+    from tests.engines.wotr.table import put
+
+    path = location(capped, "Weathertop")
+    put(capped, "witch-king", "The Witch-king", path)  # 2 uncancelled icons, but one token left in the supply
+    capped = to_combat(capped)
+    assert capped.corruption == 1

@@ -186,3 +186,12 @@ script("Gandalf the Grey", use=_advance, can_use=_can_advance, use_label="activa
 script("Sméagol", cycle_when_eliminated_in="path", use=_smeagol, can_use=_can_advance,
        use_label="1 corruption; activate the next path")
 script("Bag End", on_activate=_hobbit_player_draws)
+
+
+def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
+    """Two forsakes (each a choice: hand, reserve or the blind top of the deck), then the draw, whose size
+    is settled when it happens (a forsaken Strider no longer counts)."""
+    turn.state.queue.extend([f"forsake1:{deck.key}", f"forsake1:{deck.key}", f"draw-dead:{deck.key}"])
+
+
+script("Paths of the Dead", on_play=_paths_of_the_dead)

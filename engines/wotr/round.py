@@ -254,6 +254,10 @@ def demand(turn: T, task: str) -> None:
     state = turn.state
     verb, _, key = task.partition(":")
     deck = state.deck(key)
+    if verb == "draw-dead":  # Paths of the Dead: 4 cards, 5 while Strider or Aragorn is in the reserve
+        kings = any(c.name in ("Strider", "Aragorn") for c in deck.reserve.cards)
+        proc.draw(turn, deck, 5 if kings else 4)
+        return
     if verb.startswith("draw"):
         proc.draw(turn, deck, int(verb[4:]))
         return

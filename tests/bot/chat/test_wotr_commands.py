@@ -82,4 +82,4 @@ async def test_reference_commands(world):
     scenarios = await alice.slash(channel, "wotr scenarios")
     assert "`duel3` **3 Player Duel**: 3 players" in scenarios.response.content
     todo = await alice.slash(channel, "wotr unscripted")
-    assert "resolve it with `/wotr adjust`" in todo.response.content and "Paths of the Dead" in todo.response.content
+    assert "resolve it with `/wotr adjust`" in todo.response.content and "The Red Arrow" in todo.response.content

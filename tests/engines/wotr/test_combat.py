@@ -278,7 +278,6 @@ def test_engine_options_for_ring_tokens_and_reactivated_tokens() -> None:
 def test_hand_sizes_can_be_kept_from_the_table() -> None:
     """# ENGINE 10.14: hand sizes are public by default; the option hides them from the table's view."""
     from engines.wotr import GAME
-
     from engines.wotr.view import WotrView
 
     hidden = GAME.view(table(public_hand_sizes=False), None)

@@ -26,7 +26,7 @@ def test_every_script_names_a_card_of_the_pack_and_the_coverage_list_is_the_rest
     assert set(scripts.SCRIPTS) <= names, set(scripts.SCRIPTS) - names
     todo = scripts.unscripted(list(GAME.cards.values()))
     assert todo and all(c.has_text for c in todo)
-    assert "Elrond" not in [c.name for c in todo] and "Paths of the Dead" in [c.name for c in todo]
+    assert "Elrond" not in [c.name for c in todo] and "The Red Arrow" in [c.name for c in todo]
     with_text = [c for c in GAME.cards.values() if c.has_text]
     assert len(with_text) - len(todo) == len(scripts.SCRIPTS)
 
@@ -226,3 +226,26 @@ def test_bag_end_gives_the_hobbit_deck_two_cards() -> None:
 
     round.activate(turn(state), bag_end, "for the test")
     assert len(state.deck("frodo").hand.cards) == hand + 2
+
+
+def test_7_16_extra_demands_stack_on_the_cost_paths_of_the_dead() -> None:
+    """# spec 7.16 (L331-333, L546-547): the event's own forsakes come on top of the cost: hand [event, X, Y]
+    -> cycle X to pay (before the text), then two forsakes, then the draw (4; 5 with Strider in reserve)."""
+    state = opened()
+    aragorn = state.deck("aragorn")
+    aragorn.draw.cards[:0] = aragorn.hand.cards
+    aragorn.hand.cards = []
+    dead, x, y = to_hand(state, "aragorn", "Paths of the Dead", "Legolas", "Arwen")
+    put(state, "aragorn", "Strider", "reserve")
+    to_act(state, "aragorn")
+    state = answer(state, "act:aragorn", f"play:{dead.uid}:now")
+    assert {o.id for o in decision(state, "cost").options} == {x.uid, y.uid}
+    state = answer(state, "cost", x.uid)
+    first = decision(state, "forsake")  # the text's first forsake: Y in hand, Strider in reserve, or the deck top
+    assert {o.id for o in first.options} >= {y.uid, "top"}
+    state = answer(state, "forsake", y.uid)
+    state = answer(state, "forsake", "top")
+    aragorn = state.deck("aragorn")
+    assert len(aragorn.hand.cards) == 5  # Strider still in reserve: 5 cards
+    assert [c.name for c in aragorn.eliminated.cards if c.face_up] == ["Paths of the Dead"]
+    assert len(aragorn.eliminated.cards) == 3 and len([c for c in aragorn.cycle.cards if c.uid == x.uid]) == 1

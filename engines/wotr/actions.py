@@ -76,19 +76,19 @@ def legal_actions(state: WotrState, deck: Deck) -> list[Option]:
         cdef = state.card_def(card)
         for dest, label in destinations(state, cdef):
             if not why_not_play(state, deck, card, dest):
-                opts.append(Option(id=f"play:{card.uid}:{dest}", label=f"Play {card.name} {label}".strip()))
+                opts.append(Option(id=f"play-{card.uid}-{dest}", label=f"Play {card.name} {label}".strip()))
     for card in deck.reserve.cards:
         if IN_RESERVE_THIS_ROUND in card.flags:
             continue
         for loc in state.active.cards:
             if may_enter(state, state.card_def(card), loc):
-                opts.append(Option(id=f"move:{card.uid}:{loc.uid}", label=f"Move {card.name} to {loc.name}"))
+                opts.append(Option(id=f"move-{card.uid}-{loc.uid}", label=f"Move {card.name} to {loc.name}"))
     for card, _where in state.in_play():
         for c in [card, *card.attached]:
             s = scripts.of(state.card_def(c))
             if s and s.use and state.owners[c.uid] == deck.key and (s.can_use is None or s.can_use(state, deck, c)):
-                opts.append(Option(id=f"use:{c.uid}", label=f"Use {c.name}: {s.use_label}"))
-    opts.extend(Option(id=f"cycle:{c.uid}", label=f"Cycle {c.name}") for c in deck.hand.cards)
+                opts.append(Option(id=f"use-{c.uid}", label=f"Use {c.name}: {s.use_label}"))
+    opts.extend(Option(id=f"cycle-{c.uid}", label=f"Cycle {c.name}") for c in deck.hand.cards)
     if len(deck.hand.cards) >= 2:
         opts.append(Option(id="winnow", label="Winnow: eliminate 2 cards from hand, draw 1"))
     if deck.ring == "unused":
@@ -108,15 +108,15 @@ def ask_action(turn: T, deck: Deck) -> None:
 def perform(turn: T, deck: Deck, choice: str) -> None:
     """Carry out one chosen action (the option id)."""
     state = turn.state
-    verb, _, rest = choice.partition(":")
+    verb, _, rest = choice.partition("-")
     state.acting = deck.key
     if verb == "pass":
         return
     if verb == "play":
-        uid, _, dest = rest.partition(":")
+        uid, _, dest = rest.partition("-")
         start_play(turn, deck, uid, dest)
     elif verb == "move":
-        uid, _, dest = rest.partition(":")
+        uid, _, dest = rest.partition("-")
         move(turn, deck, uid, dest)
     elif verb == "cycle":
         proc.cycle_from_hand(turn, deck, rest)

@@ -4,6 +4,7 @@ thread, and the card, scenario and coverage reference."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from engines import registry
@@ -83,3 +84,23 @@ async def test_reference_commands(world):
     assert "`duel3` **3 Player Duel**: 3 players" in scenarios.response.content
     todo = await alice.slash(channel, "wotr unscripted")
     assert "resolve it with `/wotr adjust`" in todo.response.content and "The Red Arrow" in todo.response.content
+
+
+async def test_a_button_or_menu_in_the_dm_answers_the_decision(world):
+    """The Witch-king's opening turn comes after Gandalf's: Gandalf answers by clicking what his DM offers
+    (buttons when the options fit, else a menu); the game moves on to the Witch-king."""
+    env, guild, channel, alice, bob = world
+    thread = await duel(world)
+    message = next(m for m in reversed(alice.user.dm_channel.history()) if m.components)
+    items = [c for row in message.components for c in row.children]
+    buttons = [c for c in items if c.type == discord.ComponentType.button and (":opass" in c.custom_id or
+                                                                              ":ocycle-" in c.custom_id)]
+    if buttons:
+        clicked = await alice.user.click(message, custom_id=buttons[0].custom_id)
+    else:
+        item = next(c for c in items if c.type == discord.ComponentType.select)
+        pick = next(o.value for o in item.options if o.value == "pass" or o.value.startswith("cycle-"))
+        clicked = await alice.user.select(message, custom_id=item.custom_id, values=[pick])
+    assert clicked.ephemeral and "Done: `answer" in clicked.response.content, clicked.response.content
+    assert any("Gandalf's deck" in m.content for m in thread.history())
+    assert await bob.autocomplete(thread, "wotr act", "option", "")

@@ -41,9 +41,9 @@ def act_choice(state: WotrState, decision: Decision) -> str:
     ids = [o.id for o in decision.options]
     plays: list[tuple[int, str]] = []
     for i in ids:
-        if not i.startswith("play:"):
+        if not i.startswith("play-"):
             continue
-        _, uid, dest = i.split(":")
+        _, uid, dest = i.split("-")
         card = _card(state, uid)
         d = state.card_def(card)
         if dest == "reserve" or dest == "now":
@@ -64,8 +64,8 @@ def act_choice(state: WotrState, decision: Decision) -> str:
         return sorted(plays, key=lambda p: (-p[0], p[1]))[0][1]
     if "pass" in ids:
         return "pass"
-    cycles = [i for i in ids if i.startswith("cycle:")]
-    return "cycle:" + weakest(state, [c.split(":")[1] for c in cycles])[0] if cycles else ids[0]
+    cycles = [i for i in ids if i.startswith("cycle-")]
+    return "cycle-" + weakest(state, [c.split("-")[1] for c in cycles])[0] if cycles else ids[0]
 
 
 def eliminate_choice(state: WotrState, decision: Decision) -> str:

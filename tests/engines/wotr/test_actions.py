@@ -57,7 +57,7 @@ def test_7_14_the_cost_is_paid_before_the_text() -> None:
     state = opened()
     elrond, x, y = hand_of(state, "aragorn", "Elrond", "Legolas", "Arwen")
     to_act(state, "aragorn")
-    state = answer(state, "act:aragorn", f"play:{elrond.uid}:reserve")
+    state = answer(state, "act:aragorn", f"play-{elrond.uid}-reserve")
     cost = decision(state, "cost")
     assert sorted(o.id for o in cost.options) == sorted([x.uid, y.uid]) and cost.private
     aragorn = state.deck("aragorn")
@@ -78,7 +78,7 @@ def test_the_last_card_is_paid_for_by_a_forsake() -> None:
     (legolas,) = hand_of(state, "aragorn", "Legolas")
     arwen = put(state, "aragorn", "Arwen", "reserve")
     to_act(state, "aragorn")
-    state = answer(state, "act:aragorn", f"play:{legolas.uid}:reserve")
+    state = answer(state, "act:aragorn", f"play-{legolas.uid}-reserve")
     forsake = decision(state, "forsake-cost")
     assert {o.id for o in forsake.options} == {arwen.uid, "top"}
     state = answer(state, "forsake-cost", "top")
@@ -128,8 +128,8 @@ def test_7_20_item_gate_and_owner() -> None:
     assert "needs a wielder" in actions.why_not_play(state, aragorn, phial, "reserve")
     frodo = put(state, "frodo", "Frodo Baggins", "reserve")
     to_act(state, "aragorn")
-    assert f"play:{phial.uid}:{frodo.uid}" in options(state)
-    state = answer(state, "act:aragorn", f"play:{phial.uid}:{frodo.uid}")
+    assert f"play-{phial.uid}-{frodo.uid}" in options(state)
+    state = answer(state, "act:aragorn", f"play-{phial.uid}-{frodo.uid}")
     state = answer(state, "cost", state.deck("aragorn").hand.cards[0].uid)
     held = state.deck("frodo").reserve.cards[0]
     assert [i.name for i in held.attached] == ["Phial of Galadriel"]
@@ -144,7 +144,7 @@ def test_7_22_reserve_lock_and_no_text_on_a_move() -> None:
     rivendell = location(state, "Rivendell")
     elrond, _, _ = hand_of(state, "aragorn", "Elrond", "Legolas", "Arwen")
     to_act(state, "aragorn")
-    state = answer(state, "act:aragorn", f"play:{elrond.uid}:reserve")
+    state = answer(state, "act:aragorn", f"play-{elrond.uid}-reserve")
     state = answer(state, "cost", state.deck("aragorn").hand.cards[0].uid)
     assert IN_RESERVE_THIS_ROUND in state.deck("aragorn").reserve.cards[0].flags
     to_act(state, "aragorn")
@@ -154,7 +154,7 @@ def test_7_22_reserve_lock_and_no_text_on_a_move() -> None:
     proc.clear_round_marks(state)
     to_act(state, "aragorn")
     hand = len(state.deck("aragorn").hand.cards)
-    state = answer(state, "act:aragorn", f"move:{elrond.uid}:{rivendell.uid}")
+    state = answer(state, "act:aragorn", f"move-{elrond.uid}-{rivendell.uid}")
     assert len(state.deck("aragorn").hand.cards) == hand
     assert [c.name for c in state.active.find(rivendell.uid).attached] == ["Elrond"]  # type: ignore[union-attr]
 
@@ -164,13 +164,13 @@ def test_7_23_the_same_card_twice_in_a_round_is_refused() -> None:
     state = opened()
     legolas, _, _ = hand_of(state, "aragorn", "Legolas", "Arwen", "Elrond")
     to_act(state, "aragorn")
-    state = answer(state, "act:aragorn", f"play:{legolas.uid}:reserve")
+    state = answer(state, "act:aragorn", f"play-{legolas.uid}-reserve")
     state = answer(state, "cost", state.deck("aragorn").hand.cards[0].uid)
     back = state.deck("aragorn").reserve.cards.pop()
     state.deck("aragorn").hand.cards.append(back)
     assert "already played this round" in actions.why_not_play(state, state.deck("aragorn"), back, "reserve")
     to_act(state, "aragorn")
-    assert not [o for o in options(state) if o.startswith(f"play:{legolas.uid}")]
+    assert not [o for o in options(state) if o.startswith(f"play-{legolas.uid}")]
 
 
 def test_7_25_trilogy_ring_token() -> None:
@@ -246,3 +246,23 @@ def test_bad_commands_are_refused_with_words_and_change_nothing() -> None:
     step = GAME.apply(state, "p2", GAME.parse("corruption +2"))
     assert step.state.corruption == 2 and state.corruption == 0
     assert GAME.format(GAME.parse('token c5 def +1')) == "token c5 def +1"
+
+
+def test_every_option_id_fits_a_discord_button() -> None:
+    """Option ids travel in button custom ids (bot/chat/components.py): they must match its pattern."""
+    import random
+    import re
+
+    from bot.chat.components import OPTION_ID
+    from engines.core import Config
+    from tests.engines.randomplay import random_answer
+
+    for scenario, people in (("trilogy", 4), ("duel3", 3)):
+        state = GAME.setup(Config(seats=GAME.seat_names(people), options={"scenario": scenario}), 2)
+        rnd = random.Random(2)
+        while state.outcome is None:
+            for d in state.decisions:
+                bad = [o.id for o in d.options if not re.fullmatch(OPTION_ID, o.id)]
+                assert not bad, bad
+            d = rnd.choice(state.decisions)
+            state = GAME.apply(state, d.seat, random_answer(d, rnd)).state

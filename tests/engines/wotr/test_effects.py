@@ -34,7 +34,7 @@ def test_every_script_names_a_card_of_the_pack_and_the_coverage_list_is_the_rest
 def _play(state, deck: str, name: str, dest: str = "reserve"):
     card, *_ = to_hand(state, deck, name)
     to_act(state, deck)
-    state = answer(state, f"act:{deck}", f"play:{card.uid}:{dest}")
+    state = answer(state, f"act:{deck}", f"play-{card.uid}-{dest}")
     if [d for d in state.decisions if d.context.startswith("cost")]:
         state = answer(state, "cost", decision(state, "cost").options[0].id)
     return state
@@ -131,8 +131,8 @@ def test_corruption_uses_grishnakh_morgul_blade_black_breath() -> None:
         else:
             card = put(state, "witch-king", name, path)
         to_act(state, "witch-king")
-        assert f"use:{card.uid}" in options(state), name
-        state = answer(state, "act:witch-king", f"use:{card.uid}")
+        assert f"use-{card.uid}" in options(state), name
+        state = answer(state, "act:witch-king", f"use-{card.uid}")
         assert state.corruption == 1, name
         assert not state.active.find(path.uid).attached or name != "Black Breath"  # type: ignore[union-attr]
 
@@ -142,7 +142,7 @@ def test_reserve_uses_commander_narya_warrior_destroyer_hunter() -> None:
     commander = put(state, "witch-king", "The Commander", "reserve")
     to_act(state, "witch-king")
     hands = [len(d.hand.cards) for d in state.side_decks(SHADOW)]
-    state = answer(state, "act:witch-king", f"use:{commander.uid}")
+    state = answer(state, "act:witch-king", f"use-{commander.uid}")
     assert [len(d.hand.cards) for d in state.side_decks(SHADOW)] == [h + 1 for h in hands]
     assert commander.uid in [c.uid for c in state.deck("witch-king").cycle.cards]
 
@@ -151,7 +151,7 @@ def test_reserve_uses_commander_narya_warrior_destroyer_hunter() -> None:
     narya = fetch(state, "frodo", "Narya, Ring of Fire")
     grey.attached.append(narya)
     to_act(state, "frodo")
-    state = answer(state, "act:frodo", f"use:{narya.uid}")
+    state = answer(state, "act:frodo", f"use-{narya.uid}")
     wk_cycle = len(state.deck("witch-king").cycle.cards)
     state = answer(state, "cycle1:witch-king", state.deck("witch-king").hand.cards[0].uid)
     assert len(state.deck("witch-king").cycle.cards) == wk_cycle + 1
@@ -164,7 +164,7 @@ def test_reserve_uses_commander_narya_warrior_destroyer_hunter() -> None:
     for name, where, key in (("The Warrior", bg, "def"), ("The Destroyer", bg, "atk"), ("The Hunter", path, "atk")):
         card = put(state, "witch-king", name, "reserve")
         to_act(state, "witch-king")
-        state = answer(state, "act:witch-king", f"use:{card.uid}")
+        state = answer(state, "act:witch-king", f"use-{card.uid}")
         assert state.active.find(where.uid).tokens.get(key) >= 1, name  # type: ignore[union-attr, operator]
 
 
@@ -189,7 +189,7 @@ def test_7_8_gandalf_the_grey_replaces_the_path_mid_step() -> None:
     state.last_path = 3
     grey = put(state, "frodo", "Gandalf the Grey", three)
     to_act(state, "frodo")
-    state = answer(state, "act:frodo", f"use:{grey.uid}")
+    state = answer(state, "act:frodo", f"use-{grey.uid}")
     state = answer(state, "newpath", decision(state, "newpath").options[0].id) if [
         d for d in state.decisions if d.context.startswith("newpath")] else state
     assert three.uid in [c.uid for c in state.fp_area.cards]  # scored at once: nobody attacked it
@@ -209,7 +209,7 @@ def test_smeagol_corrupts_and_advances() -> None:
     state.last_path = 2
     smeagol = put(state, "frodo", "Sméagol", state.active.cards[0])
     to_act(state, "frodo")
-    state = answer(state, "act:frodo", f"use:{smeagol.uid}")
+    state = answer(state, "act:frodo", f"use-{smeagol.uid}")
     if [d for d in state.decisions if d.context.startswith("newpath")]:
         state = answer(state, "newpath", decision(state, "newpath").options[0].id)
     assert state.corruption == 1 and state.card_def(state.active_paths()[0]).path_number == 3
@@ -238,7 +238,7 @@ def test_7_16_extra_demands_stack_on_the_cost_paths_of_the_dead() -> None:
     dead, x, y = to_hand(state, "aragorn", "Paths of the Dead", "Legolas", "Arwen")
     put(state, "aragorn", "Strider", "reserve")
     to_act(state, "aragorn")
-    state = answer(state, "act:aragorn", f"play:{dead.uid}:now")
+    state = answer(state, "act:aragorn", f"play-{dead.uid}-now")
     assert {o.id for o in decision(state, "cost").options} == {x.uid, y.uid}
     state = answer(state, "cost", x.uid)
     first = decision(state, "forsake")  # the text's first forsake: Y in hand, Strider in reserve, or the deck top

@@ -10,7 +10,7 @@ from engines.wotr.answers import answer
 from engines.wotr.cards import BATTLEGROUND, HOBBIT_FACTION, PATH, SHADOW
 from engines.wotr.round import replace_path
 from engines.wotr.scripts import script
-from engines.wotr.state import ATK, DEF, Deck, WotrState
+from engines.wotr.state import ATK, DEF, Chain, Deck, WotrState
 
 T = proc.T
 
@@ -195,3 +195,96 @@ def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
 
 
 script("Paths of the Dead", on_play=_paths_of_the_dead)
+
+
+# --- "draw 7: from these, eliminate 1, play up to 2 ..., cycle the rest" (L336-339) ----------------------------
+def _chain(kind: str) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        drawn = proc.draw(turn, deck, 7)
+        turn.state.chain = Chain(deck=deck.key, cards=[c.uid for c in drawn], kind=kind)
+        turn.state.queue.insert(0, f"chain:{deck.key}")
+
+    return hook
+
+
+def _name(deck: Deck, uid: str) -> str:
+    card = deck.hand.find(uid)
+    return card.name if card else uid
+
+
+def _chain_options(state: WotrState, deck: Deck, chain: Chain) -> list[Option]:
+    from engines.wotr import actions
+
+    opts = []
+    for uid in chain.cards:
+        card = deck.hand.find(uid)
+        if card is None:
+            continue
+        cdef = state.card_def(card)
+        fits = cdef.kind == "army" if chain.kind == "army" else (cdef.kind == "character"
+                                                                  and chain.kind in cdef.keywords)
+        if not fits:
+            continue
+        for dest, label in actions.destinations(state, cdef):
+            if not actions.why_not_play(state, deck, card, dest):
+                opts.append(Option(id=f"play-{uid}-{dest}", label=f"Play {card.name} {label}"))
+    return opts
+
+
+def chain_step(turn: T, deck: Deck) -> None:
+    """One step of the chain: the elimination, then each play (or 'done'), then the rest is cycled, which
+    pays for the plays; plays beyond the cards left cost a cycle from hand each (ENGINE 10.11)."""
+    state = turn.state
+    chain = state.chain
+    assert chain is not None
+    chain.cards = [u for u in chain.cards if deck.hand.find(u) is not None]
+    if not chain.eliminated and chain.cards:
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: eliminate 1 of the drawn cards.",
+                 [Option(id=u, label=_name(deck, u)) for u in chain.cards], private=True,
+                 context=f"chain-elim:{deck.key}")
+        return
+    options = _chain_options(state, deck, chain) if chain.plays_left > 0 else []
+    if options:
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: play one of the drawn cards "
+                 f"({chain.plays_left} left), or stop.", [*options, Option(id="done", label="Play no more")],
+                 private=True, context=f"chain-play:{deck.key}")
+        return
+    for uid in chain.cards:
+        proc.cycle(turn, deck.hand.take(uid), public=False)
+    turn.say(f"{deck.name}'s deck cycles the other {proc.plural(len(chain.cards), 'drawn card')}.")
+    extra = chain.played - len(chain.cards)
+    if extra > 0 and state.opt("chain_extra_cost"):
+        state.queue[:0] = [f"cycle1:{deck.key}"] * extra
+    state.chain = None
+
+
+@answer("chain-elim")
+def _chain_elim(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    chain = turn.state.chain
+    assert chain is not None
+    proc.eliminate_from_hand(turn, deck, choice[0])
+    chain.eliminated = True
+    turn.state.queue.insert(0, f"chain:{deck.key}")
+
+
+@answer("chain-play")
+def _chain_play(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    from engines.wotr import actions
+
+    chain = turn.state.chain
+    assert chain is not None
+    turn.state.queue.insert(0, f"chain:{deck.key}")
+    if choice[0] == "done":
+        chain.plays_left = 0
+        return
+    _, uid, dest = choice[0].split("-", 2)
+    card = deck.hand.take(uid)
+    turn.state.resolving.cards.append(card)
+    turn.say(f"{deck.name}'s deck plays {card.name} from the drawn cards.")
+    chain.plays_left -= 1
+    chain.played += 1
+    actions.place(turn, deck, uid, dest)
+
+
+script("The Day Without Dawn", on_play=_chain("army"))
+script("The Ringwraiths Are Abroad", on_play=_chain("Nazgûl"))

@@ -30,6 +30,7 @@ CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
     "zero_cancel": (False, (False, True)),  # 10.8 may a 0-icon defender be eliminated to cancel
     "reactivated_tokens": (True, (False, True)),  # 10.9 tokens count on a battleground reactivated across
     "item_pile": ("owner", ("owner", "wielder")),  # 10.10 whose eliminated pile an eliminated item joins
+    "chain_extra_cost": (True, (False, True)),  # 10.11 a chain's plays beyond the cards left to cycle cost a cycle
     "forsake_recycle": (True, (False, True)),  # 10.12 forsaking the top of an empty deck recycles first
     "missing_path": ("skip", ("skip", "next")),  # 10.13 no path of the next number: none, or the next one
     "public_hand_sizes": (True, (False, True)),  # 10.14

@@ -254,6 +254,11 @@ def demand(turn: T, task: str) -> None:
     state = turn.state
     verb, _, key = task.partition(":")
     deck = state.deck(key)
+    if verb == "chain":
+        from engines.wotr.effects import chain_step
+
+        chain_step(turn, deck)
+        return
     if verb == "draw-dead":  # Paths of the Dead: 4 cards, 5 while Strider or Aragorn is in the reserve
         kings = any(c.name in ("Strider", "Aragorn") for c in deck.reserve.cards)
         proc.draw(turn, deck, 5 if kings else 4)

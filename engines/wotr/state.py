@@ -66,6 +66,18 @@ class Combat:
 
 
 @dataclass(kw_only=True)
+class Chain:
+    """"Draw N: from these, eliminate 1, play up to K of a kind, cycle the rest" (L336-339), in progress."""
+
+    deck: str
+    cards: list[str] = field(default_factory=list)  # the drawn cards still in hand
+    kind: str = "army"  # what may be played from them: "army", or a keyword of characters ("Nazgûl")
+    plays_left: int = 2
+    played: int = 0
+    eliminated: bool = False
+
+
+@dataclass(kw_only=True)
 class WotrState(BaseState):
     scenario: str = "trilogy"
     options: dict[str, OptionValue] = field(default_factory=dict)
@@ -96,6 +108,7 @@ class WotrState(BaseState):
     combat_queue: list[str] = field(default_factory=list)  # location uids, in the starting player's order
     resume: str = ""  # "action": a path was replaced mid-step; go back to the action step after its combat
     incoming: str = ""  # the path that replaced it, whose activation text runs after that combat
+    chain: Chain | None = None
     queue: list[str] = field(default_factory=list)  # small demands to resolve one at a time ("cycle1:frodo")
     round_flags: list[str] = field(default_factory=list)  # effects lasting until the end of the round
     next_uid: int = 1

@@ -249,3 +249,47 @@ def test_7_16_extra_demands_stack_on_the_cost_paths_of_the_dead() -> None:
     assert len(aragorn.hand.cards) == 5  # Strider still in reserve: 5 cards
     assert [c.name for c in aragorn.eliminated.cards if c.face_up] == ["Paths of the Dead"]
     assert len(aragorn.eliminated.cards) == 3 and len([c for c in aragorn.cycle.cards if c.uid == x.uid]) == 1
+
+
+def test_7_55_draw_eliminate_play_cycle_the_rest() -> None:
+    """# spec 7.55 (L336-339): The Day Without Dawn draws 7: 1 is eliminated, armies among them may be played
+    (up to 2) with no further cost, the rest is cycled, and that pays for the plays."""
+    state = opened()
+    wk = state.deck("witch-king")
+    armies = [fetch(state, "witch-king", n) for n in ("Mordor Orcs", "Olog-Hai", "Black Uruks")]
+    others = [fetch(state, "witch-king", n) for n in ("The Hunter", "The Warrior", "Morgul Blade", "Fell Beast")]
+    wk.draw.cards.extend([*others, *armies])  # the top seven
+    before = len(wk.hand.cards)
+    state = _play(state, "witch-king", "The Day Without Dawn", "now")  # +1 fetched, -1 played, -1 paid
+    assert len(state.deck("witch-king").hand.cards) == before - 1 + 7
+    state = answer(state, "chain-elim", others[0].uid)
+    plays = options(state, "chain-play")
+    assert f"play-{armies[1].uid}-reserve" in plays and "done" in plays
+    assert not [p for p in plays if others[1].uid in p]  # only armies may be played
+    state = answer(state, "chain-play", f"play-{armies[1].uid}-reserve")
+    state = answer(state, "chain-play", "done")
+    wk = state.deck("witch-king")
+    assert [c.name for c in wk.reserve.cards] == ["Olog-Hai"]
+    assert len(wk.hand.cards) == before - 1  # the five others were cycled; no cost for the play
+    assert not [d for d in state.decisions if d.context.startswith("cycle1")]
+    assert state.decisions[0].context == "act:aragorn"
+
+
+def test_a_chain_with_nothing_left_to_cycle_costs_a_normal_cycle() -> None:
+    """# ENGINE 10.11: the Ringwraiths draw only 2 (the deck is nearly empty): one eliminated, one Nazgûl
+    played, nothing left to cycle -> that play costs a cycle from hand."""
+    state = opened()
+    wk = state.deck("witch-king")
+    hunter, orcs = fetch(state, "witch-king", "The Hunter"), fetch(state, "witch-king", "Mordor Orcs")
+    wk.draw.cards, wk.cycle.cards = [orcs, hunter], []
+    from engines.wotr import effects, round
+    from tests.engines.wotr.table import turn
+
+    state.decisions.clear()
+    state.acting = "witch-king"
+    t = turn(state)
+    effects._chain("Nazgûl")(t, wk, hunter)  # type: ignore[operator]
+    round.advance(t)
+    state = answer(state, "chain-elim", orcs.uid)
+    state = answer(state, "chain-play", f"play-{hunter.uid}-reserve")
+    assert decision(state, "cycle1:witch-king")

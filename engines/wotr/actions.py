@@ -20,6 +20,9 @@ def may_enter(state: WotrState, cdef: CardDef, loc: Card) -> bool:
     if ldef.kind == BATTLEGROUND:
         if cdef.kind not in (ARMY, CHARACTER):
             return False
+        s = scripts.of(cdef)
+        if s and s.no_shadow_bg and ldef.side == SHADOW:
+            return False
         if cdef.faction in ldef.factions:
             return True
         # Text that opens battlegrounds to other factions this round (The Red Arrow, The Three Hunters).

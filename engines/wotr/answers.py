@@ -67,6 +67,14 @@ def _forsake(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> N
     proc.forsake(turn, deck, choice[0])
 
 
+@answer("mayforsake")
+def _may_forsake(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    if choice[0] == "forsake":
+        turn.state.queue[:0] = [f"forsake1:{deck.key}", f"draw{args[1]}:{deck.key}"]
+    else:
+        turn.say(f"{deck.name}'s deck declines.")
+
+
 @answer("winnow")
 def _winnow(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
     for uid in choice:

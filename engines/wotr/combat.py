@@ -75,7 +75,13 @@ def location_defense(state: WotrState, loc: Card) -> int:
     across = REACTIVATED_ACROSS in loc.flags
     printed = 0 if across else state.card_def(loc).defense
     tokens = 0 if across and not state.opt("reactivated_tokens") else loc.tokens.get(DEF, 0)
-    return printed + tokens
+    carried = 0  # items whose icons are the path's own (the Phial of Galadriel)
+    if state.card_def(loc).kind != BATTLEGROUND:
+        for unit in loc.attached:
+            for item in unit.attached:
+                s = scripts.of(state.card_def(item))
+                carried += s.path_defense if s else 0
+    return printed + tokens + carried
 
 
 def start(turn: T, uid: str) -> None:
@@ -151,7 +157,8 @@ def _lose(turn: T, card: Card, *, path_combat: bool) -> None:
     s = scripts.of(state.card_def(card))
     saved = bool(s and (s.cycle_when_eliminated_in == "combat" or (s.cycle_when_eliminated_in == "path"
                                                                    and path_combat)))
-    saved = saved or any((m := scripts.of(state.card_def(i))) is not None and m.mantle for i in card.attached)
+    saved = saved or any((m := scripts.of(state.card_def(i))) is not None and (m.mantle == "combat" or (
+        m.mantle == "path" and path_combat)) for i in card.attached)
     if saved:
         proc.cycle(turn, card, public=True)
         turn.say(f"{card.name} is cycled instead of eliminated, by its text.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.core import Card, DecisionKind, Option
 from engines.wotr import procedures as proc
 from engines.wotr.answers import answer
-from engines.wotr.cards import BATTLEGROUND, HOBBIT_FACTION, PATH, SHADOW
+from engines.wotr.cards import BATTLEGROUND, FP, HOBBIT_FACTION, PATH, SHADOW, CardDef
 from engines.wotr.round import replace_path
 from engines.wotr.scripts import script
 from engines.wotr.state import ATK, DEF, Chain, Deck, WotrState
@@ -181,7 +181,7 @@ script("The Destroyer", use=_cycle_self_then(_token(ATK, BATTLEGROUND)), can_use
        use_label="cycle it; a battleground gains an attack icon")
 script("The Hunter", use=_cycle_self_then(_token(ATK, PATH)), can_use=_has(PATH),
        use_label="cycle it; the path gains an attack icon")
-script("Nazgûl's Mantle", mantle=True)
+script("Nazgûl's Mantle", mantle="combat")
 script("Gandalf the Grey", use=_advance, can_use=_can_advance, use_label="activate the next path")
 script("Sméagol", cycle_when_eliminated_in="path", use=_smeagol, can_use=_can_advance,
        use_label="1 corruption; activate the next path")
@@ -197,19 +197,40 @@ def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
 script("Paths of the Dead", on_play=_paths_of_the_dead)
 
 
-# --- "draw 7: from these, eliminate 1, play up to 2 ..., cycle the rest" (L336-339) ----------------------------
-def _chain(kind: str) -> object:
+# --- "draw N: from these, (eliminate 1,) play up to K ..., cycle the rest" (L336-339) -----------------------------
+def _chain(n: int, kinds: str, plays: int = 1, *, eliminate: bool = False, where: str = "", who: str = "") -> object:
+    """`kinds`: what may be played, "+"-joined alternatives, each "army", "character", a keyword or a faction
+    followed by a type ("Rohan army"); `who`: the faction whose player draws (a location's text), else the
+    card's own deck."""
+
     def hook(turn: T, deck: Deck, card: Card) -> None:
-        drawn = proc.draw(turn, deck, 7)
-        turn.state.chain = Chain(deck=deck.key, cards=[c.uid for c in drawn], kind=kind)
-        turn.state.queue.insert(0, f"chain:{deck.key}")
+        drawer = faction_player(turn.state, who) if who else deck
+        if drawer is not None:  # queued: two chains activated together (a battleground and a path) run in turn
+            turn.state.queue.append("|".join(["chainstart", drawer.key, str(n), kinds, str(plays),
+                                              "1" if eliminate else "", where]))
 
     return hook
+
+
+def start_chain(turn: T, task: str) -> None:
+    _, key, n, kinds, plays, eliminate, where = task.split("|")
+    deck = turn.state.deck(key)
+    drawn = proc.draw(turn, deck, int(n))
+    turn.state.chain = Chain(deck=key, cards=[c.uid for c in drawn], kinds=kinds.split("+"), where=where,
+                             plays_left=int(plays), eliminated=not eliminate)
+    turn.state.queue.insert(0, f"chain:{key}")
 
 
 def _name(deck: Deck, uid: str) -> str:
     card = deck.hand.find(uid)
     return card.name if card else uid
+
+
+def _fits(cdef: CardDef, kind: str) -> bool:
+    words = kind.split()
+    if len(words) == 2:  # "Rohan army"
+        return cdef.faction == words[0] and cdef.kind == words[1]
+    return kind in (cdef.kind, cdef.faction, *cdef.keywords) and cdef.kind in ("army", "character", "item")
 
 
 def _chain_options(state: WotrState, deck: Deck, chain: Chain) -> list[Option]:
@@ -221,11 +242,13 @@ def _chain_options(state: WotrState, deck: Deck, chain: Chain) -> list[Option]:
         if card is None:
             continue
         cdef = state.card_def(card)
-        fits = cdef.kind == "army" if chain.kind == "army" else (cdef.kind == "character"
-                                                                  and chain.kind in cdef.keywords)
-        if not fits:
+        if not any(_fits(cdef, k) for k in chain.kinds):
             continue
         for dest, label in actions.destinations(state, cdef):
+            if chain.where == "reserve" and dest != "reserve":
+                continue
+            if chain.where not in ("", "reserve") and (dest == "reserve" or state.locate(dest)[1].name != chain.where):
+                continue
             if not actions.why_not_play(state, deck, card, dest):
                 opts.append(Option(id=f"play-{uid}-{dest}", label=f"Play {card.name} {label}"))
     return opts
@@ -286,5 +309,177 @@ def _chain_play(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -
     actions.place(turn, deck, uid, dest)
 
 
-script("The Day Without Dawn", on_play=_chain("army"))
-script("The Ringwraiths Are Abroad", on_play=_chain("Nazgûl"))
+script("The Day Without Dawn", on_play=_chain(7, "army", 2, eliminate=True))
+script("The Ringwraiths Are Abroad", on_play=_chain(7, "Nazgûl", 2, eliminate=True))
+script("Éomer", on_play=_chain(5, "Rohan army"))
+script("Helm's Deep", on_activate=_chain(5, "army+character", where="Helm's Deep", who="Rohan"))
+script("Minas Morgul", on_activate=_chain(5, "Nazgûl", where="reserve", who="Mordor"))
+script("Morannon", on_activate=_chain(5, "army", who="Mordor"))
+script("Cirith Ungol", on_activate=_chain(5, "army", who="Mordor"))
+script("Morgul Vale", on_activate=_chain(5, "Nazgûl", who="Mordor"))
+
+
+# --- simple activation texts, as data: who does what ---------------------------------------------------------------
+def faction_player(state: WotrState, faction: str) -> Deck | None:
+    """"The <faction> player": the deck holding that faction's cards (Trilogy: Mordor is the Witch-king; in the
+    Duels one deck holds a whole side)."""
+    for deck in state.decks:
+        if any(state.defs[c.ref].faction == faction for z in deck.zones() for c in z.cards) or any(
+                state.defs[c.ref].faction == faction for c, _ in state.in_play() if state.owners[c.uid] == deck.key):
+            return deck
+    return None
+
+
+def _steps(*steps: str) -> object:
+    """Steps "<who> <verb><n>": who is "fp" or "shadow" (each player of that side, doubled in the Duels) or a
+    faction (that player); verbs: draw, forsake, cycle (from hand), may-forsake-draw (a choice)."""
+
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        state = turn.state
+        tasks: list[str] = []
+        for step in steps:
+            who, task = step.rsplit(" ", 1)
+            decks = proc.each_side_player(state, who) if who in ("fp", "shadow") else \
+                [d for d in [faction_player(state, who)] if d is not None]
+            tasks.extend(f"{task}:{d.key}" for d in decks)
+        state.queue[:0] = tasks
+
+    return hook
+
+
+def _self_token(kind: str) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        _add_token(turn, card, kind)
+
+    return hook
+
+
+def _also(name: str) -> object:
+    """Another battleground must be activated too (from its deck) or reactivated (from a scoring area);
+    one already active is left alone, so Lórien and Dol Guldur call each other only once (ENGINE 10.6)."""
+
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        from engines.wotr import round as round_
+        from engines.wotr.state import REACTIVATED_ACROSS
+
+        state = turn.state
+        for zone in (state.bg_fp, state.bg_shadow):
+            other = next((c for c in zone.cards if c.name == name), None)
+            if other is not None:
+                zone.cards.remove(other)
+                round_.activate(turn, other, f"because {card.name} calls it")
+                return
+        for side in ("fp", "shadow"):
+            other = next((c for c in state.area(side).cards if c.name == name), None)
+            if other is not None and state.card_def(other).kind == BATTLEGROUND:
+                state.area(side).cards.remove(other)
+                if side != state.card_def(other).side:
+                    other.flags.append(REACTIVATED_ACROSS)
+                round_.activate(turn, other, f"again because {card.name} calls it")
+                return
+
+    return hook
+
+
+for _name_, _steps_ in {
+    "Harad": ("shadow draw1",), "Umbar": ("shadow draw1",), "Inn of the Prancing Pony": ("shadow draw2",),
+    "Moria": ("Monstrous draw2",), "Khazad-dûm": ("Monstrous draw2",), "Dead Marshes": ("Monstrous draw2",),
+    "Shelob's Lair": ("Monstrous draw2",), "Crack of Doom": ("Monstrous draw2",),
+    "Weathertop": ("Mordor draw2",), "Orodruin": ("Mordor draw2",), "Imladris": ("Elf draw2",),
+    "Henneth Annûn": ("Dúnedain draw1",), "The Council of Elrond": ("fp draw1",), "The Cross-roads": ("fp draw1",),
+    "The Old Forest": ("fp forsake1",), "Caradhras": ("fp forsake1",), "Emyn Muil": ("fp forsake1",),
+    "Fords of Bruinen": ("fp forsake1", "fp draw3"), "Dimrill Dale": ("shadow cycle1", "shadow cycle1"),
+    "Egladil": ("fp draw2", "fp cycle1"), "Rivendell": ("Elf draw1", "Elf cycle1"),
+    "Gildor's Encampment": ("Elf draw1", "Elf cycle1"), "Lothlórien": ("Elf draw1", "Elf cycle1"),
+    "Amon Hen": ("Mordor draw1", "Mordor cycle1"), "Buckleberry Ferry": ("Mordor draw1", "Hobbit draw1"),
+    "Dol Amroth": ("Dúnedain may-forsake-draw1",), "Pelargir": ("Dúnedain may-forsake-draw1",),
+    "Minas Tirith": ("Dúnedain may-forsake-draw3",), "Osgiliath": ("Dúnedain may-forsake-draw3",),
+}.items():
+    script(_name_, on_activate=_steps(*_steps_))
+script("Morgai", on_activate=_self_token(ATK))
+script("Edoras", on_activate=_also("Helm's Deep"))
+script("Lórien", on_activate=_also("Dol Guldur"))
+script("Dol Guldur", on_activate=_also("Lórien"))
+
+# --- more faction cards -----------------------------------------------------------------------------------------
+for _keyword_only in ("Blade of Westernesse", "Dwarven Axe", "Glamdring"):
+    script(_keyword_only)  # a keyword alone: it matters only to other cards' text
+script("Knights of Dol Amroth", bonus=_at("Dol Amroth"))
+script("Guards of the Citadel", bonus=_at("Minas Tirith"))
+
+
+def _great_gate(state: WotrState, card: Card, loc: Card) -> int:
+    return 3 if loc.name == "Minas Tirith" else 0
+
+
+script("The Great Gate", bonus=_great_gate, no_shadow_bg=True)
+script("Whip of Many Thongs", on_play=_draw(1))
+script("Aragorn", removes="Strider", extra_draw=1, forsaken_top_cycles=True)
+script("Saruman", extra_draw=1, forsaken_top_cycles=True)
+script("Saruman's Staff", carryover_in_play=1)
+script("Elven Cloak", mantle="path")
+script("Woven of All Colours", mantle="combat")
+script("Phial of Galadriel", path_defense=2)
+
+
+def _sting(state: WotrState, card: Card, loc: Card) -> int:
+    monstrous = any(state.card_def(u).faction == "Monstrous" for u in loc.attached)
+    return 1 if state.card_def(loc).kind == PATH and monstrous else 0
+
+
+script("Sting", bonus=_sting)
+script("Strider", use=_advance, can_use=_can_advance, use_label="activate the next path")
+
+
+def _same_number(state: WotrState) -> list[Card]:
+    active = state.active_paths()
+    if not active:
+        return []
+    number = state.card_def(active[0]).path_number
+    return [c for c in state.path_deck.cards if state.card_def(c).path_number == number]
+
+
+def _can_sidestep(state: WotrState, deck: Deck, card: Card) -> bool:
+    loc = _host(state, card)
+    return loc is not None and state.card_def(loc).kind == PATH and bool(_same_number(state))
+
+
+def _sidestep(turn: T, deck: Deck, card: Card) -> None:
+    paths = _same_number(turn.state)
+    if len(paths) == 1:
+        replace_path(turn, paths[0], "by card text")
+    else:
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: choose the path to activate.",
+                 [Option(id=c.uid, label=c.name) for c in paths], context=f"newpath:{deck.key}")
+
+
+for _n in ("Uglúk", "Flocks of Crebain"):
+    script(_n, use=_sidestep, can_use=_can_sidestep, use_label="activate another path of this number")
+script("Gollum", use=_sidestep, can_use=_can_sidestep, use_label="activate another path of this number",
+       cycle_when_eliminated_in="path")
+
+
+def _eliminate_self_then(then: object) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        proc.eliminate(turn, proc.detach(turn.state, card.uid), public=True)
+        then(turn, deck, card)  # type: ignore[operator]
+
+    return hook
+
+
+def _each_fp(verb: str) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        turn.state.queue.extend(f"{verb}:{d.key}" for d in proc.each_side_player(turn.state, FP))
+
+    return hook
+
+
+for _n in ("Cave-Troll", "Hill-Troll", "Barrow-Wights"):
+    script(_n, use=_eliminate_self_then(_each_fp("forsake1")), can_use=_in_reserve,
+           use_label="eliminate it; each Free Peoples deck forsakes 1")
+script("Candles of Corpses", bonus=_at("Dead Marshes"), use=_eliminate_self_then(_each_fp("forsake1")),
+       can_use=_in_reserve, use_label="eliminate it; each Free Peoples deck forsakes 1")
+script("Vilya, Ring of Air", use=_cycle_self_then(_each_fp("draw1")), can_use=_in_reserve,
+       use_label="cycle it; each Free Peoples deck draws 1")
+script("Sam Gamgee", use=_cycle_self_then(_token(DEF, PATH)), can_use=_has(PATH),
+       use_label="cycle it; the path gains a defense icon")

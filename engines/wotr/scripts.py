@@ -34,7 +34,9 @@ class Script:
     no_path_if_shadow_bg: bool = False  # may not go to a path while a Shadow battleground is active
     bonus: Bonus | None = None  # extra icons of the card's own kind at a location: (state, card, location)
     cycle_when_eliminated_in: str = ""  # "path": eliminated in path combat -> cycled instead; "combat": any
-    mantle: bool = False  # an item: its wielder is cycled instead of eliminated in combat, items with it
+    mantle: str = ""  # an item: its wielder is cycled instead of eliminated in "combat" (or "path" combat only)
+    path_defense: int = 0  # an item whose icons go to the path itself (a location icon), not to its wielder
+    no_shadow_bg: bool = False  # barred from every Shadow battleground (by play or by move)
     forsaken_top_cycles: bool = False  # forsaken from the top of the draw deck -> cycled instead
     removes: str = ""  # when played, this named card is removed wherever it is (L627-633)
 

@@ -71,10 +71,11 @@ class Chain:
 
     deck: str
     cards: list[str] = field(default_factory=list)  # the drawn cards still in hand
-    kind: str = "army"  # what may be played from them: "army", or a keyword of characters ("Nazgûl")
+    kinds: list[str] = field(default_factory=list)  # what may be played: "army", "character", a keyword, a faction
+    where: str = ""  # where they may go: "" anywhere legal, "reserve", or a location's name
     plays_left: int = 2
     played: int = 0
-    eliminated: bool = False
+    eliminated: bool = False  # True from the start when the text eliminates nothing
 
 
 @dataclass(kw_only=True)

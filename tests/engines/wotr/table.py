@@ -3,20 +3,42 @@ step of play at a time through the real `apply`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from dataclasses import replace
 from typing import Any
 
 from engines.core import Answer, Card, Config, Decision, Turn
-from engines.wotr import GAME
+from engines.wotr import GAME, scripts
 from engines.wotr.cards import fold
 from engines.wotr.state import WotrState
 
 
-def opened(scenario: str = "trilogy", people: int = 4, seed: int = 1, **options: Any) -> WotrState:
-    """A game after setup, the opening cycles answered with each deck's first cards: round 1's action step."""
-    state = GAME.setup(Config(seats=GAME.seat_names(people), options={"scenario": scenario, **options}), seed)
-    while state.decisions and state.decisions[0].context.startswith("opening"):
-        d = state.decisions[0]
-        state = GAME.apply(state, d.seat, Answer(decision=d.id, choice=tuple(o.id for o in d.options[:d.low]))).state
+@contextmanager
+def quiet_locations() -> Iterator[None]:
+    """Locations activate without their text for a while (round 1's texts would change the hands a test
+    sets up); the registry is restored afterwards."""
+    saved = dict(scripts.SCRIPTS)
+    for key, s in saved.items():
+        if s.on_activate is not None:
+            scripts.SCRIPTS[key] = replace(s, on_activate=None)
+    try:
+        yield
+    finally:
+        scripts.SCRIPTS.clear()
+        scripts.SCRIPTS.update(saved)
+
+
+def opened(scenario: str = "trilogy", people: int = 4, seed: int = 1, *, texts: bool = False,
+           **options: Any) -> WotrState:
+    """A game after setup, the opening cycles answered with each deck's first cards: round 1's action step,
+    its locations active without their texts (unless `texts`)."""
+    with nullcontext() if texts else quiet_locations():
+        state = GAME.setup(Config(seats=GAME.seat_names(people), options={"scenario": scenario, **options}), seed)
+        while state.decisions and state.decisions[0].context.startswith("opening"):
+            d = state.decisions[0]
+            choice = tuple(o.id for o in d.options[:d.low])
+            state = GAME.apply(state, d.seat, Answer(decision=d.id, choice=choice)).state
     return state
 
 
@@ -108,8 +130,9 @@ def to_combat(state: WotrState) -> WotrState:
     state.acting = ""
     state.phase = "combat"
     t = turn(state)
-    round_.order_combats(t)
-    round_.advance(t)
+    with quiet_locations():  # the next round's location texts would open choices of their own
+        round_.order_combats(t)
+        round_.advance(t)
     return state
 
 
@@ -117,7 +140,8 @@ def next_round(state: WotrState) -> WotrState:
     """Finish the combat step with the default answers (first options, orders as given): to the next round."""
     start = state.round
     state = to_combat(state) if state.phase == "action" else state
-    while state.round == start and state.outcome is None:
-        d = state.decisions[0]
-        state = GAME.apply(state, d.seat, GAME.default_answer(state, d)).state
+    with quiet_locations():
+        while state.round == start and state.outcome is None:
+            d = state.decisions[0]
+            state = GAME.apply(state, d.seat, GAME.default_answer(state, d)).state
     return state

@@ -77,6 +77,7 @@ def test_the_last_card_is_paid_for_by_a_forsake() -> None:
     state = opened()
     (legolas,) = hand_of(state, "aragorn", "Legolas")
     arwen = put(state, "aragorn", "Arwen", "reserve")
+    state.deck("aragorn").draw.cards.append(fetch(state, "aragorn", "Soldiers of Gondor"))  # a plain top card
     to_act(state, "aragorn")
     state = answer(state, "act:aragorn", f"play-{legolas.uid}-reserve")
     forsake = decision(state, "forsake-cost")

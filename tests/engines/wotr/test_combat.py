@@ -8,7 +8,18 @@ from typing import Any
 from engines.wotr import combat, round
 from engines.wotr.cards import FP, SHADOW
 from engines.wotr.state import DEF, FACE_DOWN, REACTIVATED_ACROSS, WotrState
-from tests.engines.wotr.table import answer, clear_active, decision, location, opened, options, put, to_combat, turn
+from tests.engines.wotr.table import (
+    answer,
+    clear_active,
+    decision,
+    location,
+    opened,
+    options,
+    put,
+    quiet_locations,
+    to_combat,
+    turn,
+)
 
 
 def table(scenario: str = "trilogy", people: int = 4, **opts: Any) -> WotrState:
@@ -165,12 +176,12 @@ def test_7_40_leadership_is_frozen_when_the_supporting_army_falls() -> None:
     """# spec 7.40 (L511-514): the defender eliminates the supporting army first; the leader's leadership
     still counts for the rest of the combat."""
     state = table()
-    tirith = location(state, "Minas Tirith")  # FP, defense 3
+    tirith = location(state, "Pelargir")  # FP, defense 1
     denethor = put(state, "aragorn", "Denethor", tirith)  # 0 + leadership 1
-    guards = put(state, "aragorn", "Guards of the Citadel", tirith)  # 1
-    knights = put(state, "aragorn", "Knights of Dol Amroth", tirith)  # 1
-    for _ in range(5):
-        put(state, "witch-king", "Mordor Orcs", tirith)  # 5 attack -> R = 2
+    guards = put(state, "aragorn", "Guards of the Citadel", tirith)  # 1 (its bonus is for Minas Tirith)
+    knights = put(state, "aragorn", "Knights of Dol Amroth", tirith)  # 1 (its bonus is for Dol Amroth)
+    for _ in range(3):
+        put(state, "witch-king", "Mordor Orcs", tirith)  # 3 attack -> R = 2
     state = to_combat(state)
     supporter = state.combat.supports[denethor.uid] if state.combat else ""
     assert supporter in (guards.uid, knights.uid)
@@ -190,7 +201,8 @@ def test_7_41_reactivation_across_sides_ignores_printed_icons() -> None:
     state.fp_area.cards.append(guldur)
     from engines.wotr import GAME
 
-    state = GAME.apply(state, "p1", GAME.parse(f"reactivate {guldur.uid}")).state
+    with quiet_locations():  # Dol Guldur's own text would bring Lórien along
+        state = GAME.apply(state, "p1", GAME.parse(f"reactivate {guldur.uid}")).state
     again = state.active.find(guldur.uid)
     assert again is not None and REACTIVATED_ACROSS in again.flags
     guldur = again

@@ -15,6 +15,7 @@ from tests.engines.wotr.table import (
     opened,
     options,
     put,
+    quiet_locations,
     to_act,
     to_combat,
     to_hand,
@@ -189,9 +190,10 @@ def test_7_8_gandalf_the_grey_replaces_the_path_mid_step() -> None:
     state.last_path = 3
     grey = put(state, "frodo", "Gandalf the Grey", three)
     to_act(state, "frodo")
-    state = answer(state, "act:frodo", f"use-{grey.uid}")
-    state = answer(state, "newpath", decision(state, "newpath").options[0].id) if [
-        d for d in state.decisions if d.context.startswith("newpath")] else state
+    with quiet_locations():  # path 4's own text would ask for a forsake first
+        state = answer(state, "act:frodo", f"use-{grey.uid}")
+        state = answer(state, "newpath", decision(state, "newpath").options[0].id) if [
+            d for d in state.decisions if d.context.startswith("newpath")] else state
     assert three.uid in [c.uid for c in state.fp_area.cards]  # scored at once: nobody attacked it
     new = state.active_paths()[0]
     assert state.card_def(new).path_number == 4 and state.last_path == 4
@@ -237,6 +239,7 @@ def test_7_16_extra_demands_stack_on_the_cost_paths_of_the_dead() -> None:
     aragorn.hand.cards = []
     dead, x, y = to_hand(state, "aragorn", "Paths of the Dead", "Legolas", "Arwen")
     put(state, "aragorn", "Strider", "reserve")
+    aragorn.draw.cards.append(fetch(state, "aragorn", "Soldiers of Gondor"))  # a plain card on top
     to_act(state, "aragorn")
     state = answer(state, "act:aragorn", f"play-{dead.uid}-now")
     assert {o.id for o in decision(state, "cost").options} == {x.uid, y.uid}
@@ -288,8 +291,160 @@ def test_a_chain_with_nothing_left_to_cycle_costs_a_normal_cycle() -> None:
     state.decisions.clear()
     state.acting = "witch-king"
     t = turn(state)
-    effects._chain("Nazgûl")(t, wk, hunter)  # type: ignore[operator]
+    effects._chain(7, "Nazgûl", 2, eliminate=True)(t, wk, hunter)  # type: ignore[operator]
     round.advance(t)
     state = answer(state, "chain-elim", orcs.uid)
     state = answer(state, "chain-play", f"play-{hunter.uid}-reserve")
     assert decision(state, "cycle1:witch-king")
+
+
+def _activate(state, name: str):
+    """Activate a location with its text, as the location step does; run what it queues."""
+    from engines.wotr import round
+    from tests.engines.wotr.table import turn
+
+    for zone in (state.bg_fp, state.bg_shadow, state.path_deck):
+        card = next((c for c in zone.cards if c.name == name), None)
+        if card is not None:
+            zone.cards.remove(card)
+            state.decisions.clear()
+            t = turn(state)
+            round.activate(t, card, "for the test")
+            round.advance(t)
+            return card
+    raise KeyError(name)
+
+
+def test_location_texts_draw_forsake_and_cycle_for_the_named_players() -> None:
+    state = opened()
+    clear_active(state)
+    hands = {d.key: len(d.hand.cards) for d in state.decks}
+    _activate(state, "Harad")  # each Shadow deck draws 1
+    assert {k: len(state.deck(k).hand.cards) - hands[k] for k in hands} == {"frodo": 0, "witch-king": 1,
+                                                                             "aragorn": 0, "saruman": 1}
+    _activate(state, "Weathertop")  # the Mordor player (the Witch-king's deck) draws 2
+    assert len(state.deck("witch-king").hand.cards) - hands["witch-king"] == 3
+    state2 = opened()
+    clear_active(state2)
+    _activate(state2, "The Old Forest")  # each Free Peoples deck forsakes 1: Frodo's choice first
+    assert decision(state2, "forsake:frodo") and not [d for d in state2.decisions if "aragorn" in d.context]
+    duel = opened("duel2", 2)
+    clear_active(duel)
+    before = len(duel.deck("witch-king").hand.cards)
+    _activate(duel, "Inn of the Prancing Pony")  # each Shadow player draws 2, done twice in the Duel
+    assert len(duel.deck("witch-king").hand.cards) == before + 4
+
+
+def test_may_forsake_to_draw_is_a_choice() -> None:
+    state = opened()
+    clear_active(state)
+    hand = len(state.deck("aragorn").hand.cards)
+    _activate(state, "Minas Tirith")  # the Dúnedain player may forsake 1 to draw 3
+    assert {o.id for o in decision(state, "mayforsake").options} == {"forsake", "decline"}
+    declined = answer(state, "mayforsake", "decline")
+    assert len(declined.deck("aragorn").hand.cards) == hand
+    took = answer(state, "mayforsake", "forsake")
+    took = answer(took, "forsake:aragorn", took.deck("aragorn").hand.cards[0].uid)
+    assert len(took.deck("aragorn").hand.cards) == hand - 1 + 3
+
+
+def test_lorien_and_dol_guldur_call_each_other_once() -> None:
+    """[EXT] spec 3.5 and ENGINE 10.6: activating one brings the other; neither comes twice."""
+    state = opened()
+    clear_active(state)
+    _activate(state, "Lórien")
+    assert sorted(c.name for c in state.active.cards) == ["Dol Guldur", "Lórien"]
+    edoras = opened()
+    clear_active(edoras)
+    _activate(edoras, "Edoras")  # Helm's Deep comes too, and its own text (a chain for Rohan) starts
+    assert sorted(c.name for c in edoras.active.cards) == ["Edoras", "Helm's Deep"]
+    assert decision(edoras, "chain-play:frodo") or not [d for d in edoras.decisions if d.context.startswith("chain")]
+
+
+def test_a_location_chain_plays_only_where_its_text_says() -> None:
+    """Minas Morgul: the Mordor player draws 5, may play 1 Nazgûl to reserve only, cycles the rest."""
+    state = opened()
+    clear_active(state)
+    wk = state.deck("witch-king")
+    hunter = fetch(state, "witch-king", "The Hunter")
+    orcs = [fetch(state, "witch-king", "Mordor Orcs") for _ in range(4)]
+    wk.draw.cards.extend([*orcs, hunter])
+    hand = len(wk.hand.cards)
+    _activate(state, "Minas Morgul")
+    assert options(state, "chain-play") == [f"play-{hunter.uid}-reserve", "done"]
+    state = answer(state, "chain-play", f"play-{hunter.uid}-reserve")
+    wk = state.deck("witch-king")
+    assert [c.name for c in wk.reserve.cards] == ["The Hunter"] and len(wk.hand.cards) == hand
+
+
+def test_battle_bonuses_restrictions_and_path_items() -> None:
+    state = opened()
+    clear_active(state)
+    tirith, pelargir = location(state, "Minas Tirith"), location(state, "Harad")
+    gate = put(state, "aragorn", "The Great Gate", tirith)
+    assert combat.unit_value(state, gate, tirith, attacking=False, supported=False) == 3
+    from engines.wotr import actions
+
+    assert not actions.may_enter(state, state.card_def(gate), pelargir)  # never to a Shadow battleground
+    clear_active(state)
+    path = location(state, "Weathertop")
+    frodo = put(state, "frodo", "Frodo Baggins", path)
+    phial = fetch(state, "aragorn", "Phial of Galadriel")
+    sting = fetch(state, "frodo", "Sting")
+    frodo.attached += [phial, sting]
+    assert combat.location_defense(state, path) == 2  # the Phial's icons are the path's own
+    assert combat.unit_value(state, frodo, path, attacking=False, supported=False) == 2  # 1 + Sting's 1
+    put(state, "saruman", "Barrow-Wights", path)  # a Monstrous character: Sting gains 1
+    assert combat.unit_value(state, frodo, path, attacking=False, supported=False) == 3
+
+
+def test_elven_cloak_saves_on_a_path_only() -> None:
+    state = opened()
+    clear_active(state)
+    path = location(state, "Weathertop")
+    put(state, "witch-king", "The Witch-king", path)
+    legolas = put(state, "aragorn", "Legolas", path)
+    legolas.attached.append(fetch(state, "aragorn", "Elven Cloak"))
+    state = to_combat(state)
+    assert legolas in state.deck("aragorn").cycle.cards
+
+
+def test_more_uses_trolls_vilya_sam_and_a_sidestep() -> None:
+    state = opened()
+    troll = put(state, "saruman", "Cave-Troll", "reserve")
+    to_act(state, "saruman")
+    state = answer(state, "act:saruman", f"use-{troll.uid}")
+    assert decision(state, "forsake:frodo")
+    assert troll.uid in [c.uid for c in state.deck("saruman").eliminated.cards]
+
+    state = opened()
+    elrond = put(state, "aragorn", "Elrond", "reserve")
+    vilya = fetch(state, "aragorn", "Vilya, Ring of Air")
+    elrond.attached.append(vilya)
+    hands = [len(d.hand.cards) for d in state.side_decks("fp")]
+    to_act(state, "aragorn")
+    state = answer(state, "act:aragorn", f"use-{vilya.uid}")
+    assert [len(d.hand.cards) for d in state.side_decks("fp")] == [h + 1 for h in hands]
+
+    state = opened()
+    clear_active(state)
+    path = location(state, "Weathertop")
+    sam = put(state, "frodo", "Sam Gamgee", "reserve")
+    to_act(state, "frodo")
+    state = answer(state, "act:frodo", f"use-{sam.uid}")
+    assert state.active.find(path.uid).tokens == {"def": 1}  # type: ignore[union-attr]
+
+    state = opened()
+    clear_active(state)
+    path = location(state, "Weathertop")
+    state.last_path = 2
+    ugluk = put(state, "saruman", "Uglúk", path)
+    to_act(state, "saruman")
+    with quiet_locations():
+        state = answer(state, "act:saruman", f"use-{ugluk.uid}")
+        if [d for d in state.decisions if d.context.startswith("newpath")]:
+            state = answer(state, "newpath", decision(state, "newpath").options[0].id)
+    new = state.active_paths()[0]
+    assert state.card_def(new).path_number == 2 and new.name != "Weathertop"
+    assert path.uid in [c.uid for c in state.shadow_area.cards]  # the old path was fought: Uglúk's 1 icon
+    assert state.corruption == 1

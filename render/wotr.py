@@ -26,6 +26,7 @@ MARGIN = 16
 GAP = 10
 TILE_W, TILE_H = 176, 212
 LOC_W = 220
+LABEL_W = 190  # the "Free Peoples" / "Shadow" caption before a side's cards
 ROW_H = TILE_H + 2 * GAP
 P = kit.PALETTE
 RGB = kit.RGB
@@ -105,9 +106,9 @@ def _location_block(view: WotrView, loc: LocationView, zone_card: CardView) -> t
             top = y + 44 + i * ROW_H
             kit.text(draw, (x0, top + 4), label, BOLD, P.muted)
             if cards:
-                _row(img, view, cards, x0 + 160, WIDTH - MARGIN - 14, top)
+                _row(img, view, cards, x0 + LABEL_W, WIDTH - MARGIN - 14, top)
             else:
-                kit.text(draw, (x0 + 160, top + 4), "no cards", BODY, P.muted)
+                kit.text(draw, (x0 + LABEL_W, top + 4), "no cards", BODY, P.muted)
 
     return height, paint
 

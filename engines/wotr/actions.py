@@ -197,6 +197,7 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
     else:
         host = state.locate(dest)[1]
         host.attached.append(card)
+        entered(turn, deck, card, host)
     if s and s.removes:
         proc.remove(turn, s.removes)
     if s and s.on_play:
@@ -218,6 +219,17 @@ def move(turn: T, deck: Deck, uid: str, dest: str) -> None:
     deck.reserve.cards.remove(card)
     loc.attached.append(card)
     turn.say(f"{deck.name}'s deck moves {card.name} to {loc.name}.")
+    entered(turn, deck, card, loc)
+
+
+def entered(turn: T, deck: Deck, card: Card, host: Card) -> None:
+    """Text that fires when a card is played *or moved* to a location (unlike "when played" text)."""
+    state = turn.state
+    s = scripts.of(state.card_def(card))
+    if s is None or s.on_enter is None or not state.card_def(host).is_location:
+        return
+    if s.enters == "any" or state.card_def(host).kind == s.enters:
+        s.on_enter(turn, deck, card)
 
 
 def use_ring(turn: T, deck: Deck) -> None:

@@ -479,6 +479,17 @@ for _n in ("Cave-Troll", "Hill-Troll", "Barrow-Wights"):
            use_label="eliminate it; each Free Peoples deck forsakes 1")
 script("Candles of Corpses", bonus=_at("Dead Marshes"), use=_eliminate_self_then(_each_fp("forsake1")),
        can_use=_in_reserve, use_label="eliminate it; each Free Peoples deck forsakes 1")
+def _forsake_own(turn: T, deck: Deck, card: Card) -> None:
+    turn.state.queue.append(f"forsake1:{deck.key}")
+
+
+def _khazad_dum(state: WotrState, card: Card, loc: Card) -> int:
+    return 1 if loc.name == "Khazad-dûm" else 0
+
+
+script("Boromir", on_play=_draw(1), on_enter=_forsake_own, enters=PATH)
+script("Shelob", bonus=_at("Shelob's Lair"), on_enter=_each_fp("forsake1"), enters=PATH)
+script("Balrog of Moria", bonus=_khazad_dum, on_enter=_each_fp("forsake1"))
 script("Vilya, Ring of Air", use=_cycle_self_then(_each_fp("draw1")), can_use=_in_reserve,
        use_label="cycle it; each Free Peoples deck draws 1")
 script("Sam Gamgee", use=_cycle_self_then(_token(DEF, PATH)), can_use=_has(PATH),

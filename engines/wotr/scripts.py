@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, kw_only=True)
 class Script:
     on_play: Hook | None = None  # "when played" text (never on a move, L363-364)
+    on_enter: Hook | None = None  # "when played or moved to" a location (`enters`: "path" or "any")
+    enters: str = "any"
     on_activate: Hook | None = None  # a location's activation text (L144-147)
     carryover: int = 0  # added to the controller's carryover limit while the card is in reserve
     carryover_in_play: int = 0  # ...while in play anywhere (an item's "while in play")

@@ -448,3 +448,21 @@ def test_more_uses_trolls_vilya_sam_and_a_sidestep() -> None:
     assert state.card_def(new).path_number == 2 and new.name != "Weathertop"
     assert path.uid in [c.uid for c in state.shadow_area.cards]  # the old path was fought: Uglúk's 1 icon
     assert state.corruption == 1
+
+
+def test_text_on_entering_a_location_fires_on_a_move_too() -> None:
+    """Shelob arriving on a path, by a play or by a move, makes every Free Peoples deck forsake a card (text that
+    fires on entering, unlike "when played" text)."""
+    from engines.wotr.cards import FP
+
+    state = opened()
+    clear_active(state)
+    path = location(state, "Shelob's Lair")
+    shelob = put(state, "saruman", "Shelob", "reserve")
+    assert combat.unit_value(state, shelob, path, attacking=True, supported=False) == 2  # 1 + 1 at her lair
+    to_act(state, "saruman")
+    state = answer(state, "act:saruman", f"move-{shelob.uid}-{path.uid}")
+    assert [d.context for d in state.decisions] == ["forsake:frodo"]
+    state = answer(state, "forsake:frodo", "top")
+    assert decision(state, "forsake:aragorn")
+    assert len(state.side_decks(FP)) == 2

@@ -494,3 +494,60 @@ script("Vilya, Ring of Air", use=_cycle_self_then(_each_fp("draw1")), can_use=_i
        use_label="cycle it; each Free Peoples deck draws 1")
 script("Sam Gamgee", use=_cycle_self_then(_token(DEF, PATH)), can_use=_has(PATH),
        use_label="cycle it; the path gains a defense icon")
+
+
+# --- take a named card from the draw deck or the cycle pile (L644-650, L775-776) ------------------------------------
+def _take(names: tuple[str, ...], pile: str, *, optional: bool = True, label: str = "") -> object:
+    """The deck searches its draw deck (privately: the matches become known to its player) or its cycle pile
+    for one of `names` (titles, or a keyword such as "Nazgûl"), takes it into hand and shows it to all; a
+    searched draw deck is shuffled afterwards."""
+
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        zone = deck.draw if pile == "draw" else deck.cycle
+        found = [c for c in zone.cards if c.uid != card.uid and (c.name in names or (
+            turn.state.card_def(c).kind == "character" and any(k in names for k in turn.state.card_def(c).keywords)))]
+        if not found:
+            turn.say(f"{deck.name}'s deck finds nothing to take from its {zone.name.split(': ')[-1]}.")
+            if pile == "draw":
+                turn.state.rng.shuffle(deck.draw.cards)
+            return
+        for c in found:
+            c.known_to = [deck.seat]
+        options = [Option(id=c.uid, label=c.name) for c in found]
+        if optional:
+            options.append(Option(id="decline", label="Take nothing"))
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: take a card into hand{label}.", options,
+                 private=True, context=f"take:{deck.key}:{pile}")
+
+    return hook
+
+
+@answer("take")
+def _take_answer(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    zone = deck.draw if args[1] == "draw" else deck.cycle
+    for c in zone.cards:
+        c.known_to = [deck.seat] if not c.face_up and zone is deck.cycle else []
+    if choice[0] != "decline":
+        card = zone.take(choice[0])
+        # Shown to every player so they can check it (L644-650): it stays known to them while in that hand.
+        card.face_up, card.known_to = True, list(turn.state.seats)
+        deck.hand.cards.append(card)
+        turn.say(f"{deck.name}'s deck takes {card.name} from its {zone.name.split(': ')[-1]} and shows it.",
+                 audience=list(turn.state.seats))
+        turn.say(f"{deck.name}'s deck takes a card from its {zone.name.split(': ')[-1]} and shows it to the players.")
+        turn.reveal()
+    else:
+        turn.say(f"{deck.name}'s deck takes nothing.")
+    if zone is deck.draw:
+        turn.state.rng.shuffle(deck.draw.cards)
+
+
+script("Legolas", on_play=_take(("Bow of the Galadhrim",), "draw"))
+script("Gimli", on_play=_take(("Dwarven Axe",), "cycle"))
+script("Halbarad", use=_cycle_self_then(_take(("Strider", "Aragorn"), "draw", optional=False)), can_use=_in_reserve,
+       use_label="cycle it; search your draw deck for your captain")
+script("Gwaihir the Windlord", use=_cycle_self_then(_take(("Gandalf the Grey", "Gandalf the White"), "cycle",
+                                                          optional=False)),
+       can_use=_in_reserve, use_label="cycle it; search your cycle pile for the wizard")
+script("The Messenger", use=_cycle_self_then(_take(("Nazgûl",), "cycle", optional=False)), can_use=_in_reserve,
+       use_label="cycle it; take a Nazgûl from your cycle pile")

@@ -466,3 +466,28 @@ def test_text_on_entering_a_location_fires_on_a_move_too() -> None:
     state = answer(state, "forsake:frodo", "top")
     assert decision(state, "forsake:aragorn")
     assert len(state.side_decks(FP)) == 2
+
+
+def test_taking_a_named_card_from_the_draw_deck_or_the_cycle_pile() -> None:
+    """L644-650: Legolas may take the Bow from the draw deck (shown to all, the deck shuffled after); Gwaihir,
+    cycled from reserve, takes a Gandalf from the cycle pile."""
+    state = opened()
+    state.deck("aragorn").draw.cards.insert(0, fetch(state, "aragorn", "Bow of the Galadhrim"))
+    state = _play(state, "aragorn", "Legolas")
+    take = decision(state, "take:aragorn:draw")
+    assert take.private and [o.label for o in take.options] == ["Bow of the Galadhrim", "Take nothing"]
+    step = GAME.apply(state, take.seat, GAME.parse(f"answer {take.id} {take.options[0].id}"))
+    aragorn = step.state.deck("aragorn")
+    assert "Bow of the Galadhrim" in [c.name for c in aragorn.hand.cards]
+    shown = [e for e in step.events if "takes Bow of the Galadhrim from its draw deck" in e.text]
+    assert shown and shown[0].audience == step.state.seats  # every player sees it
+    assert all(not c.known_to for c in aragorn.draw.cards)
+
+    state = opened()
+    gwaihir = put(state, "frodo", "Gwaihir the Windlord", "reserve")
+    grey = fetch(state, "frodo", "Gandalf the Grey")
+    state.deck("frodo").cycle.cards.append(grey)
+    to_act(state, "frodo")
+    state = answer(state, "act:frodo", f"use-{gwaihir.uid}")
+    state = answer(state, "take:frodo:cycle", grey.uid)
+    assert "Gandalf the Grey" in [c.name for c in state.deck("frodo").hand.cards]

@@ -17,6 +17,7 @@ from bot.chat.game_cog import GameCog
 from bot.chat.lcg_cog import LcgCog
 from bot.chat.messenger import DiscordMessenger
 from bot.chat.rats_cog import DiscordAnnouncer, RatsCog
+from bot.chat.wotr_cog import WotrCog
 from bot.content.decks import load_stored_decks
 from bot.content.lcg.ringsdb import CardRecords, Fetch, urllib_fetch
 from bot.scheduler import Scheduler
@@ -89,6 +90,7 @@ class WestmarchBot(commands.Bot):
         await self.add_cog(LcgCog(self))
         await self.add_cog(RatsCog(self, self.rats))
         await self.add_cog(CampaignCog(self))
+        await self.add_cog(WotrCog(self))
         self.tree.error(self.on_app_command_error)
         # Commands are synced by `python -m bot sync`, never here: setup runs on every start and
         # Discord allows 200 command creations a day.

@@ -29,12 +29,13 @@ def board_row(label: str, view: Any, runs: int = 21) -> Row:
                f"bare PNG encode {floor * 1000:.1f} ms", f"{median / floor:.1f}x the floor")
 
 
-def midgame(game: Any, seats: int, seed: int, done: Callable[[Any, int], bool], limit: int = 50) -> Any:
+def midgame(game: Any, seats: int, seed: int, done: Callable[[Any, int], bool], limit: int = 50,
+            options: dict[str, Any] | None = None) -> Any:
     """A state reached by random legal play from `seed` (trying the next seeds) at which `done(state, moves)`
     holds, the game still going."""
     rnd = random.Random(seed)
     for s in range(seed, seed + limit):
-        state = game.setup(Config(seats=game.seat_names(seats)), s)
+        state = game.setup(Config(seats=game.seat_names(seats), options=dict(options or {})), s)
         moves = 0
         while game.outcome(state) is None and not done(state, moves):
             d = rnd.choice(game.pending(state))

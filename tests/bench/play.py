@@ -12,16 +12,18 @@ from tests.engines.randomplay import random_answer
 from tests.games.tally import GAME as TALLY
 
 
-def random_play_rate(game: Any, seats: int, seconds: float = 3.0) -> tuple[float, float]:
+def random_play_rate(game: Any, seats: int, seconds: float = 3.0,
+                     options: dict[str, Any] | None = None) -> tuple[float, float, int]:
     """Random legal commands per second through `apply` (with its copy), and replay speed: the journal's
-    commands parsed from text and applied again from the seed, as a restart or an undo does."""
+    commands parsed from text and applied again from the seed, as a restart or an undo does; and the number of
+    whole games played."""
     rnd = random.Random(5)
     applied, journal = 0, []
     start = time.perf_counter()
     seed = 0
     while time.perf_counter() - start < seconds:
         seed += 1
-        config = Config(seats=game.seat_names(seats))
+        config = Config(seats=game.seat_names(seats), options=dict(options or {}))
         state = game.setup(config, seed)
         moves = []
         while game.outcome(state) is None:
@@ -38,13 +40,15 @@ def random_play_rate(game: Any, seats: int, seconds: float = 3.0) -> tuple[float
         for seat, text in moves:
             state = game.apply(state, seat, game.parse(text)).state
             replayed += 1
-    return rate, replayed / (time.perf_counter() - start)
+    return rate, replayed / (time.perf_counter() - start), len(journal)
 
 
-def game_rows(game: Any, seats: int, seconds: float = 3.0) -> list[Row]:
-    rate, replay = random_play_rate(game, seats, seconds)
-    return [Row(f"random play through apply ({game.name}, {seats} seats)", f"{rate:,.0f} commands/s"),
-            Row(f"replay from the seed ({game.name}, {seats} seats)", f"{replay:,.0f} commands/s")]
+def game_rows(game: Any, seats: int, seconds: float = 3.0, options: dict[str, Any] | None = None,
+              label: str = "") -> list[Row]:
+    rate, replay, games = random_play_rate(game, seats, seconds, options)
+    what = f"{game.name}{' ' + label if label else ''}, {seats} seats"
+    return [Row(f"random play through apply ({what})", f"{rate:,.0f} commands/s", note=f"{games} whole games"),
+            Row(f"replay from the seed ({what})", f"{replay:,.0f} commands/s")]
 
 
 def rows(seconds: float = 3.0) -> list[Row]:

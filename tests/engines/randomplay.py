@@ -106,15 +106,37 @@ def hidden_names(state: Any, seat: str | None) -> set[str]:
     return unseen - seen
 
 
+def seen_names(state: Any, seat: str | None) -> list[str]:
+    """Names of cards `seat` can see, longest first."""
+    seen: set[str] = set()
+
+    def walk(zone: Zone, card: Card) -> None:
+        if visible_to(zone, card, seat):
+            seen.add(card.name)
+        for a in card.attached:
+            walk(zone, a)
+
+    for zone in zones_of(state):
+        for card in zone.cards:
+            walk(zone, card)
+    return sorted(seen, key=len, reverse=True)
+
+
 def check_words(texts: list[str], state: Any, seat: str | None, where: str, before: Any = None,
                 shown: set[str] | None = None) -> None:
-    """No text names a card hidden from `seat`. A log line may name a card the seat could see when the step
-    began (a defeated enemy shuffled back into its deck was named while it was in play)."""
-    secret = hidden_names(state, seat)
-    if before is not None:
-        secret &= hidden_names(before, seat)
-    secret -= shown or set()
+    """No text names a card hidden from `seat`. With `before` (the state the step started from), a card the seat
+    could see then is no secret in that step's log: it was public when the log named it (a card in play that a
+    later part of the same step shuffled back into a deck). So is a card in `shown`, turned face up for the
+    whole table during the step."""
+    secret = hidden_names(state, seat) - (shown or set())
+    if before is not None and secret:
+        secret -= set(seen_names(before, seat))
+    seen = seen_names(state, seat) if secret else []
     for text in texts:
+        # A visible card's name may contain a hidden one ("The Council of Elrond" and Elrond): blank those first.
+        for name in seen:
+            if name:
+                text = text.replace(name, "\x00")
         # Whole names only: "Gandalf" hidden is not named by "Gandalf's Search" in hand.
         named = [n for n in secret if n and re.search(rf"(?<![\w'’]){re.escape(n)}(?![\w'’])", text)]
         assert not named, f"{where} for {seat or 'the table'} names hidden {named}: {text!r}"

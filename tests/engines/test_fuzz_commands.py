@@ -25,7 +25,7 @@ def positions(game: Any, seeds: range, steps: tuple[int, ...]) -> list[Any]:
     found = []
     for seed in seeds:
         rnd = random.Random(seed)
-        state = game.setup(Config(seats=game.seat_names(min(game.max_seats, 1 + seed % 3))), seed)
+        state = game.setup(Config(seats=game.seat_names(min(game.max_seats, max(game.min_seats, 1 + seed % 3)))), seed)
         for n in range(max(steps) + 1):
             if n in steps:
                 found.append(state)
@@ -38,7 +38,8 @@ def positions(game: Any, seeds: range, steps: tuple[int, ...]) -> list[Any]:
 
 STATES = {game.name: positions(game, range(3), (0, 8, 40)) for game in ENGINES}
 
-WORDS = ["answer", "play", "deck", "damage", "progress", "resource", "time", "ready", "exhaust", "threat", "move",
+WORDS = ["answer", "corruption", "token", "open", "eliminate", "cycle", "atk", "def", "frodo", "gandalf", "saruman",
+         "play", "deck", "damage", "progress", "resource", "time", "ready", "exhaust", "threat", "move",
          "attach", "modify", "draw", "reveal", "claim", "pass", "none", "keep", "mulligan", "draw", "core-lore",
          "core-leadership", "hand", "discard", "deck-top", "staging", "engaged", "willpower", "attack", "round",
          "phase", "p1", "p2", "p9", "+1", "-3", "+999", "0", "7", "c1", "c12", "c99999", "x=1", "c1=2", "--5", "²",
@@ -90,6 +91,10 @@ def test_fuzzed_commands_for_the_kernel_test_game() -> None:
 
 def test_fuzzed_commands_for_the_lcg() -> None:
     _fuzz(registry.get("lcg"))()
+
+
+def test_fuzzed_commands_for_wotr() -> None:
+    _fuzz(registry.get("wotr"))()
 
 
 @settings(max_examples=200, deadline=None)

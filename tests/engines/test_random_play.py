@@ -24,6 +24,15 @@ VARIANTS: dict[str, list[dict[str, str | int | bool]]] = {
         {"difficulty": "nightmare", "basic": True},
         {"expert": True, "windows": "none"},
     ],
+    # wotr seats 2 + seed % 3 people, so variant i (of six) always gets 2 + i % 3 people: each fits its count.
+    "wotr": [
+        {"scenario": "duel2"},
+        {"scenario": "duel3", "doubling": "both", "pass_count": "seats"},
+        {},
+        {"scenario": "fotr", "fotr_path": "majority"},
+        {"eliminations": "attacker", "zero_cancel": True, "draw_order": "starting"},
+        {"overflow": "eliminate", "missing_path": "next", "combat_order": "activation", "promos": True},
+    ],
 }
 
 

@@ -1,0 +1,182 @@
+"""`/wotr`: War of the Ring: The Card Game's own verbs (act from one's own options, adjust for unscripted
+text) and its reference (card facts, scenarios, the cards resolved by adjustment). Every move is a text
+command through `service.act`, exactly as typed in `/game act`. Hands go to each person by DM (the service's
+private views); team talk stays in the game's thread, as the rules require (L137-138)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat import io
+from bot.chat.places import game_here
+from bot.service import ActResult, Service, ServiceError
+from engines.core import CommandError, DecisionKind, View, WestmarchError
+from engines.wotr import GAME, scripts
+from engines.wotr.cards import CardDef, fold
+from engines.wotr.game import VERBS
+from engines.wotr.scenarios import SCENARIOS
+
+if TYPE_CHECKING:
+    from bot.chat.client import WestmarchBot
+
+MAX_CHOICES = 25  # Discord's limit for autocomplete
+MAX_TEXT = 1900  # under Discord's 2,000 characters a message
+ADJUST_HELP = (
+    "corruption +1 | token <location> atk|def +1 | draw <deck> <n> | cycle <deck> <card> | eliminate <deck> <card> | "
+    "open <faction or card> | activate <location> | reactivate <battleground>"
+)
+
+
+def _choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=name[:100], value=value[:100])
+
+
+def card_facts(card: CardDef) -> str:
+    """A card's facts in one message: what the pack holds (never its text)."""
+    if card.kind == "battleground":
+        side = "Free Peoples" if card.side == "fp" else "Shadow"
+        return (f"**{card.name}**: {side} battleground, {card.vp} VP, {card.defense} defense; "
+                f"factions: {', '.join(card.factions)}.")
+    if card.kind == "path":
+        return f"**{card.name}**: path {card.path_number}, {card.vp} VP, {card.defense} defense."
+    parts = [f"**{card.name}**: {card.faction} {card.kind} (card {card.number})"]
+    if card.kind != "event":
+        parts.append(f"battle {card.bg_atk} attack / {card.bg_def} defense")
+    if card.lead_atk or card.lead_def:
+        parts.append(f"leadership {card.lead_atk} / {card.lead_def}")
+    if card.path_icons:
+        parts.append(f"{card.path_icons} path icons")
+    if card.allowed_paths:
+        parts.append("paths " + ", ".join(str(n) for n in card.allowed_paths))
+    if card.wielders:
+        parts.append("wielders: " + ", ".join(card.wielders))
+    if card.keywords:
+        parts.append("keywords: " + ", ".join(card.keywords))
+    scripted = scripts.of(card)
+    parts.append("text scripted" if scripted else "text resolved by /wotr adjust" if card.has_text else "no text")
+    return "; ".join(parts) + "."
+
+
+class WotrCog(commands.Cog):
+    wotr = app_commands.Group(name="wotr", description="War of the Ring: The Card Game")
+
+    def __init__(self, bot: WestmarchBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Service:
+        return self.bot.service
+
+    async def _wotr_game(self, interaction: discord.Interaction, game: int | None) -> int:
+        game_id = await game_here(self.service, interaction, game)
+        ref = await self.service.ref(game_id)
+        if ref.game != GAME.name:
+            raise ServiceError(f"Game {game_id} is {ref.title}; /wotr commands are for {GAME.title} games.")
+        return game_id
+
+    async def _act(self, interaction: discord.Interaction, game_id: int, command: str) -> ActResult:
+        text = GAME.format(GAME.parse(command))
+        return await self.service.act(game_id, self.bot.user_of(interaction), text, at=interaction.created_at)
+
+    async def _my_view(self, interaction: discord.Interaction) -> View | None:
+        try:
+            game_id = await game_here(self.service, interaction, getattr(interaction.namespace, "game", None))
+            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
+        except WestmarchError:
+            return None
+        return view if view.game == GAME.name and view.seat is not None else None
+
+    @staticmethod
+    def _done(result: ActResult) -> str:
+        return "\n".join([f"Done: `{result.command}`", *result.lines])
+
+    # --- play ----------------------------------------------------------------------------------
+    @wotr.command(name="act", description="Take one of your options: play, move, cycle, winnow, Ring, pass...")
+    @app_commands.describe(option="One of your open options (start typing: a card name, 'pass', 'cycle'...)")
+    async def act(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
+        await io.defer(interaction, ephemeral=True)
+        game_id = await self._wotr_game(interaction, game)
+        text = option.strip()
+        if not text.lower().startswith("answer "):
+            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
+            text = _answer_for(view, text)
+        result = await self._act(interaction, game_id, text)
+        await io.reply(interaction, self._done(result), ephemeral=True)
+
+    @act.autocomplete("option")
+    async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The caller's own open options, from the caller's own view only (so never another's hand)."""
+        view = await self._my_view(interaction)
+        if view is None:
+            return []
+        wanted = fold(current)
+        found = []
+        for d in view.decisions:
+            if d.kind not in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS):
+                continue
+            for o in d.options:
+                if wanted in fold(o.label) or wanted in o.id.lower():
+                    found.append(_choice(o.label, f"answer {d.id} {o.id}"))
+        return found[:MAX_CHOICES]
+
+    @wotr.command(name="adjust", description="Resolve unscripted card text by hand (announced to the table)")
+    @app_commands.describe(command="e.g. 'corruption +1', 'token c40 def +1', 'draw frodo 2'; 'help' lists them")
+    async def adjust(self, interaction: discord.Interaction, command: str, game: int | None = None) -> None:
+        text = command.strip()
+        if text.lower() in ("", "help"):
+            await io.reply(interaction, f"Adjustments: `{ADJUST_HELP}`", ephemeral=True)
+            return
+        if text.split()[0].lower() not in VERBS:
+            raise CommandError(f"'{text.split()[0]}' is not an adjustment. Adjustments: {ADJUST_HELP}.")
+        await io.defer(interaction, ephemeral=True)
+        result = await self._act(interaction, await self._wotr_game(interaction, game), text)
+        await io.reply(interaction, self._done(result), ephemeral=True)
+
+    # --- reference -------------------------------------------------------------------------------
+    @wotr.command(name="card", description="Look up a card: icons, faction, paths, wielders, victory points")
+    @app_commands.describe(name="The card's name")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        wanted = fold(name.strip())
+        cards = list(GAME.cards.values())
+        found = [c for c in cards if c.id == name.strip() or fold(c.name) == wanted] or \
+            [c for c in cards if wanted and wanted in fold(c.name)]
+        if not found:
+            raise CommandError(f"No card is called '{name.strip()}'.")
+        await io.reply(interaction, "\n".join(card_facts(c) for c in found[:5])[:MAX_TEXT], ephemeral=True)
+
+    @card.autocomplete("name")
+    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        wanted = fold(current)
+        names = sorted({c.name for c in GAME.cards.values() if wanted in fold(c.name)}, key=fold)
+        return [_choice(n, n) for n in names[:MAX_CHOICES]]
+
+    @wotr.command(name="scenarios", description="The four scenarios, their decks and how many play them")
+    async def scenarios(self, interaction: discord.Interaction) -> None:
+        lines = []
+        for s in SCENARIOS.values():
+            people = " or ".join(str(n) for n in sorted(s.seating))
+            decks = ", ".join(f"{r.name} ({'Free Peoples' if r.side == 'fp' else 'Shadow'})" for r in s.roles)
+            lines.append(f"`{s.key}` **{s.name}**: {people} players; decks {decks}; last path {s.last_path}.")
+        lines.append("Start one with `/game new name:wotr options:scenario=<key>`.")
+        await io.reply(interaction, "\n".join(lines)[:MAX_TEXT], ephemeral=True)
+
+    @wotr.command(name="unscripted", description="The cards whose text you resolve with /wotr adjust")
+    async def unscripted(self, interaction: discord.Interaction) -> None:
+        todo = scripts.unscripted(list(GAME.cards.values()))
+        names = ", ".join(sorted({c.name for c in todo}, key=fold))
+        text = f"{len(todo)} cards have text the engine does not script yet; resolve it with `/wotr adjust`: {names}."
+        await io.reply(interaction, text[:MAX_TEXT], ephemeral=True)
+
+
+def _answer_for(view: View, text: str) -> str:
+    """A typed option (its label or id) as the answer to the caller's open decision that offers it."""
+    wanted = fold(text)
+    for d in view.decisions:
+        for o in d.options:
+            if o.id.lower() == text.lower() or fold(o.label) == wanted:
+                return f"answer {d.id} {o.id}"
+    raise CommandError(f"'{text}' is not one of your open options; pick one from the list as you type.")

@@ -1,0 +1,553 @@
+"""Scripted card text (spec 8.3), in the engine's own words. Each entry names the card and the behaviour; the
+tests in tests/engines/wotr/test_effects.py exercise every one. Cards with text not listed here are resolved
+by adjustment; `scripts.unscripted` lists them (the coverage list)."""
+
+from __future__ import annotations
+
+from engines.core import Card, DecisionKind, Option
+from engines.wotr import procedures as proc
+from engines.wotr.answers import answer
+from engines.wotr.cards import BATTLEGROUND, FP, HOBBIT_FACTION, PATH, SHADOW, CardDef
+from engines.wotr.round import replace_path
+from engines.wotr.scripts import script
+from engines.wotr.state import ATK, DEF, Chain, Deck, WotrState
+
+T = proc.T
+
+
+def _host(state: WotrState, card: Card) -> Card | None:
+    """The location a card (or its wielder) stands on, or None in reserve."""
+    for loc in state.active.cards:
+        for unit in loc.attached:
+            if unit is card or card in unit.attached:
+                return loc
+    return None
+
+
+def _on(kind: str) -> object:
+    def check(state: WotrState, deck: Deck, card: Card) -> bool:
+        loc = _host(state, card)
+        return loc is not None and (kind == "any" or state.card_def(loc).kind == kind)
+
+    return check
+
+
+def _in_reserve(state: WotrState, deck: Deck, card: Card) -> bool:
+    return any(card in d.reserve.cards or any(card in u.attached for u in d.reserve.cards) for d in state.decks)
+
+
+def _draw(n: int) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        proc.draw(turn, deck, n)
+
+    return hook
+
+
+def _each_shadow(verb: str) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        turn.state.queue.extend(f"{verb}:{d.key}" for d in proc.each_side_player(turn.state, SHADOW))
+
+    return hook
+
+
+def _cycle_self_then(then: object) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        proc.cycle(turn, proc.detach(turn.state, card.uid), public=True)
+        then(turn, deck, card)  # type: ignore[operator]
+
+    return hook
+
+
+def _corrupt(turn: T, n: int = 1) -> None:
+    turn.state.corruption += n
+    turn.say(f"The Shadow gain {proc.plural(n, 'corruption token')}.")
+
+
+def _eliminate_self_corrupt(turn: T, deck: Deck, card: Card) -> None:
+    proc.eliminate(turn, proc.detach(turn.state, card.uid), public=True)
+    _corrupt(turn)
+
+
+def _black_breath(turn: T, deck: Deck, card: Card) -> None:
+    state = turn.state
+    _, _, wielder = state.locate(card.uid)
+    if wielder is not None:  # the wielder goes too, with every item it carries
+        proc.cycle(turn, proc.detach(state, wielder.uid), public=True)
+    _corrupt(turn)
+
+
+def _token(kind: str, where: str) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        state = turn.state
+        targets = state.active_battlegrounds() if where == BATTLEGROUND else state.active_paths()
+        if len(targets) == 1:
+            _add_token(turn, targets[0], kind)
+        else:
+            options = [Option(id=c.uid, label=c.name) for c in targets]
+            icon = "attack" if kind == ATK else "defense"
+            turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: choose the battleground for the "
+                     f"{icon} icon.", options, context=f"token:{deck.key}:{kind}")
+
+    return hook
+
+
+def _add_token(turn: T, loc: Card, kind: str) -> None:
+    loc.tokens[kind] = loc.tokens.get(kind, 0) + 1
+    turn.say(f"{loc.name} gains a combat token ({'attack' if kind == ATK else 'defense'}).")
+
+
+@answer("token")
+def _token_answer(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    loc = turn.state.active.find(choice[0])
+    assert loc is not None
+    _add_token(turn, loc, args[1])
+
+
+def _has(where: str) -> object:
+    def check(state: WotrState, deck: Deck, card: Card) -> bool:
+        active = state.active_battlegrounds() if where == BATTLEGROUND else state.active_paths()
+        return bool(active) and _in_reserve(state, deck, card)
+
+    return check
+
+
+def _eligible_paths(state: WotrState) -> list[Card]:
+    """Unused paths numbered one above the active path (L199-206)."""
+    active = state.active_paths()
+    if not active:
+        return []
+    number = state.card_def(active[0]).path_number + 1
+    return [c for c in state.path_deck.cards if state.card_def(c).path_number == number]
+
+
+def _can_advance(state: WotrState, deck: Deck, card: Card) -> bool:
+    loc = _host(state, card)
+    return loc is not None and state.card_def(loc).kind == PATH and bool(_eligible_paths(state))
+
+
+def _advance(turn: T, deck: Deck, card: Card) -> None:
+    paths = _eligible_paths(turn.state)
+    if len(paths) == 1:
+        replace_path(turn, paths[0], "by card text")
+    else:
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: choose the path to activate.",
+                 [Option(id=c.uid, label=c.name) for c in paths], context=f"newpath:{deck.key}")
+
+
+def _smeagol(turn: T, deck: Deck, card: Card) -> None:
+    _corrupt(turn)
+    _advance(turn, deck, card)
+
+
+@answer("newpath")
+def _newpath(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    replace_path(turn, turn.state.path_deck.find(choice[0]), "by card text")
+
+
+def _hobbit_player_draws(turn: T, deck: Deck, card: Card) -> None:
+    state = turn.state
+    hobbits = [d for d in state.decks if any(state.defs[c.ref].faction == HOBBIT_FACTION
+                                             for z in d.zones() for c in z.cards)]
+    for d in hobbits[:1]:
+        proc.draw(turn, d, 2)
+
+
+def _at(name: str) -> object:
+    def bonus(state: WotrState, card: Card, loc: Card) -> int:
+        return 1 if loc.name == name else 0
+
+    return bonus
+
+
+script("Elrond", on_play=_draw(1), carryover=1)
+script("Gandalf's Staff", carryover_in_play=1)
+script("The Lidless Eye", no_path_if_shadow_bg=True, on_play=_each_shadow("draw1"), carryover=1)
+script("Mouth of Sauron", no_path_if_shadow_bg=True, extra_draw=1)
+script("The Witch-king", extra_draw=1, forsaken_top_cycles=True)
+script("Gandalf the White", removes="Gandalf the Grey", extra_draw=1, forsaken_top_cycles=True)
+script("Gothmog", removes="The Witch-king", extra_draw=1)
+script("The Black Easterling", on_play=_draw(1), bonus=_at("Dol Guldur"))
+script("Grishnákh", use=_eliminate_self_corrupt, can_use=_on(PATH), use_label="eliminate it for 1 corruption")
+script("Morgul Blade", use=_eliminate_self_corrupt, can_use=_on(PATH), use_label="eliminate it for 1 corruption")
+script("Black Breath", use=_black_breath, can_use=_on("any"),
+       use_label="cycle it with its wielder for 1 corruption")
+script("The Commander", use=_cycle_self_then(_each_shadow("draw1")), can_use=_in_reserve,
+       use_label="cycle it; each Shadow deck draws 1")
+script("Narya, Ring of Fire", use=_cycle_self_then(_each_shadow("cycle1")), can_use=_in_reserve,
+       use_label="cycle it; each Shadow deck cycles 1 from hand")
+script("The Warrior", use=_cycle_self_then(_token(DEF, BATTLEGROUND)), can_use=_has(BATTLEGROUND),
+       use_label="cycle it; a battleground gains a defense icon")
+script("The Destroyer", use=_cycle_self_then(_token(ATK, BATTLEGROUND)), can_use=_has(BATTLEGROUND),
+       use_label="cycle it; a battleground gains an attack icon")
+script("The Hunter", use=_cycle_self_then(_token(ATK, PATH)), can_use=_has(PATH),
+       use_label="cycle it; the path gains an attack icon")
+script("Nazgûl's Mantle", mantle="combat")
+script("Gandalf the Grey", use=_advance, can_use=_can_advance, use_label="activate the next path")
+script("Sméagol", cycle_when_eliminated_in="path", use=_smeagol, can_use=_can_advance,
+       use_label="1 corruption; activate the next path")
+script("Bag End", on_activate=_hobbit_player_draws)
+
+
+def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
+    """Two forsakes (each a choice: hand, reserve or the blind top of the deck), then the draw, whose size
+    is settled when it happens (a forsaken Strider no longer counts)."""
+    turn.state.queue.extend([f"forsake1:{deck.key}", f"forsake1:{deck.key}", f"draw-dead:{deck.key}"])
+
+
+script("Paths of the Dead", on_play=_paths_of_the_dead)
+
+
+# --- "draw N: from these, (eliminate 1,) play up to K ..., cycle the rest" (L336-339) -----------------------------
+def _chain(n: int, kinds: str, plays: int = 1, *, eliminate: bool = False, where: str = "", who: str = "") -> object:
+    """`kinds`: what may be played, "+"-joined alternatives, each "army", "character", a keyword or a faction
+    followed by a type ("Rohan army"); `who`: the faction whose player draws (a location's text), else the
+    card's own deck."""
+
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        drawer = faction_player(turn.state, who) if who else deck
+        if drawer is not None:  # queued: two chains activated together (a battleground and a path) run in turn
+            turn.state.queue.append("|".join(["chainstart", drawer.key, str(n), kinds, str(plays),
+                                              "1" if eliminate else "", where]))
+
+    return hook
+
+
+def start_chain(turn: T, task: str) -> None:
+    _, key, n, kinds, plays, eliminate, where = task.split("|")
+    deck = turn.state.deck(key)
+    drawn = proc.draw(turn, deck, int(n))
+    turn.state.chain = Chain(deck=key, cards=[c.uid for c in drawn], kinds=kinds.split("+"), where=where,
+                             plays_left=int(plays), eliminated=not eliminate)
+    turn.state.queue.insert(0, f"chain:{key}")
+
+
+def _name(deck: Deck, uid: str) -> str:
+    card = deck.hand.find(uid)
+    return card.name if card else uid
+
+
+def _fits(cdef: CardDef, kind: str) -> bool:
+    words = kind.split()
+    if len(words) == 2:  # "Rohan army"
+        return cdef.faction == words[0] and cdef.kind == words[1]
+    return kind in (cdef.kind, cdef.faction, *cdef.keywords) and cdef.kind in ("army", "character", "item")
+
+
+def _chain_options(state: WotrState, deck: Deck, chain: Chain) -> list[Option]:
+    from engines.wotr import actions
+
+    opts = []
+    for uid in chain.cards:
+        card = deck.hand.find(uid)
+        if card is None:
+            continue
+        cdef = state.card_def(card)
+        if not any(_fits(cdef, k) for k in chain.kinds):
+            continue
+        for dest, label in actions.destinations(state, cdef):
+            if chain.where == "reserve" and dest != "reserve":
+                continue
+            if chain.where not in ("", "reserve") and (dest == "reserve" or state.locate(dest)[1].name != chain.where):
+                continue
+            if not actions.why_not_play(state, deck, card, dest):
+                opts.append(Option(id=f"play-{uid}-{dest}", label=f"Play {card.name} {label}"))
+    return opts
+
+
+def chain_step(turn: T, deck: Deck) -> None:
+    """One step of the chain: the elimination, then each play (or 'done'), then the rest is cycled, which
+    pays for the plays; plays beyond the cards left cost a cycle from hand each (ENGINE 10.11)."""
+    state = turn.state
+    chain = state.chain
+    assert chain is not None
+    chain.cards = [u for u in chain.cards if deck.hand.find(u) is not None]
+    if not chain.eliminated and chain.cards:
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: eliminate 1 of the drawn cards.",
+                 [Option(id=u, label=_name(deck, u)) for u in chain.cards], private=True,
+                 context=f"chain-elim:{deck.key}")
+        return
+    options = _chain_options(state, deck, chain) if chain.plays_left > 0 else []
+    if options:
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: play one of the drawn cards "
+                 f"({chain.plays_left} left), or stop.", [*options, Option(id="done", label="Play no more")],
+                 private=True, context=f"chain-play:{deck.key}")
+        return
+    for uid in chain.cards:
+        proc.cycle(turn, deck.hand.take(uid), public=False)
+    turn.say(f"{deck.name}'s deck cycles the other {proc.plural(len(chain.cards), 'drawn card')}.")
+    extra = chain.played - len(chain.cards)
+    if extra > 0 and state.opt("chain_extra_cost"):
+        state.queue[:0] = [f"cycle1:{deck.key}"] * extra
+    state.chain = None
+
+
+@answer("chain-elim")
+def _chain_elim(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    chain = turn.state.chain
+    assert chain is not None
+    proc.eliminate_from_hand(turn, deck, choice[0])
+    chain.eliminated = True
+    turn.state.queue.insert(0, f"chain:{deck.key}")
+
+
+@answer("chain-play")
+def _chain_play(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    from engines.wotr import actions
+
+    chain = turn.state.chain
+    assert chain is not None
+    turn.state.queue.insert(0, f"chain:{deck.key}")
+    if choice[0] == "done":
+        chain.plays_left = 0
+        return
+    _, uid, dest = choice[0].split("-", 2)
+    card = deck.hand.take(uid)
+    turn.state.resolving.cards.append(card)
+    turn.say(f"{deck.name}'s deck plays {card.name} from the drawn cards.")
+    chain.plays_left -= 1
+    chain.played += 1
+    actions.place(turn, deck, uid, dest)
+
+
+script("The Day Without Dawn", on_play=_chain(7, "army", 2, eliminate=True))
+script("The Ringwraiths Are Abroad", on_play=_chain(7, "Nazgûl", 2, eliminate=True))
+script("Éomer", on_play=_chain(5, "Rohan army"))
+script("Helm's Deep", on_activate=_chain(5, "army+character", where="Helm's Deep", who="Rohan"))
+script("Minas Morgul", on_activate=_chain(5, "Nazgûl", where="reserve", who="Mordor"))
+script("Morannon", on_activate=_chain(5, "army", who="Mordor"))
+script("Cirith Ungol", on_activate=_chain(5, "army", who="Mordor"))
+script("Morgul Vale", on_activate=_chain(5, "Nazgûl", who="Mordor"))
+
+
+# --- simple activation texts, as data: who does what ---------------------------------------------------------------
+def faction_player(state: WotrState, faction: str) -> Deck | None:
+    """"The <faction> player": the deck holding that faction's cards (Trilogy: Mordor is the Witch-king; in the
+    Duels one deck holds a whole side)."""
+    for deck in state.decks:
+        if any(state.defs[c.ref].faction == faction for z in deck.zones() for c in z.cards) or any(
+                state.defs[c.ref].faction == faction for c, _ in state.in_play() if state.owners[c.uid] == deck.key):
+            return deck
+    return None
+
+
+def _steps(*steps: str) -> object:
+    """Steps "<who> <verb><n>": who is "fp" or "shadow" (each player of that side, doubled in the Duels) or a
+    faction (that player); verbs: draw, forsake, cycle (from hand), may-forsake-draw (a choice)."""
+
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        state = turn.state
+        tasks: list[str] = []
+        for step in steps:
+            who, task = step.rsplit(" ", 1)
+            decks = proc.each_side_player(state, who) if who in ("fp", "shadow") else \
+                [d for d in [faction_player(state, who)] if d is not None]
+            tasks.extend(f"{task}:{d.key}" for d in decks)
+        state.queue[:0] = tasks
+
+    return hook
+
+
+def _self_token(kind: str) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        _add_token(turn, card, kind)
+
+    return hook
+
+
+def _also(name: str) -> object:
+    """Another battleground must be activated too (from its deck) or reactivated (from a scoring area);
+    one already active is left alone, so Lórien and Dol Guldur call each other only once (ENGINE 10.6)."""
+
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        from engines.wotr import round as round_
+        from engines.wotr.state import REACTIVATED_ACROSS
+
+        state = turn.state
+        for zone in (state.bg_fp, state.bg_shadow):
+            other = next((c for c in zone.cards if c.name == name), None)
+            if other is not None:
+                zone.cards.remove(other)
+                round_.activate(turn, other, f"because {card.name} calls it")
+                return
+        for side in ("fp", "shadow"):
+            other = next((c for c in state.area(side).cards if c.name == name), None)
+            if other is not None and state.card_def(other).kind == BATTLEGROUND:
+                state.area(side).cards.remove(other)
+                if side != state.card_def(other).side:
+                    other.flags.append(REACTIVATED_ACROSS)
+                round_.activate(turn, other, f"again because {card.name} calls it")
+                return
+
+    return hook
+
+
+for _name_, _steps_ in {
+    "Harad": ("shadow draw1",), "Umbar": ("shadow draw1",), "Inn of the Prancing Pony": ("shadow draw2",),
+    "Moria": ("Monstrous draw2",), "Khazad-dûm": ("Monstrous draw2",), "Dead Marshes": ("Monstrous draw2",),
+    "Shelob's Lair": ("Monstrous draw2",), "Crack of Doom": ("Monstrous draw2",),
+    "Weathertop": ("Mordor draw2",), "Orodruin": ("Mordor draw2",), "Imladris": ("Elf draw2",),
+    "Henneth Annûn": ("Dúnedain draw1",), "The Council of Elrond": ("fp draw1",), "The Cross-roads": ("fp draw1",),
+    "The Old Forest": ("fp forsake1",), "Caradhras": ("fp forsake1",), "Emyn Muil": ("fp forsake1",),
+    "Fords of Bruinen": ("fp forsake1", "fp draw3"), "Dimrill Dale": ("shadow cycle1", "shadow cycle1"),
+    "Egladil": ("fp draw2", "fp cycle1"), "Rivendell": ("Elf draw1", "Elf cycle1"),
+    "Gildor's Encampment": ("Elf draw1", "Elf cycle1"), "Lothlórien": ("Elf draw1", "Elf cycle1"),
+    "Amon Hen": ("Mordor draw1", "Mordor cycle1"), "Buckleberry Ferry": ("Mordor draw1", "Hobbit draw1"),
+    "Dol Amroth": ("Dúnedain may-forsake-draw1",), "Pelargir": ("Dúnedain may-forsake-draw1",),
+    "Minas Tirith": ("Dúnedain may-forsake-draw3",), "Osgiliath": ("Dúnedain may-forsake-draw3",),
+}.items():
+    script(_name_, on_activate=_steps(*_steps_))
+script("Morgai", on_activate=_self_token(ATK))
+script("Edoras", on_activate=_also("Helm's Deep"))
+script("Lórien", on_activate=_also("Dol Guldur"))
+script("Dol Guldur", on_activate=_also("Lórien"))
+
+# --- more faction cards -----------------------------------------------------------------------------------------
+for _keyword_only in ("Blade of Westernesse", "Dwarven Axe", "Glamdring"):
+    script(_keyword_only)  # a keyword alone: it matters only to other cards' text
+script("Knights of Dol Amroth", bonus=_at("Dol Amroth"))
+script("Guards of the Citadel", bonus=_at("Minas Tirith"))
+
+
+def _great_gate(state: WotrState, card: Card, loc: Card) -> int:
+    return 3 if loc.name == "Minas Tirith" else 0
+
+
+script("The Great Gate", bonus=_great_gate, no_shadow_bg=True)
+script("Whip of Many Thongs", on_play=_draw(1))
+script("Aragorn", removes="Strider", extra_draw=1, forsaken_top_cycles=True)
+script("Saruman", extra_draw=1, forsaken_top_cycles=True)
+script("Saruman's Staff", carryover_in_play=1)
+script("Elven Cloak", mantle="path")
+script("Woven of All Colours", mantle="combat")
+script("Phial of Galadriel", path_defense=2)
+
+
+def _sting(state: WotrState, card: Card, loc: Card) -> int:
+    monstrous = any(state.card_def(u).faction == "Monstrous" for u in loc.attached)
+    return 1 if state.card_def(loc).kind == PATH and monstrous else 0
+
+
+script("Sting", bonus=_sting)
+script("Strider", use=_advance, can_use=_can_advance, use_label="activate the next path")
+
+
+def _same_number(state: WotrState) -> list[Card]:
+    active = state.active_paths()
+    if not active:
+        return []
+    number = state.card_def(active[0]).path_number
+    return [c for c in state.path_deck.cards if state.card_def(c).path_number == number]
+
+
+def _can_sidestep(state: WotrState, deck: Deck, card: Card) -> bool:
+    loc = _host(state, card)
+    return loc is not None and state.card_def(loc).kind == PATH and bool(_same_number(state))
+
+
+def _sidestep(turn: T, deck: Deck, card: Card) -> None:
+    paths = _same_number(turn.state)
+    if len(paths) == 1:
+        replace_path(turn, paths[0], "by card text")
+    else:
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: choose the path to activate.",
+                 [Option(id=c.uid, label=c.name) for c in paths], context=f"newpath:{deck.key}")
+
+
+for _n in ("Uglúk", "Flocks of Crebain"):
+    script(_n, use=_sidestep, can_use=_can_sidestep, use_label="activate another path of this number")
+script("Gollum", use=_sidestep, can_use=_can_sidestep, use_label="activate another path of this number",
+       cycle_when_eliminated_in="path")
+
+
+def _eliminate_self_then(then: object) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        proc.eliminate(turn, proc.detach(turn.state, card.uid), public=True)
+        then(turn, deck, card)  # type: ignore[operator]
+
+    return hook
+
+
+def _each_fp(verb: str) -> object:
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        turn.state.queue.extend(f"{verb}:{d.key}" for d in proc.each_side_player(turn.state, FP))
+
+    return hook
+
+
+for _n in ("Cave-Troll", "Hill-Troll", "Barrow-Wights"):
+    script(_n, use=_eliminate_self_then(_each_fp("forsake1")), can_use=_in_reserve,
+           use_label="eliminate it; each Free Peoples deck forsakes 1")
+script("Candles of Corpses", bonus=_at("Dead Marshes"), use=_eliminate_self_then(_each_fp("forsake1")),
+       can_use=_in_reserve, use_label="eliminate it; each Free Peoples deck forsakes 1")
+def _forsake_own(turn: T, deck: Deck, card: Card) -> None:
+    turn.state.queue.append(f"forsake1:{deck.key}")
+
+
+def _khazad_dum(state: WotrState, card: Card, loc: Card) -> int:
+    return 1 if loc.name == "Khazad-dûm" else 0
+
+
+script("Boromir", on_play=_draw(1), on_enter=_forsake_own, enters=PATH)
+script("Shelob", bonus=_at("Shelob's Lair"), on_enter=_each_fp("forsake1"), enters=PATH)
+script("Balrog of Moria", bonus=_khazad_dum, on_enter=_each_fp("forsake1"))
+script("Vilya, Ring of Air", use=_cycle_self_then(_each_fp("draw1")), can_use=_in_reserve,
+       use_label="cycle it; each Free Peoples deck draws 1")
+script("Sam Gamgee", use=_cycle_self_then(_token(DEF, PATH)), can_use=_has(PATH),
+       use_label="cycle it; the path gains a defense icon")
+
+
+# --- take a named card from the draw deck or the cycle pile (L644-650, L775-776) ------------------------------------
+def _take(names: tuple[str, ...], pile: str, *, optional: bool = True, label: str = "") -> object:
+    """The deck searches its draw deck (privately: the matches become known to its player) or its cycle pile
+    for one of `names` (titles, or a keyword such as "Nazgûl"), takes it into hand and shows it to all; a
+    searched draw deck is shuffled afterwards."""
+
+    def hook(turn: T, deck: Deck, card: Card) -> None:
+        zone = deck.draw if pile == "draw" else deck.cycle
+        found = [c for c in zone.cards if c.uid != card.uid and (c.name in names or (
+            turn.state.card_def(c).kind == "character" and any(k in names for k in turn.state.card_def(c).keywords)))]
+        if not found:
+            turn.say(f"{deck.name}'s deck finds nothing to take from its {zone.name.split(': ')[-1]}.")
+            if pile == "draw":
+                turn.state.rng.shuffle(deck.draw.cards)
+            return
+        for c in found:
+            c.known_to = [deck.seat]
+        options = [Option(id=c.uid, label=c.name) for c in found]
+        if optional:
+            options.append(Option(id="decline", label="Take nothing"))
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: take a card into hand{label}.", options,
+                 private=True, context=f"take:{deck.key}:{pile}")
+
+    return hook
+
+
+@answer("take")
+def _take_answer(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    zone = deck.draw if args[1] == "draw" else deck.cycle
+    for c in zone.cards:
+        c.known_to = [deck.seat] if not c.face_up and zone is deck.cycle else []
+    if choice[0] != "decline":
+        card = zone.take(choice[0])
+        # Shown to every player so they can check it (L644-650): it stays known to them while in that hand.
+        card.face_up, card.known_to = True, list(turn.state.seats)
+        deck.hand.cards.append(card)
+        turn.say(f"{deck.name}'s deck takes {card.name} from its {zone.name.split(': ')[-1]} and shows it.",
+                 audience=list(turn.state.seats))
+        turn.say(f"{deck.name}'s deck takes a card from its {zone.name.split(': ')[-1]} and shows it to the players.")
+        turn.reveal()
+    else:
+        turn.say(f"{deck.name}'s deck takes nothing.")
+    if zone is deck.draw:
+        turn.state.rng.shuffle(deck.draw.cards)
+
+
+script("Legolas", on_play=_take(("Bow of the Galadhrim",), "draw"))
+script("Gimli", on_play=_take(("Dwarven Axe",), "cycle"))
+script("Halbarad", use=_cycle_self_then(_take(("Strider", "Aragorn"), "draw", optional=False)), can_use=_in_reserve,
+       use_label="cycle it; search your draw deck for your captain")
+script("Gwaihir the Windlord", use=_cycle_self_then(_take(("Gandalf the Grey", "Gandalf the White"), "cycle",
+                                                          optional=False)),
+       can_use=_in_reserve, use_label="cycle it; search your cycle pile for the wizard")
+script("The Messenger", use=_cycle_self_then(_take(("Nazgûl",), "cycle", optional=False)), can_use=_in_reserve,
+       use_label="cycle it; take a Nazgûl from your cycle pile")

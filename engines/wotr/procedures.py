@@ -1,0 +1,220 @@
+"""The game procedures (spec 4.6, L537-650): draw with recycle, cycle, eliminate, forsake, remove, and the
+carryover limit. Every card movement goes through here, so the face-down rules hold everywhere: a card from
+a hand or a draw deck goes to its pile face down (known to its owner), a card from play goes face up."""
+
+from __future__ import annotations
+
+from engines.core import Card, Turn, Zone
+from engines.wotr import scripts
+from engines.wotr.cards import FP
+from engines.wotr.state import IN_RESERVE_THIS_ROUND, Deck, WotrState
+
+T = Turn[WotrState]
+BASE_CARRYOVER = 2  # L246-248
+
+
+def names(cards: list[Card]) -> str:
+    return ", ".join(c.name for c in cards) or "nothing"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def carryover(state: WotrState, deck: Deck) -> int:
+    """The deck's carryover limit: 2, plus reserve text of its cards (Elrond), plus in-play items' text."""
+    limit = BASE_CARRYOVER
+    for card in deck.reserve.cards:
+        s = scripts.of(state.card_def(card))
+        limit += s.carryover + s.carryover_in_play if s else 0
+    for card, _ in state.in_play():
+        for item in card.attached:
+            s = scripts.of(state.card_def(item))
+            if s and s.carryover_in_play and state.owners[item.uid] == deck.key:
+                limit += s.carryover_in_play
+        if not _in_reserve(state, card):
+            s = scripts.of(state.card_def(card))
+            if s and s.carryover_in_play and state.owners[card.uid] == deck.key:
+                limit += s.carryover_in_play
+    return limit
+
+
+def _in_reserve(state: WotrState, card: Card) -> bool:
+    return any(card in d.reserve.cards for d in state.decks)
+
+
+def recycle(turn: T, deck: Deck, *, into_existing: bool = False) -> None:
+    """Shuffle the cycle pile to form the draw deck (by text: into what is left of it, L573-574)."""
+    cards = deck.cycle.cards
+    deck.cycle.cards = []
+    for c in cards:
+        _reset(c)
+    pile = (deck.draw.cards + cards) if into_existing else cards
+    turn.state.rng.shuffle(pile)
+    deck.draw.cards = pile
+    turn.say(f"{deck.name}'s deck recycles its cycle pile: {plural(len(deck.draw.cards), 'card')} in the draw deck.")
+
+
+def draw(turn: T, deck: Deck, count: int) -> list[Card]:
+    """Draw one at a time; an empty draw deck is rebuilt from the cycle pile at once, even mid-draw; with
+    both empty drawing stops, without penalty (L566-570, L638-642)."""
+    drawn: list[Card] = []
+    for _ in range(count):
+        if not deck.draw.cards:
+            if not deck.cycle.cards:
+                break
+            recycle(turn, deck)
+        drawn.extend(turn.draw(deck.draw, deck.hand, 1))
+    for c in drawn:
+        _reset(c)
+    if count:
+        short = f" (asked for {count})" if len(drawn) < count else ""
+        turn.say(f"{deck.name}'s deck draws {plural(len(drawn), 'card')}{short}.")
+        if drawn:
+            turn.say(f"{deck.name}'s deck drew {names(drawn)}.", audience=[deck.seat])
+    return drawn
+
+
+def _reset(card: Card) -> None:
+    card.face_up = True
+    card.known_to = []
+    card.flags = []
+    card.tokens = {}
+
+
+def _to_pile(state: WotrState, card: Card, pile: str, *, public: bool) -> None:
+    """Put a card (and, separately, its items) on its owner's pile. Items go to their own owner (L306-308;
+    ENGINE 10: eliminated items too, unless the option sends them with the wielder)."""
+    owner = state.deck(state.owners[card.uid])
+    items, card.attached = card.attached, []
+    _reset(card)
+    if not public:
+        card.face_up = False
+        card.known_to = [owner.seat]
+    getattr(owner, pile).cards.append(card)
+    for item in items:
+        if pile == "eliminated" and state.opt("item_pile") == "wielder":
+            state.owners[item.uid] = owner.key
+        _to_pile(state, item, pile, public=public)
+
+
+def cycle(turn: T, card: Card, *, public: bool) -> None:
+    _to_pile(turn.state, card, "cycle", public=public)
+
+
+def eliminate(turn: T, card: Card, *, public: bool) -> None:
+    _to_pile(turn.state, card, "eliminated", public=public)
+
+
+def detach(state: WotrState, uid: str) -> Card:
+    """Take a card out of wherever it is (hand, pile, deck, reserve, a location, a wielder)."""
+    zone, card, host = state.locate(uid)
+    if host is not None:
+        host.attached.remove(card)
+    else:
+        zone.cards.remove(card)
+    return card
+
+
+def cycle_from_hand(turn: T, deck: Deck, uid: str, why: str = "") -> None:
+    card = deck.hand.take(uid)
+    cycle(turn, card, public=False)
+    turn.say(f"{deck.name}'s deck cycles a card from hand{why}.")
+    turn.say(f"(You cycled {card.name}.)", audience=[deck.seat])
+
+
+def eliminate_from_hand(turn: T, deck: Deck, uid: str, why: str = "") -> None:
+    card = deck.hand.take(uid)
+    eliminate(turn, card, public=False)
+    turn.say(f"{deck.name}'s deck eliminates a card from hand{why}.")
+    turn.say(f"(You eliminated {card.name}.)", audience=[deck.seat])
+
+
+def forsake_options(state: WotrState, deck: Deck) -> list[tuple[str, str]]:
+    """What the deck may forsake (L596-611): a card in hand, a card or item in its reserve (an item on a
+    wielder in its reserve only: the wielder's controller forsakes it), or the blind top of its draw deck."""
+    options = [(c.uid, f"{c.name} (hand)") for c in deck.hand.cards]
+    for c in deck.reserve.cards:
+        options.append((c.uid, f"{c.name} (reserve)"))
+        options.extend((i.uid, f"{i.name} on {c.name} (reserve)") for i in c.attached)
+    if deck.draw.cards or (deck.cycle.cards and state.opt("forsake_recycle")):
+        options.append(("top", "your draw deck's top card, unseen"))
+    return options
+
+
+def forsake(turn: T, deck: Deck, choice: str) -> None:
+    state = turn.state
+    if choice == "top":
+        if not deck.draw.cards:
+            recycle(turn, deck)  # ENGINE 10.12
+        card = deck.draw.cards.pop()
+        s = scripts.of(state.card_def(card))
+        if s and s.forsaken_top_cycles:
+            cycle(turn, card, public=True)
+            turn.say(f"{deck.name}'s deck forsakes the top card of its draw deck: {card.name}, which is cycled "
+                     "instead by its own text.")
+            turn.reveal()
+            return
+        eliminate(turn, card, public=False)
+        turn.say(f"{deck.name}'s deck forsakes the top card of its draw deck, unseen.")
+        turn.say(f"(It was {card.name}.)", audience=[deck.seat])
+        turn.reveal()
+        return
+    if deck.hand.find(choice):
+        eliminate_from_hand(turn, deck, choice, " (forsaken)")
+        return
+    card = detach(state, choice)
+    eliminate(turn, card, public=True)
+    turn.say(f"{deck.name}'s deck forsakes {card.name} from its reserve.")
+
+
+def remove(turn: T, name: str) -> None:
+    """Eliminate every copy of a named card wherever it is; reshuffle a draw deck it came from (L627-633)."""
+    state = turn.state
+    for deck in state.decks:
+        for zone in [*deck.zones()]:
+            for card in [c for c in zone.cards if c.name == name]:
+                zone.cards.remove(card)
+                eliminate(turn, card, public=True)
+                turn.say(f"{name} is removed from {deck.name}'s {zone.name.split(': ')[-1]}.")
+                if zone is deck.draw:
+                    state.rng.shuffle(deck.draw.cards)
+    for holder, _ in state.in_play():
+        for item in [i for i in holder.attached if i.name == name]:
+            holder.attached.remove(item)
+            eliminate(turn, item, public=True)
+            turn.say(f"{name} is removed from play.")
+    for loc in state.active.cards:
+        for card in [c for c in loc.attached if c.name == name]:
+            loc.attached.remove(card)
+            eliminate(turn, card, public=True)
+            turn.say(f"{name} is removed from {loc.name}.")
+
+
+def each_side_player(state: WotrState, side: str) -> list[Deck]:
+    """"Each Free Peoples/Shadow player": every deck of that side, each twice where the Duel doubling applies
+    (L1178-1184; ENGINE 10.4: in the 3 Player Duel only the Free Peoples side, whose one deck stands alone)."""
+    decks = state.side_decks(side)
+    doubling = str(state.opt("doubling"))
+    from engines.wotr.scenarios import scenario
+
+    if not scenario(state.scenario).duel_rules or doubling == "none":
+        return decks
+    if state.scenario == "duel3" and doubling == "fp" and side != FP:
+        return decks
+    return decks + decks
+
+
+def clear_round_marks(state: WotrState) -> None:
+    for deck in state.decks:
+        for card in deck.reserve.cards:
+            if IN_RESERVE_THIS_ROUND in card.flags:
+                card.flags.remove(IN_RESERVE_THIS_ROUND)
+        if deck.ring == "flipped" and state.opt("duel_ring_reset"):
+            deck.ring = "unused"
+    state.played = []
+    state.round_flags = []
+
+
+def hand_zone_names(zone: Zone) -> str:
+    return names(zone.cards)

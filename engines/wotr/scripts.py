@@ -1,0 +1,59 @@
+"""The effect registry (spec 8.2, 8.3): what the engine knows of a card's text, keyed by the card's name.
+
+Facts the engine automates without text (icons, gates, costs, combat) need no entry. A card with text and no
+entry here is resolved by manual adjustment (`adjust ...`), and `unscripted` lists those cards: the coverage
+list. Entries are registered by `engines.wotr.effects`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engines.wotr.cards import CardDef, fold
+
+if TYPE_CHECKING:
+    from engines.core import Card, Turn
+    from engines.wotr.state import Deck, WotrState
+
+    Hook = Callable[[Turn[WotrState], Deck, Card], None]
+    Bonus = Callable[[WotrState, Card, Card], int]
+    Usable = Callable[[WotrState, Deck, Card], bool]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Script:
+    on_play: Hook | None = None  # "when played" text (never on a move, L363-364)
+    on_enter: Hook | None = None  # "when played or moved to" a location (`enters`: "path" or "any")
+    enters: str = "any"
+    on_activate: Hook | None = None  # a location's activation text (L144-147)
+    carryover: int = 0  # added to the controller's carryover limit while the card is in reserve
+    carryover_in_play: int = 0  # ...while in play anywhere (an item's "while in play")
+    extra_draw: int = 0  # extra cards in the draw step while in reserve
+    use: Hook | None = None  # "you may use your action to..." (L367-370)
+    can_use: Usable | None = None  # when the use is possible (where the card is, what it needs)
+    use_label: str = ""  # what the action option says, in our own words
+    no_path_if_shadow_bg: bool = False  # may not go to a path while a Shadow battleground is active
+    bonus: Bonus | None = None  # extra icons of the card's own kind at a location: (state, card, location)
+    cycle_when_eliminated_in: str = ""  # "path": eliminated in path combat -> cycled instead; "combat": any
+    mantle: str = ""  # an item: its wielder is cycled instead of eliminated in "combat" (or "path" combat only)
+    path_defense: int = 0  # an item whose icons go to the path itself (a location icon), not to its wielder
+    no_shadow_bg: bool = False  # barred from every Shadow battleground (by play or by move)
+    forsaken_top_cycles: bool = False  # forsaken from the top of the draw deck -> cycled instead
+    removes: str = ""  # when played, this named card is removed wherever it is (L627-633)
+
+
+SCRIPTS: dict[str, Script] = {}
+
+
+def script(name: str, **fields: object) -> None:
+    SCRIPTS[fold(name)] = Script(**fields)  # type: ignore[arg-type]
+
+
+def of(card_def: CardDef) -> Script | None:
+    return SCRIPTS.get(fold(card_def.name))
+
+
+def unscripted(defs: list[CardDef]) -> list[CardDef]:
+    """The coverage list: cards with text that the registry does not script (resolved by adjustment)."""
+    return [c for c in defs if c.has_text and of(c) is None]

@@ -1,0 +1,154 @@
+"""What each audience sees (spec 1.5): everything in play, scoring areas, tokens and counts for the table;
+a person's own hands (and piles, which the owner may inspect) privately. Teammates are different people, so
+they never see each other's hands; one person running two decks sees both, as the rules accept."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.core import CardView, SeatView, View, ZoneView, zone_view
+from engines.wotr import combat, procedures
+from engines.wotr.cards import BATTLEGROUND, FP, SHADOW, CardDef
+from engines.wotr.scenarios import scenario
+from engines.wotr.state import WotrState
+
+
+@dataclass(kw_only=True)
+class DeckView:
+    key: str
+    name: str
+    side: str
+    seat: str
+    hand: int
+    draw: int
+    cycle: int
+    eliminated: int
+    carryover: int
+    ring: str
+    reserve: ZoneView
+    starting: bool = False
+    to_act: bool = False
+
+
+@dataclass(kw_only=True)
+class LocationView:
+    card: CardView
+    kind: str
+    number: int  # a path's number
+    side: str  # a battleground's defending side
+    vp: int
+    attack: int  # the attack icons there now (A), and the defense (location plus defending units)
+    defense: int
+
+
+@dataclass(kw_only=True)
+class WotrView(View):
+    scenario: str = ""
+    round: int = 0
+    phase: str = ""
+    corruption: int = 0
+    score_fp: int = 0
+    score_shadow: int = 0
+    last_path: int = 0
+    final_path: int = 9
+    locations: list[LocationView] = field(default_factory=list)
+    fp_area: ZoneView | None = None
+    shadow_area: ZoneView | None = None
+    decks: list[DeckView] = field(default_factory=list)
+    bg_left: dict[str, int] = field(default_factory=dict)
+    paths_left: int = 0
+    facts: dict[str, CardDef] = field(default_factory=dict)  # definitions of the cards this view shows
+
+
+def _refs(zones: list[ZoneView], extra: list[CardView]) -> set[str]:
+    found: set[str] = set()
+
+    def walk(card: CardView) -> None:
+        if card.ref:
+            found.add(card.ref)
+        for a in card.attached:
+            walk(a)
+
+    for z in zones:
+        for c in z.cards:
+            walk(c)
+    for c in extra:
+        walk(c)
+    return found
+
+
+def status_line(state: WotrState) -> str:
+    if state.outcome is not None:
+        return state.outcome.reason
+    waiting = list(dict.fromkeys(d.seat for d in state.decisions))
+    step = {"setup": "setup", "action": "action step", "combat": "combat step"}.get(state.phase, state.phase)
+    head = "Setup" if state.phase == "setup" else f"Round {state.round}, {step}"
+    prompt = state.decisions[0].prompt if len(state.decisions) == 1 and not state.decisions[0].private else ""
+    return f"{head}: waiting on {', '.join(waiting)}" + (f" ({prompt})" if prompt else "")
+
+
+def location_view(state: WotrState, seat: str | None, loc_zone: ZoneView, index: int) -> LocationView:
+    card = state.active.cards[index]
+    ldef = state.card_def(card)
+    defenders, attackers = combat.split(state, card)
+    kind = ldef.kind
+    d_sup = combat.supports(state, defenders, attacking=False) if kind == BATTLEGROUND else {}
+    a_sup = combat.supports(state, attackers, attacking=True) if kind == BATTLEGROUND else {}
+    attack = sum(combat.unit_value(state, u, card, attacking=True, supported=u.uid in a_sup) for u in attackers)
+    defense = combat.location_defense(state, card) + sum(
+        combat.unit_value(state, u, card, attacking=False, supported=u.uid in d_sup) for u in defenders)
+    return LocationView(card=loc_zone.cards[index], kind=kind, number=ldef.path_number, side=ldef.side or FP,
+                        vp=ldef.vp, attack=attack + card.tokens.get("atk", 0), defense=defense)
+
+
+def build(state: WotrState, seat: str | None) -> WotrView:
+    recipe = scenario(state.scenario)
+    active = zone_view(state.active, seat)
+    fp_area, shadow_area = zone_view(state.fp_area, seat), zone_view(state.shadow_area, seat)
+    resolving = zone_view(state.resolving, seat)
+    show_hands = bool(state.opt("public_hand_sizes"))
+    decks: list[DeckView] = []
+    private: list[ZoneView] = []
+    acting = state.order[state.turn] if state.phase == "action" else ""
+    for d in state.decks:
+        decks.append(DeckView(key=d.key, name=d.name, side=d.side, seat=d.seat,
+                              hand=len(d.hand.cards) if show_hands or seat == d.seat else -1,
+                              draw=len(d.draw.cards), cycle=len(d.cycle.cards), eliminated=len(d.eliminated.cards),
+                              carryover=procedures.carryover(state, d), ring=d.ring, reserve=zone_view(d.reserve, seat),
+                              starting=state.order[state.start] == d.key, to_act=acting == d.key))
+        if seat == d.seat:
+            private += [zone_view(d.hand, seat), zone_view(d.cycle, seat), zone_view(d.eliminated, seat)]
+    shown = [active, fp_area, shadow_area, resolving, *private, *(dv.reserve for dv in decks)]
+    facts = {ref: state.defs[ref] for ref in sorted(_refs(shown, [])) if ref in state.defs}
+    fp, shadow = combat.score(state, FP), combat.score(state, SHADOW)
+    return WotrView(
+        game="wotr",
+        seat=seat,
+        title=f"War of the Ring: {recipe.name}",
+        status=status_line(state),
+        table=[active, resolving, fp_area, shadow_area, zone_view(state.set_aside, seat),
+               *(dv.reserve for dv in decks),
+               *(zone_view(z, seat, counts_only=True) for d in state.decks for z in (d.draw, d.cycle, d.eliminated))],
+        private=private,
+        seats=[SeatView(seat=s, counters={f"{d.name} hand": len(d.hand.cards) for d in state.decks
+                                          if d.seat == s and (show_hands or seat == s)}) for s in state.seats],
+        counters={"round": state.round, "corruption": state.corruption, "free peoples": fp, "shadow": shadow},
+        decisions=[d for d in state.decisions if d.seat == seat],
+        waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)),
+        outcome=state.outcome,
+        scenario=recipe.name,
+        round=state.round,
+        phase=state.phase,
+        corruption=state.corruption,
+        score_fp=fp,
+        score_shadow=shadow,
+        last_path=state.last_path,
+        final_path=int(state.opt("last_path") or recipe.last_path),
+        locations=[location_view(state, seat, active, i) for i in range(len(state.active.cards))],
+        fp_area=fp_area,
+        shadow_area=shadow_area,
+        decks=decks,
+        bg_left={FP: len(state.bg_fp.cards), SHADOW: len(state.bg_shadow.cards)},
+        paths_left=len(state.path_deck.cards),
+        facts=facts,
+    )

@@ -48,10 +48,13 @@ class Played:
     observed: dict[str, object] = field(default_factory=dict)  # facts read from the state for the tests
 
 
-def clear_the_way(state: LcgState, kill: str = "") -> list[str]:
+def clear_the_way(state: LcgState, seat: str, kill: str = "") -> list[str]:
     """The scripted adjustments of one planning phase: a hero killed if asked, enemies slain, locations and
-    treacheries cleared, guarded objectives claimed, and the quest given its progress."""
+    treacheries cleared, guarded objectives claimed onto a hero of the acting seat (some objectives' own text
+    puts them on a hero), and the quest given its progress."""
     lines = []
+    bearer = next(c for c in state.player(seat).play.cards
+                  if state.card_def(c).type == "hero" and c.name != kill)
     if kill:
         victim = next(c for p in state.players for c in p.play.cards if c.name == kill)
         lines.append(f"damage {victim.uid} +20")
@@ -63,7 +66,7 @@ def clear_the_way(state: LcgState, kill: str = "") -> list[str]:
             lines.append(f"damage {card.uid} +20")
         elif kind == "objective":
             lines += [f"move {a.uid} encounter-discard" for a in card.attached]
-            lines.append(f"claim {card.uid}")
+            lines.append(f"claim {card.uid} {bearer.uid}")
         elif kind in ("location", "treachery"):
             lines.append(f"move {card.uid} encounter-discard")
     if state.quest.cards:
@@ -129,7 +132,7 @@ class Driver:
                 acting = number
             if state.phase == "planning" and state.round not in helped:
                 helped.add(state.round)
-                for line in clear_the_way(state, kill if state.round == 1 else ""):
+                for line in clear_the_way(state, seat, kill if state.round == 1 else ""):
                     await self.type(line)
                     if (await self.state()).outcome is not None:
                         return await self.state()

@@ -20,7 +20,7 @@ from engines import registry
 from engines.core import View, codec
 from render.text import view_text, zone_text
 from tests.conftest import RecordingMessenger
-from tests.engines.randomplay import check_words, random_answer, shown_uids, visible_uids
+from tests.engines.randomplay import check_words, random_answer, shown_in, shown_uids, visible_uids
 from tests.engines.test_random_play import VARIANTS
 
 registry.load()
@@ -33,9 +33,12 @@ def check_view(state: Any, view: View, seat: str | None, where: str) -> None:
     assert not leaked, f"{where} for {seat or 'the table'} shows hidden cards {sorted(leaked)}"
 
 
-def check_notice(state: Any, notice: Notice) -> None:
-    """Everything one commit's notice would put in the thread or in someone's DMs."""
-    table: list[str] = list(notice.public_lines)
+def check_notice(state: Any, notice: Notice, before: Any = None) -> None:
+    """Everything one commit's notice would put in the thread or in someone's DMs. The step's log may name a
+    card that was in sight before the step (`before`) or turned face up during it, as the engine tests allow."""
+    shown = shown_in(notice.public_lines)
+    check_words(list(notice.public_lines), state, None, "the log in the thread", before, shown)
+    table: list[str] = []
     if notice.public_view is not None:
         check_view(state, notice.public_view, None, "the board")
         table.append(view_text(notice.public_view))
@@ -49,7 +52,8 @@ def check_notice(state: Any, notice: Notice) -> None:
         table.append(notice.undo_ask.command)
     check_words(table, state, None, "a message to the table")
     for p in notice.private:
-        dm = list(p.lines)
+        check_words(list(p.lines), state, p.seat, "the log by DM", before, shown)
+        dm = []
         if p.view is not None:
             assert p.view.seat == p.seat, f"{p.seat} is sent {p.view.seat}'s view"
             check_view(state, p.view, p.seat, "a DM")
@@ -81,10 +85,10 @@ async def play_and_check(service: Service, messenger: RecordingMessenger, name: 
         mark = len(messenger.notices)
         await service.act(ref.id, by_seat[decision.seat], text)
         played += 1
-        state = await service.stored_state(ref.id)
+        before, state = state, await service.stored_state(ref.id)
         assert len(messenger.notices) > mark
         for notice in messenger.notices[mark:]:
-            check_notice(state, notice)
+            check_notice(state, notice, before)
     return played
 
 

@@ -152,11 +152,15 @@ def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any =
         words = [view.title, view.status, *(d.prompt for d in view.decisions),
                  *(o.label for d in view.decisions for o in d.options)]
         check_words(words, state, seat, "the view")
-        # A card turned face up for the whole table during the step (an encounter card revealed, then shuffled
-        # back in the same step) was public at that moment: the log may name it.
-        shown = {m.group(1) for e in events if e.audience is None
-                 for m in [re.match(r"(?:Revealed|Shadow card on [^:]+): ([^,.]+)", e.text)] if m}
+        shown = shown_in([e.text for e in events if e.audience is None])
         check_words([e.text for e in events if e.visible_to(seat)], state, seat, "the log", before, shown)
+
+
+def shown_in(public: Sequence[str]) -> set[str]:
+    """The cards a step's public log turned face up for the whole table (an encounter card revealed, then
+    shuffled back in the same step): public at that moment, so the log may name them."""
+    return {m.group(1) for text in public
+            for m in [re.match(r"(?:Revealed|Shadow card on [^:]+): ([^,.]+)", text)] if m}
 
 
 def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000,

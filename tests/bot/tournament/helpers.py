@@ -25,9 +25,10 @@ PLACE = Place(guild_id=900, channel_id=901)
 ORGANIZER = User(id=1, name="Olórin")
 
 
-def tournament_deck(first: str, second: str) -> str:
-    """A legal tournament deck (C 15.3.2: at least 50 cards): one starter's heroes, both starters' cards."""
-    key = f"rats-{first}-{second}"
+def tournament_deck(first: str, second: str, heroes: tuple[str, ...] = ()) -> str:
+    """A legal tournament deck (C 15.3.2: at least 50 cards): both starters' cards, and the first starter's
+    heroes or the named ones from either (a hero of each sphere lets the deck pay for both spheres' cards)."""
+    key = "-".join(["rats", first, second, *(h.lower() for h in heroes)])
     lib = GAME.library
     if key in lib.decks:
         return key
@@ -42,7 +43,8 @@ def tournament_deck(first: str, second: str) -> str:
         by_title[lib.card(card).name] += keep
         if keep:
             slots.append(Slot(card=card, count=keep))
-    deck = Deck(key=key, name=f"{first.title()} and {second.title()}", heroes=a.heroes, cards=tuple(slots))
+    chosen = tuple(h for h in (*a.heroes, *b.heroes) if lib.card(h).name in heroes) if heroes else a.heroes
+    deck = Deck(key=key, name=f"{first.title()} and {second.title()}", heroes=chosen, cards=tuple(slots))
     lib.add(Pack(key=key, name=deck.name, cards=[], decks=[deck]))
     return key
 

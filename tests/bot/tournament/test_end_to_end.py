@@ -16,7 +16,10 @@ from engines.tournament.standings import champion, standings
 from tests.bot.tournament.helpers import ORGANIZER, PLACE, a_process, play_match, solo, tournament_deck
 from tests.conftest import FakeClock
 
-DECK = "rats-leadership-lore"  # built by tournament_deck() inside the test: the library may be swapped by others
+# Built by tournament_deck() inside the test (the library may be swapped by others). Aragorn and Théodred pay
+# for the Leadership cards and Éowyn for the Spirit ones.
+HEROES = ("Aragorn", "Théodred", "Éowyn")
+DECK = "rats-leadership-spirit-aragorn-théodred-éowyn"
 USERS = [User(id=20 + i, name=f"Player {i}") for i in range(1, 8)]
 # The game seeds of each round's tables, (team A's game, team B's game). Table 1 of round 1 gives both
 # teams the same shuffle, so their games are the same game: they complete in the same phase group with the
@@ -43,7 +46,7 @@ def same(actual: Result | None, expected: Result) -> bool:
 
 @pytest.mark.slow  # about a minute and a half: 18 LCG games through the service
 async def test_seven_teams_three_rounds_from_registration_to_champion(sqlite_url: str):
-    assert tournament_deck("leadership", "lore") == DECK
+    assert tournament_deck("leadership", "spirit", HEROES) == DECK
     clock = FakeClock()
     p = await a_process(sqlite_url, clock, seeds=[5, *[s for r in (1, 2, 3) for pair in SEEDS[r] for s in pair]])
     tid = await p.rats.create(ORGANIZER, "Autumn Race", place=PLACE, scenarios=["passage-through-mirkwood"], rounds=3)
@@ -84,7 +87,8 @@ async def test_seven_teams_three_rounds_from_registration_to_champion(sqlite_url
     said = "\n".join(text for _, text in p.said.lines)
     for line in ("has 10 minutes left", "has 5 minutes left", "has 1 minute left", "time has run out"):
         assert line in said
-    assert "has its own Quest and Travel of round 8 to complete it too" in said  # the draw: B's own group
+    drawn = solo(SEEDS[1][0][0], DECK)  # the draw: A completes first, and B is told it has its own group
+    assert f"has its own Quest and Travel of round {drawn.round} to complete it too" in said
     t = await p.rats.tournament(tid)
     met = [frozenset(m.teams()) for r in t.rounds for m in r.matches if not m.bye]
     assert len(met) == len(set(met)) == 9  # no rematch

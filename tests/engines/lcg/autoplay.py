@@ -26,7 +26,7 @@ from engines.core import Card, Config, Decision, DecisionKind
 from engines.lcg import GAME
 from engines.lcg.combat import SHADOW
 from engines.lcg.playing import hosts
-from engines.lcg.quest import quest_stat
+from engines.lcg.quest import quest_stat, staging_threat
 from engines.lcg.state import DAMAGE, EXHAUSTED, PRISONER, LcgState, Player
 from engines.lcg.table import characters, heroes, stat
 
@@ -112,10 +112,19 @@ def commit_choice(state: LcgState, player: Player, options: list[str]) -> list[s
                                           c.uid))
         if stat(state, guard, "defense") >= 2 and stat(state, guard, name) <= 1:
             defenders.append(guard)
+    # Enough willpower first for this player's share of the staging area and about one card revealed: a failed
+    # quest's threat is what ends most games, and an enemy can wait a round.
+    target = -(-staging_threat(state) // len(state.players)) + 2
+    questers: list[Card] = []
+    for c in sorted([c for c in pool if c not in defenders and stat(state, c, name) > 0],
+                    key=lambda c: (-stat(state, c, name), stat(state, c, "attack"), c.uid)):
+        if sum(stat(state, q, name) for q in questers) >= target:
+            break
+        questers.append(c)
     attackers: list[Card] = []
     for enemy in sorted(coming, key=lambda e: (enemy_def(state, e) + hp_left(state, e), e.uid)):
         need = enemy_def(state, enemy) + hp_left(state, enemy)
-        hitters = sorted([c for c in pool if c not in defenders and c not in attackers
+        hitters = sorted([c for c in pool if c not in defenders and c not in attackers and c not in questers
                           and stat(state, c, "attack") > 0],
                          key=lambda c: (stat(state, c, name) - stat(state, c, "attack"), -stat(state, c, "attack"),
                                         c.uid))
@@ -370,8 +379,8 @@ def choose(state: LcgState, decision: Decision, decks: tuple[str, ...] = DECKS) 
     if kind == "spider":
         return answer(spider_choice(state, ids))
     # Anything new: the first option (or nothing, where nothing is allowed).
-    if decision.kind is DecisionKind.CHOOSE_MANY and decision.low == 0:
-        return answer()
+    if decision.kind is DecisionKind.CHOOSE_MANY:
+        return answer(*ids[:decision.low])
     return answer(ids[0])
 
 

@@ -4,6 +4,14 @@ one), applied as that seat and journaled like any command, with no user: the bot
 
 Each move is its own transaction under the game's lock, and its notice goes out like any other, so the table
 sees every move the bot makes for someone, and replays and undo treat them like the player's own.
+
+A move the bot makes for a seat is that seat's move, so it passes the service's gates and observers as a
+typed one does. In a Race Against the Shadow match (spec 8.5; C 15.3.3) that means the automatic seat
+plays only in its team's phase group, on its team's clock, and its moves hand the clock over like the
+players' own; the match sets it playing again when the clock turns to its team (bot/tournament/match.py).
+We chose this over refusing the bot in match games: the team's own host chose the automatic seat for an
+absent member, the race's rules say when a team plays, not who presses its buttons (a delegate may too), and
+without it a team that lost a member would stall until its flag fell.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service.types import Notice
 from bot.store.models import GameRow, GameStatus, SeatRow
 from engines import registry
-from engines.core import Answer, Decision, Event, RuleError
+from engines.core import Answer, Decision, Event, RuleError, WestmarchError
 
 if TYPE_CHECKING:
     from bot.service.service import Service
@@ -49,10 +57,22 @@ async def answer(
     return None
 
 
+async def refusal(svc: Service, s: AsyncSession, row: GameRow, seat: str) -> str | None:
+    """Why the service's gates refuse a move by `seat` now (a match team's clock is not running), or None."""
+    for gate in svc.gates:
+        try:
+            await gate(s, row, seat, svc.clock())
+        except WestmarchError as exc:
+            return str(exc)
+    return None
+
+
 async def play_for(svc: Service, game_id: int, seat: str, why: str) -> int:
     """Skip: answer the seat's open decisions, each as its own command, but not the ones its answers open
-    (the seat is skipped once, not handed to the bot). Returns how many were answered."""
+    (the seat is skipped once, not handed to the bot). Returns how many were answered. A skip a gate refuses
+    is not made (the decisions stay open for the player), and the table is told why."""
     first: set[int] | None = None
+    refused: str | None = None
 
     async def attempt() -> Callable[[], Notice] | None:
         async with svc.db.session() as s:
@@ -64,9 +84,19 @@ async def play_for(svc: Service, game_id: int, seat: str, why: str) -> int:
             mine = [d for d in game.pending(svc._state(row, game)) if d.seat == seat]
             first = {d.id for d in mine} if first is None else first
             todo = [d for d in mine if d.id in first]
-            return await answer(svc, s, row, await svc._seats(s, game_id), todo[0], why) if todo else None
+            if not todo:
+                return None
+            nonlocal refused
+            refused = await refusal(svc, s, row, seat)
+            if refused is not None:
+                return None
+            return await answer(svc, s, row, await svc._seats(s, game_id), todo[0], why)
 
-    return await _repeat(svc, game_id, attempt)
+    done = await _repeat(svc, game_id, attempt)
+    if refused is not None and not done:
+        line = f"{why}: the bot does not play for {seat} now. {refused}"
+        await svc._notify(Notice(ref=await svc.ref(game_id), seats=await svc.seats(game_id), public_lines=[line]))
+    return done
 
 
 async def play_auto_seats(svc: Service, game_id: int, after: Notice | None = None) -> int:
@@ -84,7 +114,9 @@ async def play_auto_seats(svc: Service, game_id: int, after: Notice | None = Non
             auto = {r.seat for r in seats if r.auto_play and r.seat}
             game = registry.get(row.game)
             todo = [d for d in game.pending(svc._state(row, game)) if d.seat in auto]
-            return await answer(svc, s, row, seats, todo[0], "Automatic seat") if todo else None
+            if not todo or await refusal(svc, s, row, todo[0].seat) is not None:
+                return None  # a match team's automatic seat waits for its clock (bot/tournament/match.py)
+            return await answer(svc, s, row, seats, todo[0], "Automatic seat")
 
     return await _repeat(svc, game_id, attempt)
 
@@ -97,4 +129,5 @@ async def _repeat(svc: Service, game_id: int, attempt: Callable[[], Awaitable[Ca
             break
         done += 1
         await svc._notify(tell())
+        await svc._observe(game_id, svc.clock())  # e.g. the move ended the team's phase group: hit its clock
     return done

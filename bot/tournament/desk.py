@@ -101,6 +101,8 @@ class Desk:
         # Games seen by the gate to belong to no match. A match's games are bound to it before anyone can act
         # in them, so a game once seen outside every match stays outside: its moves need no second look.
         self._plain: set[int] = set()
+        # Matches whose automatic seats are being played, and the games to play next (match.py `_drive`).
+        self._driving: dict[int, list[int]] = {}
 
     def _lock(self, tid: int) -> asyncio.Lock:
         return self._locks.setdefault(tid, asyncio.Lock())

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from bot.pace import duration_text
-from bot.service import User
+from bot.service import User, absent
 from bot.service.types import NotAllowed
 from bot.store.models import ClockRow, GameRow, MatchRow, TeamRow, TournamentRow
 from bot.tournament import text
@@ -123,10 +123,11 @@ class Matches(Desk):
         said: list[str] = []
         image: list[ClockFace] = []
         decided = False
+        opened = ""  # the side whose clock this settling set running (its automatic seats may now play)
 
         async def work(s: AsyncSession) -> list[str]:
-            nonlocal decided
-            decided = False  # a retried transaction starts afresh
+            nonlocal decided, opened
+            decided, opened = False, ""  # a retried transaction starts afresh
             said.clear()
             image.clear()
             match = await s.get(MatchRow, match_id)
@@ -213,6 +214,8 @@ class Matches(Desk):
                                         clock.paused is not None) if events or said else "")
             if events or match.status != PLAYING or hit_by:
                 await self._save_clock(s, table.clock, clock)
+            if clock.running and any(e.kind in (clk.STARTED, clk.HIT, clk.RESUMED) for e in events):
+                opened = clock.active
             return [line for line in said if line]
 
         lines = await self._locked(tid, work)
@@ -223,7 +226,31 @@ class Matches(Desk):
         if decided:  # the result goes to the tournament's channel too, then the standings if the round is done
             await self.announcer.announce(await self._channel(tid), next(x for x in lines if x.startswith("Round ")))
             await self._after_result(tid)
+        if opened:
+            await self._drive(match_id, first.game_a if opened == "a" else first.game_b)
         return lines
+
+    async def _drive(self, match_id: int, game_id: int | None) -> None:
+        """The clock now runs for `game_id`'s team: its automatic seats, which the gate held back, play
+        (bot/service/absent.py). Their moves settle the clock again and may hand it back; a hand-off made
+        while this match is being driven is queued here rather than driven in a nested call, so two teams of
+        automatic seats play on in a loop, not in an ever deeper stack."""
+        if game_id is None:
+            return
+        queue = self._driving.get(match_id)
+        if queue is not None:
+            queue.append(game_id)
+            return
+        queue = self._driving[match_id] = [game_id]
+        try:
+            while queue:
+                game = queue.pop(0)
+                try:
+                    await absent.play_auto_seats(self.service, game)
+                except Exception:  # the settling is committed; the seat plays again on the next trigger
+                    log.exception("the automatic seats of game %s failed to play", game)
+        finally:
+            del self._driving[match_id]
 
     async def _picture(self, clock_face: ClockFace) -> bytes | None:
         try:

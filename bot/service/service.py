@@ -92,6 +92,8 @@ class NoTimers:
 # after the commit and its notice, with the moment the player acted, and its failure is only logged.
 Gate = Callable[[AsyncSession, GameRow, str, datetime], Awaitable[None]]
 Observer = Callable[[int, datetime], Awaitable[None]]
+# Runs inside `abandon`'s transaction and refuses by raising (a tournament match still being raced).
+AbandonGate = Callable[[AsyncSession, GameRow], Awaitable[None]]
 
 
 def _lines(events: list[Event], seat: str | None) -> list[str]:
@@ -132,6 +134,7 @@ class Service:
         self.timers: Timers = NoTimers()
         self.shards: Shards | None = None  # sharded: this process runs only these shards' games' timers
         self.gates: list[Gate] = []
+        self.abandon_gates: list[AbandonGate] = []
         self.observers: list[Observer] = []
         # Called with a game's id once a command has ended it, after its notice (campaigns update their log).
         self.on_game_over: list[Callable[[int], Awaitable[None]]] = []
@@ -453,6 +456,8 @@ class Service:
                     raise RuleError(f"Game {game_id} is already over.")
                 if user.id != row.host_user_id and not user.is_admin:
                     raise NotAllowed("Only the host or a server admin can abandon the game.")
+                for gate in self.abandon_gates:
+                    await gate(s, row)
                 await self._commit_version(s, row, status=GameStatus.ABANDONED, journal_seq=row.journal_seq + 1)
                 s.add(
                     JournalRow(

@@ -100,6 +100,26 @@ class Matches(Desk):
             raise RuleError(f"It is {names[clock.active]}'s {group_name(other.at)}; your team plays when they hit "
                             "the clock.")
 
+    async def _abandon_gate(self, s: AsyncSession, game: GameRow) -> None:
+        """Refuse `/game abandon` of a game whose match is still being raced. Abandoning would leave the match
+        undecided with its clock running; and spec 8.6 has no rule for a team that walks away (R7 is an
+        elimination by the game, R8 by the clock), so the bot will not invent one. The organizer decides with
+        the tournament's own verbs; once the match is decided its games may be abandoned like any other."""
+        if game.id in self._plain:
+            return
+        match = await self._match_of_game(s, game.id or 0)
+        if match is None or match.status != PLAYING:
+            return
+        trow = await s.get(TournamentRow, match.tournament_id)
+        assert trow is not None
+        t = codec.loads(Tournament, trow.state_json)
+        team = text.team_label(t, match.team_a if game.id == match.game_a else match.team_b)
+        raise RuleError(f"Game {game.id} is {team}'s race at table {match.table_no} of round {match.round} of "
+                        f"{t.name}, and the match is still being played: abandoning the game would leave the "
+                        "match undecided and its clock running. Ask the organizer to record the result "
+                        "(`/rats result`) or to drop the team (`/rats drop`); once the match is decided, its "
+                        "games can be abandoned.")
+
     # --- the observer: a game moved -----------------------------------------------------------
     async def _observe(self, game_id: int, at: datetime) -> None:
         if game_id in self._plain:  # not a tournament game: nothing to look up

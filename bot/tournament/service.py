@@ -43,6 +43,7 @@ class Rats(Matches):
         super().__init__(service, announcer)
         registry.register(GAME)  # every match is an LCG game
         service.gates.append(self._gate)
+        service.abandon_gates.append(self._abandon_gate)
         service.observers.append(self._observe)
 
     # --- the organizer and the teams ----------------------------------------------------------

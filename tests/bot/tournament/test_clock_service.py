@@ -191,3 +191,21 @@ async def test_a_job_that_rings_early_is_set_again(sqlite_url: str):
     await job.func(*job.args)
     assert p.timers.armed[match.id or 0] == armed and p.scheduler.aps.get_job(f"rats:{match.id}") is not None
     await p.stop()
+
+
+async def test_a_match_game_is_not_abandoned_while_its_race_runs(sqlite_url: str):
+    """The result of a race is the clock's and the organizer's (spec 8.6), never a side effect of /game abandon:
+    while the match is played it is refused, naming the organizer's verbs; once decided the game may go."""
+    clock = FakeClock()
+    p, tid, match, users = await ready_match(sqlite_url, clock)
+    game_a = match.game_a or 0
+    admin = User(id=77, name="Admin", is_admin=True)
+    for who in (users[game_a], admin):
+        with pytest.raises(RuleError, match=r"Ask the organizer.*/rats result.*/rats drop"):
+            await p.service.abandon(game_a, who)
+    assert (await p.service.ref(game_a)).status == "active"
+    face = await p.rats.clock_face(match.id or 0, clock.now)
+    assert face.running and not face.finished
+    await p.rats.record(tid, ORGANIZER, 1, f"win {match.team_b}")
+    assert (await p.service.abandon(game_a, users[game_a])).status == "abandoned"
+    await p.stop()

@@ -190,7 +190,9 @@ class GameCog(commands.Cog):
     @game.command(name="undo", description="Take back the last command")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        message = await self.service.undo(await self._game_here(interaction, game), self.bot.user_of(interaction))
+        game_id = await self._game_here(interaction, game)
+        # The click's own time: the same request delivered twice then takes back one step, not two.
+        message = await self.service.undo(game_id, self.bot.user_of(interaction), at=interaction.created_at)
         await io.reply(interaction, message, ephemeral=True)
 
     # --- pace ----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from bot.store.models import JournalKind, JournalRow
@@ -28,6 +29,15 @@ def effective(rows: list[JournalRow]) -> list[Entry]:
         for r in sorted(rows, key=lambda r: r.seq)
         if r.kind == JournalKind.COMMAND and r.seq not in undone
     ]
+
+
+def undone_since(rows: list[JournalRow], seats: set[str], at: datetime) -> str | None:
+    """The command an undo by one of `seats` took back after `at` (the newest), if any: what a request sent at
+    `at` by one of them and delivered again would find already done."""
+    taken = [r.ref_seq for r in rows if r.kind == JournalKind.UNDO and r.seat in seats and r.created_at > at]
+    if not taken:
+        return None
+    return next((r.text for r in rows if r.seq == taken[-1]), "")
 
 
 def start_config(rows: list[JournalRow]) -> tuple[Config, int]:

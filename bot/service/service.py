@@ -572,9 +572,15 @@ class Service:
         return await self.act(game_id, user, f"answer {decision_id} {option}", at=at)
 
     # --- undo --------------------------------------------------------------------------------
-    async def undo(self, game_id: int, user: User) -> str:
+    async def undo(self, game_id: int, user: User, at: datetime | None = None) -> str:
         """Take back the last command: at once if it was the user's own and crossed no barrier; otherwise
-        ask the other seats for consent."""
+        ask the other seats for consent.
+
+        `at` is when the user asked (the interaction's own timestamp). A request is about the game as its
+        sender saw it then, so one that finds an undo of theirs applied since was sent before they could see
+        that undo's result: the same request again (Discord retried it, a double click). It changes nothing
+        and says so, rather than taking back a second step, as a repeated answer finds its decision closed.
+        (`at` is Discord's clock, the journal's times ours; they agree far closer than a person can click.)"""
 
         async def attempt() -> tuple[str, Notice | None]:
             async with self.db.session() as s:
@@ -585,9 +591,13 @@ class Service:
                 me = next((r for r in seats if r.user_id == user.id), None)
                 if me is None or me.seat is None:
                     raise NotSeated(f"You are not seated in game {game_id}.")
+                rows = await self._journal(s, game_id)
+                repeated = history.undone_since(rows, {me.seat}, at) if at is not None else None
+                if repeated is not None:
+                    said = f"Already undone: '{repeated}' was taken back as you asked. Nothing more is undone; "
+                    return said + "ask again to take back another step.", None
                 for gate in self.gates:  # taking a move back is acting too
                     await gate(s, row, me.seat, self.clock())
-                rows = await self._journal(s, game_id)
                 entries = history.effective(rows)
                 if not entries:
                     raise RuleError("There is nothing to undo.")
@@ -595,6 +605,11 @@ class Service:
                 others = [r for r in seats if r.seat is not None and r.seat != me.seat]
                 if (last.seat == me.seat and not last.barrier) or not others:
                     return "Undone.", await self._apply_undo(s, row, seats, rows, last, me.seat)
+                asked = await self._open_request(s, game_id, me.seat, last.seq)
+                if asked is not None:  # the same request again: the table is asked once
+                    agreed = json.loads(asked.consents_json)
+                    waiting = ", ".join(seat for seat in json.loads(asked.needs_json) if seat not in agreed)
+                    return f"You have already asked to undo '{last.text}'; waiting for {waiting} to agree.", None
                 # The game row first, as every writer does: taking the open request's row before it
                 # deadlocked on PostgreSQL with a consent (game row, then request row) in another process.
                 await self._commit_version(s, row)
@@ -643,10 +658,18 @@ class Service:
             async with self.db.session() as s:
                 row = await self._row(s, game_id)
                 request = await s.get(UndoRequest, request_id)
-                if request is None or request.game_id != game_id or request.status != "open":
-                    raise RuleError("That undo request is no longer open.")
                 seats = await self._seats(s, game_id)
                 me = next((r for r in seats if r.user_id == user.id), None)
+                if (  # the same click again, after the undo it completed
+                    request is not None
+                    and request.game_id == game_id
+                    and request.status == "applied"
+                    and me is not None
+                    and me.seat in json.loads(request.consents_json)
+                ):
+                    return "Already undone: your consent was counted.", None
+                if request is None or request.game_id != game_id or request.status != "open":
+                    raise RuleError("That undo request is no longer open.")
                 needs: list[str] = json.loads(request.needs_json)
                 if me is None or me.seat not in needs:
                     raise NotAllowed("Your consent is not needed for this undo.")
@@ -675,6 +698,19 @@ class Service:
         await self._observe(game_id, self.clock())
         await absent.play_auto_seats(self, game_id, notice)
         return message
+
+    @staticmethod
+    async def _open_request(s: AsyncSession, game_id: int, seat: str, target_seq: int) -> UndoRequest | None:
+        """`seat`'s open request to undo the step `target_seq`, if it made one."""
+        result = await s.execute(
+            select(UndoRequest).where(
+                col(UndoRequest.game_id) == game_id,
+                col(UndoRequest.status) == "open",
+                col(UndoRequest.requested_by) == seat,
+                col(UndoRequest.target_seq) == target_seq,
+            )
+        )
+        return result.scalars().first()
 
     async def _journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
         result = await s.execute(

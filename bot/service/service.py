@@ -588,24 +588,27 @@ class Service:
                 if row.status != GameStatus.ACTIVE:
                     raise RuleError(f"Game {game_id} is not being played; there is nothing to undo.")
                 seats = await self._seats(s, game_id)
-                me = next((r for r in seats if r.user_id == user.id), None)
-                if me is None or me.seat is None:
+                mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move
+                if not mine:
                     raise NotSeated(f"You are not seated in game {game_id}.")
                 rows = await self._journal(s, game_id)
-                repeated = history.undone_since(rows, {me.seat}, at) if at is not None else None
+                repeated = history.undone_since(rows, set(mine), at) if at is not None else None
                 if repeated is not None:
                     said = f"Already undone: '{repeated}' was taken back as you asked. Nothing more is undone; "
                     return said + "ask again to take back another step.", None
-                for gate in self.gates:  # taking a move back is acting too
-                    await gate(s, row, me.seat, self.clock())
                 entries = history.effective(rows)
-                if not entries:
+                last = entries[-1] if entries else None
+                # One who acts for several seats asks as the seat whose step it is, if theirs, like `acting_seat`.
+                me = last.seat if last is not None and last.seat in mine else mine[0]
+                for gate in self.gates:  # taking a move back is acting too
+                    await gate(s, row, me, self.clock())
+                if last is None:
                     raise RuleError("There is nothing to undo.")
-                last = entries[-1]
-                others = [r for r in seats if r.seat is not None and r.seat != me.seat]
-                if (last.seat == me.seat and not last.barrier) or not others:
-                    return "Undone.", await self._apply_undo(s, row, seats, rows, last, me.seat)
-                asked = await self._open_request(s, game_id, me.seat, last.seq)
+                # The consent asked is of the seats the user does not act for: a delegate agrees for theirs.
+                others = [r for r in seats if r.seat is not None and r.seat not in mine]
+                if (last.seat == me and not last.barrier) or not others:
+                    return "Undone.", await self._apply_undo(s, row, seats, rows, last, me)
+                asked = await self._open_request(s, game_id, me, last.seq)
                 if asked is not None:  # the same request again: the table is asked once
                     agreed = json.loads(asked.consents_json)
                     waiting = ", ".join(seat for seat in json.loads(asked.needs_json) if seat not in agreed)
@@ -623,7 +626,7 @@ class Service:
                 )
                 request = UndoRequest(
                     game_id=game_id,
-                    requested_by=me.seat,
+                    requested_by=me,
                     target_seq=last.seq,
                     needs_json=json.dumps([r.seat for r in others]),
                     created_at=self.clock(),
@@ -635,12 +638,12 @@ class Service:
                     ref=self._ref(row),
                     seats=self._seat_infos(seats),
                     public_lines=[
-                        f"{me.seat} asks to undo '{last.text}' ({reason}); "
+                        f"{me} asks to undo '{last.text}' ({reason}); "
                         f"{', '.join(r.seat or '' for r in others)} must agree."
                     ],
                     undo_ask=UndoAsk(
                         request_id=request.id or 0,
-                        requested_by=me.seat,
+                        requested_by=me,
                         needs=self._seat_infos(others),
                         command=last.text,
                     ),
@@ -659,19 +662,20 @@ class Service:
                 row = await self._row(s, game_id)
                 request = await s.get(UndoRequest, request_id)
                 seats = await self._seats(s, game_id)
-                me = next((r for r in seats if r.user_id == user.id), None)
+                mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move
                 if (  # the same click again, after the undo it completed
                     request is not None
                     and request.game_id == game_id
                     and request.status == "applied"
-                    and me is not None
-                    and me.seat in json.loads(request.consents_json)
+                    and set(mine) & set(json.loads(request.consents_json))
                 ):
                     return "Already undone: your consent was counted.", None
                 if request is None or request.game_id != game_id or request.status != "open":
                     raise RuleError("That undo request is no longer open.")
                 needs: list[str] = json.loads(request.needs_json)
-                if me is None or me.seat not in needs:
+                # One who acts for several of the seats asked answers for all of them with one click.
+                answering = [seat for seat in needs if seat in mine]
+                if not answering:
                     raise NotAllowed("Your consent is not needed for this undo.")
                 rows = await self._journal(s, game_id)
                 entries = history.effective(rows)
@@ -682,9 +686,11 @@ class Service:
                 if not agree:
                     request.status = "refused"
                     return "Undo refused.", Notice(
-                        ref=self._ref(row), seats=self._seat_infos(seats), public_lines=[f"{me.seat} refused the undo."]
+                        ref=self._ref(row),
+                        seats=self._seat_infos(seats),
+                        public_lines=[f"{', '.join(answering)} refused the undo."],
                     )
-                consents = sorted({*json.loads(request.consents_json), me.seat})
+                consents = sorted({*json.loads(request.consents_json), *answering})
                 request.consents_json = json.dumps(consents)
                 if set(needs) - set(consents):
                     return "Consent recorded.", None

@@ -33,6 +33,7 @@ from bot.pace import (
     zone,
 )
 from bot.service import absent, waits
+from bot.service.guard import seats_of
 from bot.service.types import GameRef, NotAllowed, Notice, NotSeated, Reminder, User, WaitInfo
 from bot.store.models import OPEN_STATUSES, GameRow, GameStatus, PlayerRow, SeatRow, WaitRow
 from engines import registry
@@ -303,14 +304,14 @@ class Tempo:
                 row, seats, wait_rows = await self._load(s, game_id)
                 if row.status != GameStatus.ACTIVE:
                     raise RuleError(f"Game {game_id} is not being played.")
-                me = next((r for r in seats if r.user_id == user.id), None)
-                if me is None or me.seat is None:
+                mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move
+                if not mine:
                     raise NotSeated(f"You are not seated in game {game_id}.")
                 by_seat = {r.seat: r for r in seats if r.seat}
-                targets = [w for w in wait_rows if w.seat != me.seat and not by_seat[w.seat].auto_play]
+                targets = [w for w in wait_rows if w.seat not in mine and not by_seat[w.seat].auto_play]
                 if not targets:
-                    mine = any(w.seat == me.seat for w in wait_rows)
-                    raise RuleError("The game is waiting on you." if mine else "The game is waiting on nobody else.")
+                    on_me = any(w.seat in mine for w in wait_rows)
+                    raise RuleError("The game is waiting on you." if on_me else "The game is waiting on nobody else.")
                 told: list[str] = []
                 reminders: list[Reminder] = []
                 state = self.service._state(row, registry.get(row.game))

@@ -77,6 +77,29 @@ async def test_a_seated_delegate_acts_for_the_seat_whose_decision_they_answer(se
     assert (await service.act(game_id, ALICE, first_answer(state, "p1"))).seat == "p1"
 
 
+async def test_a_delegate_undoes_consents_and_nudges_for_the_seat(service: Service, messenger: RecordingMessenger):
+    """Cara acts for Bob (p2): as for a move, she may nudge, ask for an undo and agree to one for his seat."""
+    game_id = await started_game(service, players=2)
+    await service.guard.delegate(game_id, BOB, CARA)
+    await service.act(game_id, CARA, first_answer(await service.stored_state(game_id), "p2"))
+    assert await service.tempo.nudge(game_id, CARA) == "Nudged Alice."
+    await service.act(game_id, ALICE, first_answer(await service.stored_state(game_id), "p1"))  # reveals the bids
+
+    assert "asked to agree" in await service.undo(game_id, CARA)
+    ask = messenger.notices[-1].undo_ask
+    assert ask is not None and ask.requested_by == "p2" and [s.seat for s in ask.needs] == ["p1"]
+    assert await service.consent_undo(game_id, ALICE, ask.request_id, True) == "Undone."
+
+    await service.act(game_id, ALICE, first_answer(await service.stored_state(game_id), "p1"))
+    assert "asked to agree" in await service.undo(game_id, ALICE)
+    ask = messenger.notices[-1].undo_ask
+    assert ask is not None and [s.seat for s in ask.needs] == ["p2"]
+    assert await service.consent_undo(game_id, CARA, ask.request_id, True) == "Undone."
+    assert [d.seat for d in (await service.stored_state(game_id)).decisions] == ["p1"]
+    with pytest.raises(RuleError, match="Alice was nudged"):  # once a day, by a delegate too
+        await service.tempo.nudge(game_id, CARA)
+
+
 async def test_only_a_seated_player_names_a_delegate(service: Service):
     game_id = await started_game(service, players=2)
     with pytest.raises(NotSeated, match="only a seated player names a delegate"):

@@ -1,4 +1,9 @@
-"""The FAQ rulings of spec 5.3, as the scripted Core Set cards meet them. Each test cites its ruling."""
+"""The FAQ rulings of spec 5.3, as the scripted Core Set cards meet them. Each test cites its ruling.
+
+Two rulings have no test, because nothing here could apply them: no Core Set or Core Set Nightmare card
+switches anything (FAQ 1.26: a switch needs something on both sides), and none says its effect "does not stack"
+(C 4.11.8: copies of such an effect count once). The engine has no switching or non-stacking effect either:
+passive effects always add up (FAQ 1.55), and a card of another pack that needs one is resolved by hand."""
 
 from __future__ import annotations
 
@@ -293,3 +298,64 @@ def test_faq_1_29_the_victory_display_is_not_the_discard_pile():
     state.player("p1").engaged.cards.append(crows)
     deal_damage(Turn(state=state, seat=""), crows, 3)
     assert crows not in state.encounter_discard.cards and crows not in state.victory.cards
+
+
+def pay_all(state):
+    """Answer every payment question by taking the whole price from the first hero offered."""
+    while any(d.context.startswith("pay") for d in state.decisions):
+        d = next(d for d in state.decisions if d.context.startswith("pay"))
+        state, _ = answer(state, tuple(f"{o.id}={1 if i == 0 else 0}" for i, o in enumerate(d.options)))
+    return state
+
+
+def test_faq_1_31_a_second_snowbourn_scout_answers_only_for_itself():
+    """FAQ 1.31: a card naming its own title means that copy. With a Scout already in play, playing a second
+    one asks once, for the newcomer's progress token; the first does not answer its twin's arrival."""
+    state = a_table(1)
+    in_play(state, "Snowbourn Scout")
+    second = core_card(state, "Snowbourn Scout")
+    state.player("p1").hand.cards.append(second)
+    gate = core_card(state, "Forest Gate")
+    state.staging.cards.append(gate)
+    state, _ = run(state, Task(kind="plan-turn", seat="p1"))
+    state, _ = answer(state, second.uid)
+    state = pay_all(state)
+    assert len([d for d in state.decisions if d.context.startswith("fx:scout")]) == 1
+    state, _ = answer(state, gate.uid)
+    assert gate.uid in [c.uid for c in state.staging.cards]
+    assert next(c for c in state.staging.cards if c.uid == gate.uid).tokens[PROGRESS] == 1
+    assert not any(d.context.startswith("fx:scout") for d in state.decisions)
+
+
+def test_faq_1_31_a_defeated_eastern_crows_sends_only_itself_back_into_the_deck():
+    """FAQ 1.31: of two Eastern Crows, the one defeated is shuffled back into the encounter deck; the other
+    stays where it is."""
+    state = a_table(1)
+    beaten, other = core_card(state, "Eastern Crows"), core_card(state, "Eastern Crows")
+    state.player("p1").engaged.cards.append(beaten)
+    state.staging.cards.append(other)
+    size = len(state.encounter_deck.cards)
+    deal_damage(Turn(state=state, seat=""), beaten, 5)
+    assert beaten.uid in [c.uid for c in state.encounter_deck.cards]
+    assert len(state.encounter_deck.cards) == size + 1
+    assert [c.uid for c in state.staging.cards] == [other.uid]
+
+
+def test_faq_1_48_being_discarded_is_not_being_destroyed():
+    """FAQ 1.48: Horn of Gondor answers a character's destruction. Gandalf leaving as the round ends is
+    discarded by his own text, not destroyed: no resource. An ally killed by damage is destroyed and placed in
+    its owner's discard pile: one resource. Both end up in the discard pile."""
+    state = a_table(1)
+    aragorn = hero(state, "p1", "Aragorn")
+    aragorn.attached.append(core_card(state, "Horn of Gondor"))
+    before = aragorn.tokens.get(RESOURCE, 0)
+    gandalf = in_play(state, "Gandalf")
+    state, _ = run(state, Task(kind="round-end"))
+    aragorn = hero(state, "p1", "Aragorn")
+    assert gandalf.uid in [c.uid for c in state.player("p1").discard.cards]
+    assert aragorn.tokens.get(RESOURCE, 0) == before
+    ally = in_play(state, "Guard of the Citadel")
+    state.decisions.clear()
+    deal_damage(Turn(state=state, seat=""), ally, 5)
+    assert ally.uid in [c.uid for c in state.player("p1").discard.cards]
+    assert aragorn.tokens[RESOURCE] == before + 1

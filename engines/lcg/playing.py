@@ -9,7 +9,17 @@ from engines.lcg.cards import CHARACTER_TYPES, SPHERES, HostRule, describe_hosts
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.library import fold
 from engines.lcg.state import PRISONER, RESOURCE, LcgState, Player, Task
-from engines.lcg.table import add_tokens, characters, heroes, label, resources, to_discard
+from engines.lcg.table import (
+    OUT_OF_PLAY,
+    add_tokens,
+    characters,
+    enter_staging,
+    heroes,
+    label,
+    player_targets,
+    resources,
+    to_discard,
+)
 
 PASS = Option(id="pass", label="Pass")
 
@@ -198,8 +208,8 @@ def place(turn: T, t: Task) -> None:
         turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Attach {card.name} to which card?",
                  [Option(id=h.uid, label=label(state, h)) for h in legal], context=f"host:{card.uid}")
     elif d.type == "player_side_quest":
-        state.staging.cards.append(card)
         turn.say(f"{player.seat} plays the side quest {card.name} into the staging area.")
+        enter_staging(turn, card, OUT_OF_PLAY)
     else:  # an event: it resolves, then is placed in its owner's discard pile (RR p.9)
         turn.say(f"{player.seat} plays {card.name}.")
         to_discard(state, card)
@@ -224,7 +234,8 @@ def hosts(state: LcgState, player: Player, card: Card) -> list[Card]:
     from engines.lcg.effects.nightmare import no_attachments
     from engines.lcg.effects.registry import core
 
-    return [c for c in table if any(fits(state, player, c, rule) for rule in rules)
+    # Attaching to a card chooses it: never one immune to player card effects (FAQ 1.47).
+    return [c for c in player_targets(state, table) if any(fits(state, player, c, rule) for rule in rules)
             and not core(state, c, "Nazgûl of Dol Guldur")  # its own text: no attachments on it
             and not no_attachments(state, c)]
 

@@ -13,10 +13,12 @@ from engines.lcg.flow import T, answer, push, task
 from engines.lcg.playing import in_play, window
 from engines.lcg.state import COMMITTED, PROGRESS, TIME, LcgState, Task
 from engines.lcg.table import (
+    REVEALED,
     add_tokens,
     characters,
     clear_flag,
     current_stage,
+    enter_staging,
     exhaust,
     explore,
     label,
@@ -168,20 +170,19 @@ def resolve_revealed(turn: T, card: Card, in_quest_phase: bool, guarding: str) -
     if guarding:
         _zone, objective, _ = state.locate(guarding)
         if d.type in ("objective", "objective_ally"):
-            state.staging.cards.append(card)
+            enter_staging(turn, card, REVEALED)
             push(state, Task(kind="guard", ref=guarding))
         elif d.type == "treachery":
             state.encounter_discard.cards.append(card)
         else:
-            objective.attached.append(card)
+            enter_staging(turn, card, REVEALED, host=objective)
             turn.say(f"{card.name} guards {objective.name}.")
     elif d.type == "treachery":
         if card not in [c for z in state.zones() for c in z.cards]:
             state.encounter_discard.cards.append(card)
     elif d.type != "treachery" and not effects.placed_elsewhere(state, card):
-        state.staging.cards.append(card)
+        enter_staging(turn, card, REVEALED)
     heroes_mod.enemy_revealed(turn, card)
-    nightmare_rules.spider_entered(turn, card)
     if d.has("Guarded") and not guarding:
         push(state, Task(kind="guard", ref=card.uid))
     if d.has("Surge") or nightmare_rules.gains_surge(state, card):

@@ -86,9 +86,8 @@ def refresh_phase(turn: T, _t: Task) -> None:
     for player in state.active_players():
         raise_threat(turn, player, 1)
     locations.refresh_threat(turn)
-    remaining = state.active_players()
-    if len(remaining) > 1:
-        nxt = remaining[1]
+    nxt = state.next_player(state.first_seat)  # alone, there is no next player to take the token (FAQ 1.46)
+    if nxt is not None:
         state.first = state.players.index(nxt)
         turn.say(f"Refresh: everything readies, threat rises by 1, and {nxt.seat} becomes the first player.")
     else:

@@ -11,7 +11,7 @@ from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg.cards import CardDef, Scenario
 from engines.lcg.flow import T, answer, push
 from engines.lcg.state import DAMAGE, PRISONER, LcgState, Task
-from engines.lcg.table import add_tokens, current_stage, heroes, win
+from engines.lcg.table import FROM_DISCARD, OUT_OF_PLAY, add_tokens, current_stage, enter_staging, heroes, win
 
 PTM, JDTA, EFDG = "passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur"
 JDTA_ALIASES = (JDTA, "journey-along-the-anduin")  # DragnCards' own name for it, from a user's import
@@ -68,7 +68,7 @@ def stage_revealed(turn: T, uid: str) -> None:
             troll = next((c for c in state.encounter_deck.cards if c.name == "Hill Troll"), None)
             if troll is not None:
                 state.encounter_deck.cards.remove(troll)
-                state.staging.cards.append(troll)
+                enter_staging(turn, troll, OUT_OF_PLAY)
                 turn.say("A Hill Troll is put into the staging area.")
             state.rng.shuffle(state.encounter_deck.cards)
     elif state.scenario in JDTA_ALIASES and number == 3:
@@ -244,11 +244,8 @@ def spider_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         if card is not None:
             zone.cards.remove(card)
             card.face_up = True
-            state.staging.cards.append(card)
             turn.say(f"{decision.seat} adds {card.name} to the staging area.")
-            from engines.lcg.effects.nightmare import spider_entered
-
-            spider_entered(turn, card)  # Glade of the Spawn (Nightmare) reacts to a Spider entering play
+            enter_staging(turn, card, FROM_DISCARD if zone is state.encounter_discard else OUT_OF_PLAY)
     state.rng.shuffle(state.encounter_deck.cards)
 
 

@@ -127,6 +127,20 @@ class LcgState(BaseState):
     def first_seat(self) -> str:
         return self.players[self.first].seat
 
+    def next_player(self, seat: str) -> Player | None:
+        """The player on `seat`'s left still in the game (C 8.3). None when nobody else is: a solo game has no
+        next player, so an effect on the next player does nothing, and what it would do 'then' stops too
+        (FAQ 1.46, 1.15)."""
+        n = len(self.players)
+        at = next(i for i, p in enumerate(self.players) if p.seat == seat)
+        return next((p for p in (self.players[(at + k) % n] for k in range(1, n)) if not p.eliminated), None)
+
+    def last_player(self) -> Player:
+        """The player on the first player's right still in the game (C 8.2); alone, the first player is also the
+        last (FAQ 1.46)."""
+        ordered = self.active_players()
+        return ordered[-1] if ordered else self.players[self.first]
+
     def owner(self, card: Card) -> Player | None:
         seat = self.owners.get(card.uid)
         return self.player(seat) if seat else None

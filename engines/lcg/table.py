@@ -27,6 +27,26 @@ STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_c
 PASSIVES: list[Callable[[LcgState, Card, str], int]] = []
 # Rules that a card cannot be damaged now (registered by engines.lcg.effects): (state, card) -> the reason or "".
 DAMAGE_GUARDS: list[Callable[[LcgState, Card], str]] = []
+# Rules that react to a card arriving in the staging area (registered by engines.lcg.effects):
+# (turn, card, where it came from: one of ARRIVALS).
+STAGING_ARRIVALS: list[Callable[[T, Card, str], None]] = []
+# Where a card arriving in the staging area comes from. FAQ 1.35: "enters the staging area" means every one of
+# them; only the last is a card already in play (engaged with a player, or an objective coming off its hero).
+REVEALED, OUT_OF_PLAY, FROM_DISCARD, FROM_PLAY = "revealed", "out of play", "discard pile", "in play"
+ARRIVALS = (REVEALED, OUT_OF_PLAY, FROM_DISCARD, FROM_PLAY)
+
+
+def immune_to_players(state: LcgState, card: Card) -> bool:
+    """Immune to player card effects (or to every card effect): no player card may choose it, attach to it, or
+    act on it directly (damage, progress, stats, moving or engaging it). The game's own procedure still reaches
+    it: questing progress, travel, engagement checks, attacks (C 4.11.10-11; FAQ 1.47)."""
+    d = state.card_def(card)
+    return d.has("Immune to player card effects") or d.has("Immune to card effects")
+
+
+def player_targets(state: LcgState, cards: list[Card]) -> list[Card]:
+    """The cards of `cards` a player card's effect may choose or act on (FAQ 1.47)."""
+    return [c for c in cards if not immune_to_players(state, c)]
 
 
 def stat(state: LcgState, card: Card, name: str) -> int:
@@ -119,12 +139,12 @@ def eliminate(turn: T, player: Player, reason: str) -> None:
             to_discard(state, shadow)
         player.engaged.cards.remove(enemy)
         clear_flag([enemy], ATTACKED)
-        state.staging.cards.append(enemy)
+        enter_staging(turn, enemy, FROM_PLAY)
     if state.players[state.first] is player:  # FAQ 1.30: the token passes at once
-        remaining = state.active_players()
-        if remaining:
-            state.first = state.players.index(remaining[0])
-            turn.say(f"{remaining[0].seat} is now the first player.")
+        nxt = state.next_player(player.seat)
+        if nxt is not None:
+            state.first = state.players.index(nxt)
+            turn.say(f"{nxt.seat} is now the first player.")
     state.decisions[:] = [d for d in state.decisions if d.seat != player.seat]
     if not state.active_players():
         lose(turn, "every player has been eliminated")
@@ -296,6 +316,16 @@ def staged(state: LcgState, types: tuple[str, ...]) -> list[Card]:
     guards = [a for c in state.staging.cards if state.card_def(c).type in ("objective", "objective_ally")
               for a in c.attached if a.face_up and state.card_def(a).type in types]
     return loose + guards
+
+
+def enter_staging(turn: T, card: Card, source: str, host: Card | None = None) -> None:
+    """`card` arrives in the staging area (attached to `host` there: an encounter card guarding an objective).
+    Every arrival during the game comes through here, so a rule about cards entering the staging area sees
+    them all, however they came (FAQ 1.35)."""
+    assert source in ARRIVALS, source
+    (host.attached if host is not None else turn.state.staging.cards).append(card)
+    for rule in STAGING_ARRIVALS:
+        rule(turn, card, source)
 
 
 def take_from_staging(state: LcgState, card: Card) -> None:

@@ -9,7 +9,18 @@ from engines.core import Card, Decision, Option
 from engines.lcg.effects.primitives import discard_from_play, draw, find, progress_on_location
 from engines.lcg.effects.registry import T, action, ask, core, effect, follow, fx_args, modify, scripted, use, used
 from engines.lcg.state import DAMAGE, EXHAUSTED, RESOURCE, LcgState, Player
-from engines.lcg.table import add_tokens, characters, deal_damage, exhaust, heroes, label, leave_play, tokens
+from engines.lcg.table import (
+    add_tokens,
+    characters,
+    deal_damage,
+    exhaust,
+    heroes,
+    immune_to_players,
+    label,
+    leave_play,
+    player_targets,
+    tokens,
+)
 
 
 def _ready(card: Card) -> bool:
@@ -26,20 +37,22 @@ def put_into_play(turn: T, player: Player, ally: Card) -> None:
 
 
 def entered(turn: T, player: Player, ally: Card, played: bool) -> None:
-    """Responses after an ally enters play."""
+    """Responses after an ally enters play. Each concerns the ally that entered, this copy alone (FAQ 1.31);
+    an encounter card immune to player card effects is neither chosen nor damaged (FAQ 1.47)."""
     state = turn.state
     if core(state, ally, "Longbeard Orc Slayer"):
-        for enemy in [e for p in state.players for e in p.engaged.cards] + list(state.staging.cards):
+        for enemy in player_targets(state, [e for p in state.players for e in p.engaged.cards] + state.staging.cards):
             if "Orc" in state.card_def(enemy).traits:
                 deal_damage(turn, enemy, 1, ally.name)
     elif core(state, ally, "Snowbourn Scout"):
-        locations = [c for c in [*state.active.cards, *state.staging.cards] if state.card_def(c).type == "location"]
+        locations = player_targets(state, [c for c in [*state.active.cards, *state.staging.cards]
+                                           if state.card_def(c).type == "location"])
         if locations:
             ask(turn, player.seat, "Snowbourn Scout: place 1 progress on which location?",
                 [Option(id=c.uid, label=label(state, c)) for c in locations], "scout")
     elif core(state, ally, "Son of Arnor"):
-        enemies = [c for c in state.staging.cards if state.card_def(c).type == "enemy"] + \
-                  [e for p in state.active_players() if p is not player for e in p.engaged.cards]
+        enemies = player_targets(state, [c for c in state.staging.cards if state.card_def(c).type == "enemy"] +
+                                 [e for p in state.active_players() if p is not player for e in p.engaged.cards])
         if enemies:
             ask(turn, player.seat, "Son of Arnor: engage which enemy?",
                 [*(Option(id=e.uid, label=label(state, e)) for e in enemies), Option(id="no", label="None")],
@@ -56,8 +69,8 @@ def entered(turn: T, player: Player, ally: Card, played: bool) -> None:
             ask(turn, player.seat, "Erebor Hammersmith: return the top attachment of whose discard pile?",
                 [Option(id=p.seat, label=p.seat) for p in owners], "hammersmith")
     elif core(state, ally, "Gandalf"):
-        enemies = [e for p in state.players for e in p.engaged.cards] + \
-                  [c for c in state.staging.cards if state.card_def(c).type == "enemy"]
+        enemies = player_targets(state, [e for p in state.players for e in p.engaged.cards] +
+                                 [c for c in state.staging.cards if state.card_def(c).type == "enemy"])
         ask(turn, player.seat, "Gandalf: choose one",
             [Option(id="draw", label="Draw 3 cards"), Option(id="threat", label="Reduce your threat by 5"),
              *(Option(id=e.uid, label=f"4 damage to {label(state, e)}") for e in enemies)], "gandalf")
@@ -141,13 +154,15 @@ def _gandalf_leaves(turn: T, card: Card, _o: Card | None) -> None:
 
 # --- committing and defending --------------------------------------------------------------------------------------
 def committed(turn: T, player: Player, chosen: list[Card]) -> None:
+    """Progress from allies that commit, on every location they name but those immune to them (FAQ 1.47)."""
     state = turn.state
     for card in chosen:
         if core(state, card, "Lórien Guide"):
-            for location in list(state.active.cards):
+            for location in player_targets(state, list(state.active.cards)):
                 progress_on_location(turn, location, 1, "Lórien Guide")
         elif core(state, card, "Northern Tracker"):
-            for location in [c for c in state.staging.cards if state.card_def(c).type == "location"]:
+            for location in player_targets(state, [c for c in state.staging.cards
+                                                   if state.card_def(c).type == "location"]):
                 progress_on_location(turn, location, 1, "Northern Tracker")
 
 
@@ -156,7 +171,7 @@ scripted("Northern Tracker", "progress on each staged location after committing"
 
 
 def defender_declared(turn: T, defender: Card, enemy: Card) -> None:
-    if core(turn.state, defender, "Gondorian Spearman"):
+    if core(turn.state, defender, "Gondorian Spearman") and not immune_to_players(turn.state, enemy):
         deal_damage(turn, enemy, 1, "Gondorian Spearman")
 
 

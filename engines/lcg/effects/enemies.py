@@ -15,11 +15,13 @@ from engines.lcg.effects.primitives import (
 from engines.lcg.effects.registry import T, ask, core, effect, follow, fx_args, modify, scripted
 from engines.lcg.state import COMMITTED, PROGRESS, RESOURCE, LcgState, Player
 from engines.lcg.table import (
+    OUT_OF_PLAY,
     PASSIVES,
     add_tokens,
     characters,
     current_stage,
     deal_damage,
+    enter_staging,
     label,
     raise_threat,
     tokens,
@@ -227,7 +229,7 @@ def prisoner_rescued(turn: T) -> None:
     state = turn.state
     for nazgul in [c for c in state.set_aside.cards if core(state, c, "Nazgûl of Dol Guldur")]:
         state.set_aside.cards.remove(nazgul)
-        state.staging.cards.append(nazgul)
+        enter_staging(turn, nazgul, OUT_OF_PLAY)
         turn.say("The Nazgûl of Dol Guldur moves into the staging area.")
 
 

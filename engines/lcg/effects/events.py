@@ -17,7 +17,9 @@ from engines.lcg.table import (
     characters,
     deal_damage,
     heroes,
+    immune_to_players,
     label,
+    player_targets,
     resources,
 )
 
@@ -312,19 +314,25 @@ def _rain_exhaust(turn: T, player: Player, archer: Card, _args: list[str]) -> No
 
 @player_picked("rain")
 def _rain_player(turn: T, player: Player, target: Player, _args: list[str]) -> None:
-    for enemy in list(target.engaged.cards):
+    for enemy in player_targets(turn.state, list(target.engaged.cards)):
         deal_damage(turn, enemy, 1, "Rain of Arrows")
+
+
+def chosen_enemies(state: LcgState) -> list[Card]:
+    """The engaged enemies an event may choose: not those immune to player card effects (FAQ 1.47). Quick
+    Strike chooses a character, and its attack is the game's own, so it may attack any engaged enemy."""
+    return player_targets(state, engaged_enemies(state))
 
 
 @check("Feint")
 def _feint_check(state: LcgState, player: Player) -> str:
-    return "" if engaged_enemies(state) else "No enemy is engaged with a player."
+    return "" if chosen_enemies(state) else "No enemy engaged with a player can be chosen."
 
 
 @effect("Feint", "event")
 def _feint(turn: T, card: Card, _o: Card | None) -> None:
     """A chosen engaged enemy cannot attack its player this phase."""
-    pick(turn, owner_of_event(turn, card), "Feint: which enemy?", engaged_enemies(turn.state), "feint")
+    pick(turn, owner_of_event(turn, card), "Feint: which enemy?", chosen_enemies(turn.state), "feint")
 
 
 @picked("feint")
@@ -390,7 +398,7 @@ def _thicket_player(turn: T, player: Player, target: Player, _args: list[str]) -
 
 
 def _defender_eligible(state: LcgState, player: Player, card: Card, enemy: Card) -> bool:
-    return True
+    return not immune_to_players(state, enemy)
 
 
 event_response("Swift Strike", "defender", _defender_eligible, "2 damage to the attacker")

@@ -28,6 +28,7 @@ from engines.lcg.table import (
     current_stage,
     deal_damage,
     exhaust,
+    immune_to_players,
     label,
     resources,
     tokens,
@@ -47,7 +48,7 @@ scripted("Gimli", "attack bonus per damage")
 def enemy_revealed(turn: T, card: Card) -> None:
     """Thalin: while he is committed to the quest, every enemy the encounter deck reveals takes 1 damage."""
     state = turn.state
-    if state.card_def(card).type != "enemy" or card not in state.staging.cards:
+    if state.card_def(card).type != "enemy" or card not in state.staging.cards or immune_to_players(state, card):
         return
     for p in state.active_players():
         for thalin in [c for c in p.play.cards if core(state, c, "Thalin") and COMMITTED in c.flags]:

@@ -18,7 +18,20 @@ from engines.lcg.effects.registry import (
     nightmare,
 )
 from engines.lcg.state import COMMITTED, EXHAUSTED, LcgState, Modifier, Player
-from engines.lcg.table import PASSIVES, characters, deal_damage, exhaust, label, raise_threat, stat
+from engines.lcg.table import (
+    FROM_DISCARD,
+    FROM_PLAY,
+    OUT_OF_PLAY,
+    PASSIVES,
+    STAGING_ARRIVALS,
+    characters,
+    deal_damage,
+    enter_staging,
+    exhaust,
+    label,
+    raise_threat,
+    stat,
+)
 
 NM = NIGHTMARE
 UNCANCELLABLE = ("Sentinel of Shadow", "Pursuit on the Shore")  # its own words forbid cancelling it
@@ -138,7 +151,7 @@ def _backtrack(turn: T, card: Card, _o: Card | None) -> None:
                  if state.card_def(c).type in ("enemy", "location")), None)
     if back is not None:
         state.encounter_discard.cards.remove(back)
-        state.staging.cards.append(back)
+        enter_staging(turn, back, FROM_DISCARD)
         turn.say(f"{back.name} comes back to the staging area from the encounter discard pile.")
 
 
@@ -257,10 +270,11 @@ def _pursuit(turn: T, card: Card, _o: Card | None) -> None:
         _surge(turn, card)
         return
     top = max(pool, key=lambda c: state.card_def(c).hit_points)
+    source = FROM_DISCARD if top in state.encounter_discard.cards else OUT_OF_PLAY  # the display is out of play
     for zone in (state.victory, state.encounter_discard):
         if top in zone.cards:
             zone.cards.remove(top)
-    state.staging.cards.append(top)
+    enter_staging(turn, top, source)
     turn.say(f"Pursuit on the Shore: {top.name} comes back to the staging area.")
 
 
@@ -315,14 +329,19 @@ def _interrogation_shadow(turn: T, card: Card, enemy: Card | None) -> None:
             turn.say(f"Dark Interrogation: {c.name} is discarded.")
 
 
-def spider_entered(turn: T, enemy: Card) -> None:
-    """Glade of the Spawn, while active: a Spider enemy entering play makes each player exhaust a character."""
+def spider_entered(turn: T, enemy: Card, source: str) -> None:
+    """Glade of the Spawn, while active: a Spider enemy entering play makes each player exhaust a character.
+    Any arrival in the staging area from out of play is entering play (revealed, searched for, or returned
+    from the discard pile by Backtrack!: FAQ 1.35); an engaged Spider sent back there was in play already."""
     from engines.lcg.effects.primitives import each_chooses
 
     state = turn.state
-    if "Spider" in state.card_def(enemy).traits and state.card_def(enemy).type == "enemy" and \
-            any(nightmare(state, c, "Glade of the Spawn") for c in state.active.cards):
+    if source != FROM_PLAY and "Spider" in state.card_def(enemy).traits and state.card_def(enemy).type == "enemy" \
+            and any(nightmare(state, c, "Glade of the Spawn") for c in state.active.cards):
         each_chooses(turn, state.active_players(), "exhaust", "Glade of the Spawn")
+
+
+STAGING_ARRIVALS.append(spider_entered)
 
 
 @effect("Glade of the Spawn", "travelled", NM)
@@ -349,7 +368,7 @@ def _ford_shadow(turn: T, card: Card, enemy: Card | None) -> None:
         enemy.attached.remove(card)
         card.flags, card.back, card.face_up = [], "", True
         card.tokens[PROGRESS] = 1
-        turn.state.staging.cards.append(card)
+        enter_staging(turn, card, OUT_OF_PLAY)  # a shadow card is out of play
         turn.say("A Flooded Ford goes to the staging area with 1 progress on it.")
 
 

@@ -8,8 +8,10 @@ from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg.effects.registry import T, ask, core, follow, fx_args
 from engines.lcg.state import ATTACKED, EXHAUSTED, LcgState, Player
 from engines.lcg.table import (
+    FROM_PLAY,
     characters,
     deal_damage,
+    enter_staging,
     exhaust,
     heroes,
     label,
@@ -180,13 +182,13 @@ def discard_from_play(turn: T, card: Card) -> None:
     found.attached = [a for a in found.attached if a not in objectives]
     leave_play(state, found)
     if state.card_def(found).type == "objective":
-        state.staging.cards.append(found)
+        enter_staging(turn, found, FROM_PLAY)
         turn.say(f"{found.name} returns to the staging area.")
     else:
         to_discard(state, found)
     for objective in objectives:
         leave_play(state, objective)
-        state.staging.cards.append(objective)
+        enter_staging(turn, objective, FROM_PLAY)
         turn.say(f"{objective.name} returns to the staging area.")
     owner = next((p for p in state.players if p.play is zone), None)
     if owner is not None and host is None:
@@ -239,7 +241,7 @@ def to_staging(turn: T, enemy: Card) -> None:
                 shadow.flags, shadow.back = [], ""
                 to_discard(state, shadow)
             clear_attacked(enemy)
-            state.staging.cards.append(enemy)
+            enter_staging(turn, enemy, FROM_PLAY)
             turn.say(f"{enemy.name} returns to the staging area.")
             return
 

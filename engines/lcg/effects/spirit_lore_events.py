@@ -7,7 +7,7 @@ from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg.effects.events import (
     all_characters,
     check,
-    engaged_enemies,
+    chosen_enemies,
     owner_of_event,
     pick,
     pick_player,
@@ -18,7 +18,16 @@ from engines.lcg.effects.primitives import draw, find, to_staging
 from engines.lcg.effects.registry import T, ask, effect, follow, fx_args, modify
 from engines.lcg.effects.responses import cancel, event_response, offer, subject
 from engines.lcg.state import DAMAGE, EXHAUSTED, RESOURCE, LcgState, Player
-from engines.lcg.table import add_tokens, characters, heroes, raise_threat, resources, tokens
+from engines.lcg.table import (
+    add_tokens,
+    characters,
+    heroes,
+    immune_to_players,
+    player_targets,
+    raise_threat,
+    resources,
+    tokens,
+)
 
 
 # --- Spirit -----------------------------------------------------------------------------------------------------
@@ -49,7 +58,8 @@ def _spirit_ready(state: LcgState, player: Player) -> list[Card]:
 
 
 def _sow_eligible(state: LcgState, player: Player, card: Card, location: Card) -> bool:
-    return bool(_spirit_ready(state, player)) and location in state.active.cards
+    return bool(_spirit_ready(state, player)) and location in state.active.cards \
+        and not immune_to_players(state, location)
 
 
 event_response("Strength of Will", "travelled", _sow_eligible, "2 progress on the location")
@@ -161,13 +171,13 @@ def _saf(turn: T, player: Player, ally: Card, _args: list[str]) -> None:
 
 @check("A Light in the Dark")
 def _light_check(state: LcgState, player: Player) -> str:
-    return "" if engaged_enemies(state) else "No enemy is engaged with a player."
+    return "" if chosen_enemies(state) else "No enemy engaged with a player can be chosen."
 
 
 @effect("A Light in the Dark", "event")
 def _light(turn: T, card: Card, _o: Card | None) -> None:
     """A chosen engaged enemy goes back to the staging area."""
-    pick(turn, owner_of_event(turn, card), "A Light in the Dark: which enemy?", engaged_enemies(turn.state), "light")
+    pick(turn, owner_of_event(turn, card), "A Light in the Dark: which enemy?", chosen_enemies(turn.state), "light")
 
 
 @picked("light")
@@ -260,17 +270,18 @@ def _draw(turn: T, player: Player, target: Player, args: list[str]) -> None:
 
 
 def _staged(state: LcgState, kind: str) -> list[Card]:
-    return [c for c in state.staging.cards if state.card_def(c).type == kind]
+    """The staged cards of this type an event may choose (FAQ 1.47: not those immune to player cards)."""
+    return player_targets(state, [c for c in state.staging.cards if state.card_def(c).type == kind])
 
 
 @check("Radagast's Cunning")
 def _cunning_check(state: LcgState, player: Player) -> str:
-    return "" if _staged(state, "enemy") else "No enemy is in the staging area."
+    return "" if _staged(state, "enemy") else "No enemy in the staging area can be chosen."
 
 
 @check("Secret Paths")
 def _paths_check(state: LcgState, player: Player) -> str:
-    return "" if _staged(state, "location") else "No location is in the staging area."
+    return "" if _staged(state, "location") else "No location in the staging area can be chosen."
 
 
 @effect("Radagast's Cunning", "event")

@@ -78,6 +78,13 @@ def core_card(state: LcgState, title: str, owner: str | None = None) -> Any:
     return made
 
 
+def nightmare_card(state: LcgState, title: str) -> Any:
+    """A fresh copy of the Core Set Nightmare card with this title, known to the game."""
+    definition = next(d for d in GAME.library.cards.values() if d.pack == "Core Set - Nightmare" and d.name == title)
+    state.defs[definition.id] = definition
+    return state.new_card(definition.id)
+
+
 def on_top(state: LcgState, *cards: Any) -> None:
     """Put cards onto the encounter deck's top, the last one given on the very top."""
     state.encounter_deck.cards.extend(cards)

@@ -1,4 +1,9 @@
-"""The FAQ rulings of spec 5.3, as the scripted Core Set cards meet them. Each test cites its ruling."""
+"""The FAQ rulings of spec 5.3, as the scripted Core Set cards meet them. Each test cites its ruling.
+
+Two rulings have no test, because nothing here could apply them: no Core Set or Core Set Nightmare card
+switches anything (FAQ 1.26: a switch needs something on both sides), and none says its effect "does not stack"
+(C 4.11.8: copies of such an effect count once). The engine has no switching or non-stacking effect either:
+passive effects always add up (FAQ 1.55), and a card of another pack that needs one is resolved by hand."""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from engines.core import Turn
 from engines.lcg.effects import responses
 from engines.lcg.state import DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Task
 from engines.lcg.table import deal_damage, stat
-from tests.engines.lcg.table import answer, attack, card, core_card, hero, on_top, run, started
+from tests.engines.lcg.table import answer, attack, card, core_card, hero, nightmare_card, on_top, run, started
 
 
 def a_table(players: int = 1, **options):
@@ -293,3 +298,172 @@ def test_faq_1_29_the_victory_display_is_not_the_discard_pile():
     state.player("p1").engaged.cards.append(crows)
     deal_damage(Turn(state=state, seat=""), crows, 3)
     assert crows not in state.encounter_discard.cards and crows not in state.victory.cards
+
+
+def pay_all(state):
+    """Answer every payment question by taking the whole price from the first hero offered."""
+    while any(d.context.startswith("pay") for d in state.decisions):
+        d = next(d for d in state.decisions if d.context.startswith("pay"))
+        state, _ = answer(state, tuple(f"{o.id}={1 if i == 0 else 0}" for i, o in enumerate(d.options)))
+    return state
+
+
+def test_faq_1_31_a_second_snowbourn_scout_answers_only_for_itself():
+    """FAQ 1.31: a card naming its own title means that copy. With a Scout already in play, playing a second
+    one asks once, for the newcomer's progress token; the first does not answer its twin's arrival."""
+    state = a_table(1)
+    in_play(state, "Snowbourn Scout")
+    second = core_card(state, "Snowbourn Scout")
+    state.player("p1").hand.cards.append(second)
+    gate = core_card(state, "Forest Gate")
+    state.staging.cards.append(gate)
+    state, _ = run(state, Task(kind="plan-turn", seat="p1"))
+    state, _ = answer(state, second.uid)
+    state = pay_all(state)
+    assert len([d for d in state.decisions if d.context.startswith("fx:scout")]) == 1
+    state, _ = answer(state, gate.uid)
+    assert gate.uid in [c.uid for c in state.staging.cards]
+    assert next(c for c in state.staging.cards if c.uid == gate.uid).tokens[PROGRESS] == 1
+    assert not any(d.context.startswith("fx:scout") for d in state.decisions)
+
+
+def test_faq_1_31_a_defeated_eastern_crows_sends_only_itself_back_into_the_deck():
+    """FAQ 1.31: of two Eastern Crows, the one defeated is shuffled back into the encounter deck; the other
+    stays where it is."""
+    state = a_table(1)
+    beaten, other = core_card(state, "Eastern Crows"), core_card(state, "Eastern Crows")
+    state.player("p1").engaged.cards.append(beaten)
+    state.staging.cards.append(other)
+    size = len(state.encounter_deck.cards)
+    deal_damage(Turn(state=state, seat=""), beaten, 5)
+    assert beaten.uid in [c.uid for c in state.encounter_deck.cards]
+    assert len(state.encounter_deck.cards) == size + 1
+    assert [c.uid for c in state.staging.cards] == [other.uid]
+
+
+def test_faq_1_35_every_way_into_the_staging_area_counts_as_entering_it(monkeypatch):
+    """FAQ 1.35: a card enters the staging area when it is revealed, brought in from out of play (the Nazgûl
+    of Dol Guldur on the rescue), returned from the discard pile (Backtrack!), or sent back by the player it was
+    engaged with (Wargs after a shadow card without effect); the engine's arrival rules see all four."""
+    from engines.lcg import table as table_rules
+    from engines.lcg.effects.enemies import prisoner_rescued
+
+    seen = []
+    monkeypatch.setattr(table_rules, "STAGING_ARRIVALS",
+                        [*table_rules.STAGING_ARRIVALS, lambda _turn, c, source: seen.append((c.name, source))])
+    state = a_table(1)
+    state.phase = "quest"
+    on_top(state, core_card(state, "Forest Gate"))
+    run(state, Task(kind="reveal", note="staging"))
+    nazgul = core_card(state, "Nazgûl of Dol Guldur")
+    state.set_aside.cards.append(nazgul)
+    prisoner_rescued(Turn(state=state, seat=""))
+    state.encounter_discard.cards.append(core_card(state, "Hill Troll"))
+    on_top(state, nightmare_card(state, "Backtrack!"))
+    run(state, Task(kind="reveal", note="staging"))
+    wargs = core_card(state, "Wargs")
+    state, _ = attack(state, wargs, shadow=core_card(state, "Forest Gate"))  # a location: no shadow effect
+    state, _ = answer(state, hero(state, "p1", "Aragorn").uid)
+    assert wargs.uid in [c.uid for c in state.staging.cards]
+    assert {("Forest Gate", "revealed"), ("Nazgûl of Dol Guldur", "out of play"), ("Hill Troll", "discard pile"),
+            ("Wargs", "in play")} <= set(seen)
+
+
+def test_faq_1_35_a_spider_back_from_the_discard_pile_enters_play_under_glade_of_the_spawn():
+    """FAQ 1.35, with the Nightmare Glade of the Spawn active: Backtrack! bringing a Forest Spider back from the
+    discard pile puts a Spider into play as a reveal would, so each player must exhaust a character. An
+    engaged Spider sent back to the staging area was in play already: the Glade asks nothing."""
+    from engines.lcg.effects.primitives import to_staging
+
+    state = a_table(1)
+    state.phase = "quest"
+    state.active.cards.append(nightmare_card(state, "Glade of the Spawn"))
+    state.encounter_discard.cards.append(core_card(state, "Forest Spider"))
+    state.encounter_deck.cards.clear()
+    on_top(state, nightmare_card(state, "Backtrack!"))
+    back, _ = run(state, Task(kind="reveal", note="staging"))
+    assert [c.name for c in back.staging.cards] == ["Forest Spider"]
+    assert [d.prompt.split(":")[0] for d in back.decisions] == ["Glade of the Spawn"]
+
+    engaged = core_card(state, "Forest Spider")
+    state.player("p1").engaged.cards.append(engaged)
+    turn = Turn(state=state, seat="")
+    to_staging(turn, engaged)
+    assert engaged in state.staging.cards and not state.decisions
+
+
+def test_faq_1_46_a_solo_game_has_no_next_player_and_its_player_is_also_the_last():
+    """FAQ 1.46 (C 8.2-8.3): alone at the table, nobody is the next player, so the refresh phase's token pass
+    does nothing; the one player is both first and last. With more players the next is on the left (skipping
+    the eliminated) and the last is on the first player's right."""
+    solo = a_table(1)
+    assert solo.next_player("p1") is None and solo.last_player().seat == "p1"
+    solo, log = run(solo, Task(kind="refresh"))
+    assert solo.first_seat == "p1" and not any("becomes the first player" in line for line in log)
+
+    trio = a_table(3)
+    assert trio.next_player("p3").seat == "p1" and trio.last_player().seat == "p3"
+    trio.player("p2").eliminated = True
+    assert trio.next_player("p1").seat == "p3"
+    trio, _ = run(trio, Task(kind="refresh"))
+    assert trio.first_seat == "p3" and trio.last_player().seat == "p1"
+
+
+def test_faq_1_47_player_cards_cannot_choose_or_touch_a_card_immune_to_them():
+    """FAQ 1.47, with the Nightmare Abandoned Camp (immune to player card effects) beside Forest Gate in the
+    staging area: Snowbourn Scout may only put its progress on the Gate, Northern Tracker's progress passes
+    the Camp by, Power in the Earth cannot be attached to it, and Secret Paths has nothing to choose once the
+    Camp is the only location there."""
+    from engines.lcg.effects import allies, events
+    from engines.lcg.playing import hosts
+
+    state = a_table(1)
+    camp, gate = nightmare_card(state, "Abandoned Camp"), core_card(state, "Forest Gate")
+    state.staging.cards += [camp, gate]
+    player = state.player("p1")
+    turn = Turn(state=state, seat="")
+    allies.put_into_play(turn, player, core_card(state, "Snowbourn Scout"))
+    scout = next(d for d in state.decisions if d.context.startswith("fx:scout"))
+    assert [o.id for o in scout.options] == [gate.uid]
+    state.decisions.clear()
+    allies.committed(turn, player, [in_play(state, "Northern Tracker")])
+    assert gate.tokens[PROGRESS] == 1 and PROGRESS not in camp.tokens
+    assert [c.uid for c in hosts(state, player, core_card(state, "Power in the Earth"))] == [gate.uid]
+    state.staging.cards.remove(gate)
+    state.phase = "quest"
+    assert "can be chosen" in events.refusal(state, player, core_card(state, "Secret Paths"))
+
+
+def test_faq_1_47_the_games_own_procedure_still_reaches_an_immune_card():
+    """FAQ 1.47: travelling and a successful quest's progress are the game's, not a player card's: the players
+    may travel to the Abandoned Camp, and questing progress lands on it."""
+    from engines.lcg.quest import place_progress
+
+    state = a_table(1)
+    camp = nightmare_card(state, "Abandoned Camp")
+    state.staging.cards.append(camp)
+    state, _ = run(state, Task(kind="travel"))
+    state, _ = answer(state, camp.uid)
+    assert [c.uid for c in state.active.cards] == [camp.uid]
+    place_progress(Turn(state=state, seat=""), 1)
+    assert state.active.cards[0].tokens[PROGRESS] == 1
+
+
+def test_faq_1_48_being_discarded_is_not_being_destroyed():
+    """FAQ 1.48: Horn of Gondor answers a character's destruction. Gandalf leaving as the round ends is
+    discarded by his own text, not destroyed: no resource. An ally killed by damage is destroyed and placed in
+    its owner's discard pile: one resource. Both end up in the discard pile."""
+    state = a_table(1)
+    aragorn = hero(state, "p1", "Aragorn")
+    aragorn.attached.append(core_card(state, "Horn of Gondor"))
+    before = aragorn.tokens.get(RESOURCE, 0)
+    gandalf = in_play(state, "Gandalf")
+    state, _ = run(state, Task(kind="round-end"))
+    aragorn = hero(state, "p1", "Aragorn")
+    assert gandalf.uid in [c.uid for c in state.player("p1").discard.cards]
+    assert aragorn.tokens.get(RESOURCE, 0) == before
+    ally = in_play(state, "Guard of the Citadel")
+    state.decisions.clear()
+    deal_damage(Turn(state=state, seat=""), ally, 5)
+    assert ally.uid in [c.uid for c in state.player("p1").discard.cards]
+    assert aragorn.tokens[RESOURCE] == before + 1

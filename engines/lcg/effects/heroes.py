@@ -20,7 +20,7 @@ from engines.lcg.effects.registry import (
     used,
 )
 from engines.lcg.effects.responses import cancel, response
-from engines.lcg.state import COMMITTED, DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, LcgState, Player
+from engines.lcg.state import COMMITTED, DAMAGE, EXHAUSTED, RESOURCE, LcgState, Player
 from engines.lcg.table import (
     PASSIVES,
     add_tokens,
@@ -123,13 +123,13 @@ def enemy_destroyed(turn: T, attackers: list[Card]) -> None:
         if core(state, c, "Legolas"):
             amount += 2
         amount += sum(1 for a in c.attached if core(state, a, "Blade of Gondolin"))
-    stage = current_stage(state)
-    if amount and stage is not None:
-        from engines.lcg.quest import check_advance
+    if amount and current_stage(state) is not None:
+        from engines.lcg.quest import place_progress
 
-        add_tokens(stage, PROGRESS, amount)
-        turn.say(f"{amount} progress on the quest for destroying the enemy.")
-        check_advance(turn)
+        # Progress "on the quest" meets the active location first (RR p.15; FAQ 1.00 names Legolas as the
+        # example: the framework rule redirects it, no Golden Rule case).
+        turn.say(f"{amount} progress for destroying the enemy.")
+        place_progress(turn, amount)
 
 
 scripted("Legolas", "2 progress on the quest after an attack he joins destroys an enemy")

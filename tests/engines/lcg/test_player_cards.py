@@ -80,6 +80,20 @@ def test_legolas_puts_two_progress_on_the_quest_when_his_attack_kills():
     assert state.quest.cards[0].tokens[PROGRESS] == 2
 
 
+def test_legolas_progress_meets_the_active_location_first():
+    """RR p.15, FAQ 1.00: progress that would go on the quest goes on the active location until it is
+    explored; only the rest reaches the quest."""
+    state = a_table(2)
+    legolas = hero(state, "p2", "Legolas")
+    enemy = core_card(state, "Goblin Sniper")
+    state.player("p2").engaged.cards.append(enemy)
+    state.quest.cards[0].tokens.clear()
+    state.active.cards.append(core_card(state, "Old Forest Road"))  # 3 quest points: both tokens stay on it
+    state, _ = run(state, Task(kind="attack-resolve", seat="p2", ref=enemy.uid, note=legolas.uid))
+    assert state.active.cards[0].tokens[PROGRESS] == 2
+    assert state.quest.cards[0].tokens.get(PROGRESS, 0) == 0
+
+
 def test_thalin_wounds_each_revealed_enemy_while_he_quests():
     state = a_table(2)
     state.phase = "quest"

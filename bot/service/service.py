@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar, cast
 from sqlalchemy import CursorResult, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col
 
 from bot.pace import Pace
@@ -100,8 +101,11 @@ def _lines(events: list[Event], seat: str | None) -> list[str]:
     return [e.text for e in events if e.visible_to(seat)]
 
 
-def _private_key(view: View) -> str:
-    return codec.dumps(view.private)
+def _written(row: GameRow, **values: Any) -> None:
+    """Show on the loaded row what `_commit_version` already wrote, without marking it dirty: a dirty row
+    would be flushed as a second UPDATE (three more round trips to the database thread on every command)."""
+    for name, value in values.items():
+        set_committed_value(row, name, value)
 
 
 def _tell(notice: Notice, change: waits.Change) -> Notice:
@@ -261,7 +265,9 @@ class Service:
             if seat_row.seat is None:
                 continue
             new_view = game.view(after, seat_row.seat)
-            changed = before is None or _private_key(game.view(before, seat_row.seat)) != _private_key(new_view)
+            # Views are dataclasses: equality is structural, and several times cheaper than comparing their
+            # canonical JSON (this runs for every seat on every command).
+            changed = before is None or game.view(before, seat_row.seat).private != new_view.private
             own = [e.text for e in events if e.audience is not None and seat_row.seat in e.audience]
             private.append(
                 PrivateNotice(
@@ -280,7 +286,7 @@ class Service:
             seats=self._seat_infos(seats),
             public_lines=_lines(events, None),
             public_view=public_after,
-            table_changed=before is None or codec.dumps(game.view(before, None)) != codec.dumps(public_after),
+            table_changed=before is None or game.view(before, None) != public_after,
             private=private,
             decisions=list(game.pending(after)),
             new_decisions=[d.id for d in game.pending(after) if before is None or d not in game.pending(before)],
@@ -435,7 +441,7 @@ class Service:
                     )
                 )
                 s.add(SnapshotRow(game_id=game_id, seq=1, state_json=state_json, created_at=self.clock()))
-                row.status = GameStatus.ACTIVE
+                _written(row, status=GameStatus.ACTIVE)
                 self._cache[game_id] = (row.version + 1, state)
                 seat_list = ", ".join(f"{r.display_name} as {r.seat}" for r in seats)
                 events = [Event(text=f"{game.title} begins. Seats: {seat_list}.")]
@@ -470,7 +476,7 @@ class Service:
                         created_at=self.clock(),
                     )
                 )
-                row.status = GameStatus.ABANDONED
+                _written(row, status=GameStatus.ABANDONED)
                 change = await waits.sync(s, row, [], [], None, self.clock())
                 return self._ref(row), change.gone
 
@@ -558,7 +564,7 @@ class Service:
         )
         if step.checkpoint or seq % self.snapshot_every == 0 or outcome is not None:
             s.add(SnapshotRow(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock()))
-        row.status = status
+        _written(row, status=status)
         self._cache[game_id] = (row.version + 1, step.state)
         result = ActResult(ref=self._ref(row), seat=seat, command=canonical, seq=seq, lines=_lines(events, seat))
         was = list(dict.fromkeys(d.seat for d in game.pending(before)))

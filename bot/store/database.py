@@ -12,6 +12,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
+from bot.store import one_trip
+
 
 def prepare_sqlite_path(url: str) -> None:
     """Create the folder of a SQLite file, so a fresh checkout needs no set-up."""
@@ -26,8 +28,18 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     if not is_sqlite:
         kwargs.setdefault("pool_size", 10)
         kwargs.setdefault("max_overflow", 20)
+    else:
+        # A returned connection is rolled back only when it still holds a transaction (the listener below):
+        # the pool's unconditional ROLLBACK is one more trip to the database thread after every COMMIT.
+        kwargs.setdefault("pool_reset_on_return", None)
+        kwargs.setdefault("connect_args", {}).setdefault("async_creator_fn", one_trip.connect)
     engine = create_async_engine(url, **kwargs)
     if is_sqlite:
+
+        @event.listens_for(engine.sync_engine.pool, "reset")
+        def _reset(dbapi_connection: Any, _record: Any, _state: Any) -> None:
+            if dbapi_connection.driver_connection._conn.in_transaction:
+                dbapi_connection.rollback()
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -16,14 +16,14 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol, TypeVar, cast
 
-from sqlalchemy import CursorResult, delete, func, select, update
+from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col
 
 from bot.pace import Pace
-from bot.service import absent, history, limits, waits
+from bot.service import absent, history, limits, undo, waits
 from bot.service.cache import StateCache
 from bot.service.guard import acting_seat, not_playing, seats_of
 from bot.service.limits import Limits
@@ -37,7 +37,6 @@ from bot.service.types import (
     Place,
     PrivateNotice,
     SeatInfo,
-    UndoAsk,
     User,
     VersionConflict,
     WaitInfo,
@@ -52,7 +51,6 @@ from bot.store.models import (
     JournalRow,
     SeatRow,
     SnapshotRow,
-    UndoRequest,
     utcnow,
 )
 from engines import registry
@@ -577,206 +575,19 @@ class Service:
         """A button press: the same path as typing `answer <decision> <option>`."""
         return await self.act(game_id, user, f"answer {decision_id} {option}", at=at)
 
-    # --- undo --------------------------------------------------------------------------------
+    # --- undo (bot/service/undo.py) ----------------------------------------------------------
     async def undo(self, game_id: int, user: User, at: datetime | None = None) -> str:
-        """Take back the last command: at once if it was the user's own and crossed no barrier; otherwise
-        ask the other seats for consent.
-
-        `at` is when the user asked (the interaction's own timestamp). A request is about the game as its
-        sender saw it then, so one that finds an undo of theirs applied since was sent before they could see
-        that undo's result: the same request again (Discord retried it, a double click). It changes nothing
-        and says so, rather than taking back a second step, as a repeated answer finds its decision closed.
-        (`at` is Discord's clock, the journal's times ours; they agree far closer than a person can click.)"""
-
-        async def attempt() -> tuple[str, Notice | None]:
-            async with self.db.session() as s:
-                row = await self._row(s, game_id)
-                if row.status != GameStatus.ACTIVE:
-                    raise RuleError(f"Game {game_id} is not being played; there is nothing to undo.")
-                seats = await self._seats(s, game_id)
-                mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move
-                if not mine:
-                    raise NotSeated(f"You are not seated in game {game_id}.")
-                rows = await self._journal(s, game_id)
-                repeated = history.undone_since(rows, set(mine), at) if at is not None else None
-                if repeated is not None:
-                    said = f"Already undone: '{repeated}' was taken back as you asked. Nothing more is undone; "
-                    return said + "ask again to take back another step.", None
-                entries = history.effective(rows)
-                last = entries[-1] if entries else None
-                # One who acts for several seats asks as the seat whose step it is, if theirs, like `acting_seat`.
-                me = last.seat if last is not None and last.seat in mine else mine[0]
-                for gate in self.gates:  # taking a move back is acting too
-                    await gate(s, row, me, self.clock())
-                if last is None:
-                    raise RuleError("There is nothing to undo.")
-                # The consent asked is of the seats the user does not act for: a delegate agrees for theirs.
-                others = [r for r in seats if r.seat is not None and r.seat not in mine]
-                if (last.seat == me and not last.barrier) or not others:
-                    return "Undone.", await self._apply_undo(s, row, seats, rows, last, me)
-                asked = await self._open_request(s, game_id, me, last.seq)
-                if asked is not None:  # the same request again: the table is asked once
-                    agreed = json.loads(asked.consents_json)
-                    waiting = ", ".join(seat for seat in json.loads(asked.needs_json) if seat not in agreed)
-                    return f"You have already asked to undo '{last.text}'; waiting for {waiting} to agree.", None
-                # The game row first, as every writer does: taking the open request's row before it
-                # deadlocked on PostgreSQL with a consent (game row, then request row) in another process.
-                await self._commit_version(s, row)
-                await s.execute(
-                    update(UndoRequest)
-                    .where(
-                        col(UndoRequest.game_id) == game_id,
-                        col(UndoRequest.status) == "open",
-                    )
-                    .values(status="stale")
-                )
-                request = UndoRequest(
-                    game_id=game_id,
-                    requested_by=me,
-                    target_seq=last.seq,
-                    needs_json=json.dumps([r.seat for r in others]),
-                    created_at=self.clock(),
-                )
-                s.add(request)
-                await s.flush()
-                reason = "it revealed hidden information" if last.barrier else f"it was {last.seat}'s move"
-                notice = Notice(
-                    ref=self._ref(row),
-                    seats=self._seat_infos(seats),
-                    public_lines=[
-                        f"{me} asks to undo '{last.text}' ({reason}); "
-                        f"{', '.join(r.seat or '' for r in others)} must agree."
-                    ],
-                    undo_ask=UndoAsk(
-                        request_id=request.id or 0,
-                        requested_by=me,
-                        needs=self._seat_infos(others),
-                        command=last.text,
-                    ),
-                )
-                return "The other players have been asked to agree to the undo.", notice
-
-        message, notice = await self._retrying(game_id, attempt)
-        await self._notify(notice)
-        await self._observe(game_id, self.clock())
-        await absent.play_auto_seats(self, game_id, notice)
-        return message
+        """Take back the last step, or ask the other seats to agree (bot/service/undo.py)."""
+        return await undo.ask(self, game_id, user, at)
 
     async def consent_undo(self, game_id: int, user: User, request_id: int, agree: bool) -> str:
-        async def attempt() -> tuple[str, Notice | None]:
-            async with self.db.session() as s:
-                row = await self._row(s, game_id)
-                request = await s.get(UndoRequest, request_id)
-                seats = await self._seats(s, game_id)
-                mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move
-                if (  # the same click again, after the undo it completed
-                    request is not None
-                    and request.game_id == game_id
-                    and request.status == "applied"
-                    and set(mine) & set(json.loads(request.consents_json))
-                ):
-                    return "Already undone: your consent was counted.", None
-                if request is None or request.game_id != game_id or request.status != "open":
-                    raise RuleError("That undo request is no longer open.")
-                needs: list[str] = json.loads(request.needs_json)
-                # One who acts for several of the seats asked answers for all of them with one click.
-                answering = [seat for seat in needs if seat in mine]
-                if not answering:
-                    raise NotAllowed("Your consent is not needed for this undo.")
-                rows = await self._journal(s, game_id)
-                entries = history.effective(rows)
-                if not entries or entries[-1].seq != request.target_seq:
-                    request.status = "stale"
-                    raise RuleError("That undo request is no longer open: the game has moved on.")
-                await self._commit_version(s, row)
-                if not agree:
-                    request.status = "refused"
-                    return "Undo refused.", Notice(
-                        ref=self._ref(row),
-                        seats=self._seat_infos(seats),
-                        public_lines=[f"{', '.join(answering)} refused the undo."],
-                    )
-                consents = sorted({*json.loads(request.consents_json), *answering})
-                request.consents_json = json.dumps(consents)
-                if set(needs) - set(consents):
-                    return "Consent recorded.", None
-                request.status = "applied"
-                row.version += 1  # _apply_undo commits the next version itself
-                notice = await self._apply_undo(s, row, seats, rows, entries[-1], request.requested_by)
-                return "Undone.", notice
-
-        message, notice = await self._retrying(game_id, attempt)
-        await self._notify(notice)
-        await self._observe(game_id, self.clock())
-        await absent.play_auto_seats(self, game_id, notice)
-        return message
-
-    @staticmethod
-    async def _open_request(s: AsyncSession, game_id: int, seat: str, target_seq: int) -> UndoRequest | None:
-        """`seat`'s open request to undo the step `target_seq`, if it made one."""
-        result = await s.execute(
-            select(UndoRequest).where(
-                col(UndoRequest.game_id) == game_id,
-                col(UndoRequest.status) == "open",
-                col(UndoRequest.requested_by) == seat,
-                col(UndoRequest.target_seq) == target_seq,
-            )
-        )
-        return result.scalars().first()
+        return await undo.consent(self, game_id, user, request_id, agree)
 
     async def _journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
         result = await s.execute(
             select(JournalRow).where(col(JournalRow.game_id) == game_id).order_by(col(JournalRow.seq))
         )
         return list(result.scalars())
-
-    async def _snapshots(self, s: AsyncSession, game_id: int) -> dict[int, str]:
-        result = await s.execute(
-            select(col(SnapshotRow.seq), col(SnapshotRow.state_json)).where(col(SnapshotRow.game_id) == game_id)
-        )
-        return {seq: text for seq, text in result.all()}
-
-    async def _apply_undo(
-        self,
-        s: AsyncSession,
-        row: GameRow,
-        seats: list[SeatRow],
-        rows: list[JournalRow],
-        target: history.Entry,
-        by: str,
-    ) -> Notice:
-        game = registry.get(row.game)
-        before = self._state(row, game)
-        snapshots = {k: v for k, v in (await self._snapshots(s, row.id or 0)).items() if k < target.seq}
-        state = history.rebuild(game, rows, target.seq - 1, snapshots)
-        seq = row.journal_seq + 1
-        state_json = codec.dumps(state)
-        await self._commit_version(s, row, state_json=state_json, journal_seq=seq, status=GameStatus.ACTIVE)
-        await s.execute(  # after the game row, like every writer (see `undo`)
-            delete(SnapshotRow).where(
-                col(SnapshotRow.game_id) == row.id,
-                col(SnapshotRow.seq) >= target.seq,
-            )
-        )
-        events = [Event(text=f"{by} took back '{target.text}'.")]
-        s.add(
-            JournalRow(
-                game_id=row.id or 0,
-                seq=seq,
-                kind=JournalKind.UNDO,
-                seat=by,
-                ref_seq=target.seq,
-                text=f"undo {target.seq}",
-                events_json=json.dumps(codec.to_data(events)),
-                engine_version=game.version,
-                rng=state.rng.algorithm,
-                created_at=self.clock(),
-            )
-        )
-        self._cache[row.id or 0] = (row.version + 1, state)
-        notice = self._notice(row, seats, game, before, state, events)
-        await self._sync_waits(s, row, seats, notice, by)
-        return notice
 
     # --- reading -----------------------------------------------------------------------------
     async def game_for_place(self, channel_id: int) -> int | None:

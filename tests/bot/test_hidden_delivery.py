@@ -92,9 +92,13 @@ async def play_and_check(service: Service, messenger: RecordingMessenger, name: 
     return played
 
 
-def lcg_options(seed: int) -> str:
-    chosen = VARIANTS["lcg"][seed % len(VARIANTS["lcg"])]
+def options(name: str, seed: int) -> str:
+    chosen = VARIANTS[name][seed % len(VARIANTS[name])]
     return " ".join(f"{k}={'yes' if v is True else v}" for k, v in chosen.items())
+
+
+def lcg_options(seed: int) -> str:
+    return options("lcg", seed)
 
 
 @pytest.mark.parametrize("seed", range(GAMES))
@@ -104,6 +108,16 @@ async def test_random_lcg_games_deliver_no_hidden_card_to_the_wrong_audience(
     played = await play_and_check(service, messenger, "lcg", 1 + seed % 4, seed, lcg_options(seed), MAX_COMMANDS)
     assert played >= 20
     assert any(p.hand_changed for n in messenger.notices for p in n.private)  # hands did go out, and were checked
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+async def test_random_wotr_games_deliver_no_hidden_card_to_the_wrong_audience(
+    service: Service, messenger: RecordingMessenger, seed: int
+):
+    """Each seat's hand and reserve by DM only, teammates' included (spec 5; the rules keep them apart)."""
+    played = await play_and_check(service, messenger, "wotr", 2 + seed % 3, seed, options("wotr", seed), MAX_COMMANDS)
+    assert played >= 20
+    assert any(p.hand_changed for n in messenger.notices for p in n.private)
 
 
 async def test_random_tally_games_deliver_no_hidden_card_to_the_wrong_audience(

@@ -106,6 +106,16 @@ def hidden_names(state: Any, seat: str | None) -> set[str]:
     return unseen - seen
 
 
+def without_labels(text: str, state: Any) -> str:
+    """Blank the seats' public labels. A WotR deck is a role named for a character ("p3 Aragorn: reserve",
+    "p3: Aragorn hand 7", "Aragorn: hand (7)") whose card may well be hidden: the label says who plays, not what is in a hand."""
+    for deck in getattr(state, "decks", []):
+        text = re.sub(rf"\b{re.escape(deck.seat)}:? {re.escape(deck.name)}\b", "\x00", text)
+        zones = "|".join(re.escape(z.name.split(": ")[-1]) for z in deck.zones())
+        text = re.sub(rf"\b{re.escape(deck.name)}(?=: (?:{zones})\b)", "\x00", text)  # its zones' names
+    return text
+
+
 def seen_names(state: Any, seat: str | None) -> list[str]:
     """Names of cards `seat` can see, longest first."""
     seen: set[str] = set()
@@ -133,6 +143,7 @@ def check_words(texts: list[str], state: Any, seat: str | None, where: str, befo
         secret -= set(seen_names(before, seat))
     seen = seen_names(state, seat) if secret else []
     for text in texts:
+        text = without_labels(text, state)
         # A visible card's name may contain a hidden one ("The Council of Elrond" and Elrond): blank those first.
         for name in seen:
             if name:

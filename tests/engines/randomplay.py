@@ -108,7 +108,8 @@ def hidden_names(state: Any, seat: str | None) -> set[str]:
 
 def without_labels(text: str, state: Any) -> str:
     """Blank the seats' public labels. A WotR deck is a role named for a character ("p3 Aragorn: reserve",
-    "p3: Aragorn hand 7", "Aragorn: hand (7)") whose card may well be hidden: the label says who plays, not what is in a hand."""
+    "p3: Aragorn hand 7", "Aragorn: hand (7)") whose card may well be hidden: the label says who plays, not
+    what is in a hand."""
     for deck in getattr(state, "decks", []):
         text = re.sub(rf"\b{re.escape(deck.seat)}:? {re.escape(deck.name)}\b", "\x00", text)
         zones = "|".join(re.escape(z.name.split(": ")[-1]) for z in deck.zones())

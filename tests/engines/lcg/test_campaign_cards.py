@@ -7,8 +7,8 @@ from engines.core import Config, Turn
 from engines.lcg import GAME, effects
 from engines.lcg.campaign import plan as campaign_plan
 from engines.lcg.campaign.plan import CampaignSetup
-from engines.lcg.state import DAMAGE, EXHAUSTED, PRISONER, RESOURCE, Task
 from engines.lcg.quest import check_advance
+from engines.lcg.state import DAMAGE, EXHAUSTED, PRISONER, RESOURCE, Task
 from engines.lcg.table import deal_damage, eliminate, stat
 from tests.engines.lcg.table import answer, attack, core_card, hero, on_top, run, started
 
@@ -90,7 +90,7 @@ def test_mendor_readies_and_everyone_draws_after_a_quest_stage_is_defeated():
     offer = next(d for d in after.decisions if d.context.startswith("resp:quest-defeated"))
     assert offer.seat == "p1" and any(o.id == mendor.uid for o in offer.options)
     after, _ = answer(after, mendor.uid, seat="p1")
-    assert EXHAUSTED not in after.player("p1").play.find(mendor.uid).flags
+    assert EXHAUSTED not in after.locate(mendor.uid)[1].flags
     assert [len(p.hand.cards) for p in after.players] == [n + 1 for n in hands]
 
 
@@ -98,10 +98,10 @@ def test_mendors_support_makes_mendor_two_stronger_until_the_round_ends():
     state, mendor = a_table(1)
     support = campaign_card(state, "Mendor's Support")
     after, _ = do(state, lambda turn, s: effects.resolve_event(turn, s.player("p1"), support))
-    found = after.player("p1").play.find(mendor.uid)
+    found = after.locate(mendor.uid)[1]
     assert [stat(after, found, s) for s in ("willpower", "attack", "defense")] == [3, 3, 3]
     after, _ = run(after, Task(kind="refresh"))  # the round's lasting effects end with its last phase
-    assert stat(after, after.player("p1").play.find(mendor.uid), "attack") == 1
+    assert stat(after, after.locate(mendor.uid)[1], "attack") == 1
 
 
 def test_mendors_support_is_refused_without_mendor_in_play():
@@ -138,11 +138,11 @@ def test_valor_heals_its_attacking_hero_and_wounds_the_enemy_by_exhausting():
     state, _ = answer(state, (aragorn.uid,), seat="p1")
     offer = next(d for d in state.decisions if d.context.startswith("resp:attacker"))
     state, _ = answer(state, valor.uid, seat=offer.seat)
-    aragorn = state.player("p1").play.find(aragorn.uid)
+    aragorn = state.locate(aragorn.uid)[1]
     assert aragorn.tokens[DAMAGE] == 1
     assert EXHAUSTED in next(a for a in aragorn.attached if a.uid == valor.uid).flags
     # The troll took Valor's 1 damage before the attack (Aragorn's 3 attack against its 3 defense adds none).
-    assert state.player("p1").engaged.find(troll.uid).tokens[DAMAGE] == 1
+    assert state.locate(troll.uid)[1].tokens[DAMAGE] == 1
 
 
 # --- the burdens -------------------------------------------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_ungoliants_swarm_makes_the_engaged_player_exhaust_two_characters():
     assert decision.low == decision.high == 2
     picks = tuple(o.id for o in decision.options[:2])
     after, _ = answer(after, picks)
-    assert all(EXHAUSTED in after.player("p1").play.find(uid).flags for uid in picks)
+    assert all(EXHAUSTED in after.locate(uid)[1].flags for uid in picks)
 
 
 def test_ungoliants_swarm_as_a_shadow_engages_the_defending_player():
@@ -167,7 +167,7 @@ def test_ungoliants_swarm_as_a_shadow_engages_the_defending_player():
     state, _ = attack(state, orc, shadow=swarm)
     state, _ = answer(state, "undefended")
     assert state.player("p1").engaged.find(swarm.uid) is not None
-    assert swarm.uid not in [a.uid for a in state.player("p1").engaged.find(orc.uid).attached]
+    assert swarm.uid not in [a.uid for a in state.locate(orc.uid)[1].attached]
 
 
 def test_lingering_venom_lets_each_player_exhaust_their_damaged_characters():
@@ -178,8 +178,8 @@ def test_lingering_venom_lets_each_player_exhaust_their_damaged_characters():
     state, lines = run(state, Task(kind="reveal", note="staging"))
     state, _ = answer(state, "exhaust")
     assert [c.name for c in state.staging.cards] == ["Old Forest Road"]  # its surge revealed the next card
-    assert EXHAUSTED in state.player("p1").play.find(aragorn.uid).flags
-    assert EXHAUSTED not in state.player("p1").play.find(theodred.uid).flags
+    assert EXHAUSTED in state.locate(aragorn.uid)[1].flags
+    assert EXHAUSTED not in state.locate(theodred.uid)[1].flags
 
 
 def test_lingering_venom_surges():
@@ -195,7 +195,7 @@ def test_lingering_venom_may_instead_wound_the_most_damaged_hero_by_two():
     venom = campaign_card(state, "Lingering Venom")
     after, _ = do(state, lambda turn, s: effects.fire(turn, "when_revealed", venom))
     after, _ = answer(after, "damage")
-    assert after.player("p1").play.find(aragorn.uid).tokens[DAMAGE] == 3
+    assert after.locate(aragorn.uid)[1].tokens[DAMAGE] == 3
 
 
 def test_lingering_venom_as_a_shadow_exhausts_the_defenders_damaged_characters():
@@ -206,7 +206,7 @@ def test_lingering_venom_as_a_shadow_exhausts_the_defenders_damaged_characters()
     orc = core_card(state, "Dol Guldur Orcs")
     state, _ = attack(state, orc, shadow=venom)
     state, _ = answer(state, gloin.uid)
-    assert EXHAUSTED in state.player("p1").play.find(aragorn.uid).flags
+    assert EXHAUSTED in state.locate(aragorn.uid)[1].flags
 
 
 def test_scarred_raises_its_players_threat_when_one_of_their_characters_is_destroyed():
@@ -275,7 +275,7 @@ def test_escape_takes_the_logs_prisoner_with_mendor_and_frees_mendor_after_the_f
     objective = next(c for c in state.staging.cards if state.card_def(c).type == "objective")
     objective.attached.clear()  # unguarded, for the test
     state = GAME.apply(state, "p1", GAME.parse(f"claim {objective.uid} {hero(state, 'p1', 'Aragorn').uid}")).state
-    mendor = state.player("p1").play.find(mendor.uid)
+    mendor = state.locate(mendor.uid)[1]
     assert PRISONER not in mendor.flags and mendor.tokens[DAMAGE] == 1
 
 
@@ -290,12 +290,11 @@ def test_journeys_setup_sets_aside_every_valor_and_scarred_copy():
 
 
 def test_the_log_names_the_prisoner_from_a_note_and_sets_aside_only_unearned_copies():
-    from engines.lcg.campaign.log import _prisoner, _set_aside
+    from engines.lcg.campaign.log import CampaignLog, Member, PoolCard, _prisoner, _set_aside
 
-    class Log:  # the two fields these read
-        members = [type("M", (), {"heroes": ["Aragorn", "Théodred", "Glóin"]})()]
-        notes = ["Valor is attached to Aragorn (C 12.5.3.2).", "Prisoner: Theodred"]
-        pool = [type("P", (), {"card": "valor"})()]
-
-    assert _prisoner(Log()) == "Théodred"  # type: ignore[arg-type]
-    assert _set_aside(Log(), ("valor", "valor", "scarred")) == ("valor", "scarred")  # type: ignore[arg-type]
+    log = CampaignLog(key="core", name="Core", steps=[],
+                      members=[Member(seat="p1", user_id=1, name="a", deck="d", heroes=["Aragorn", "Théodred"])],
+                      notes=["Valor is attached to Aragorn (C 12.5.3.2).", "Prisoner: Theodred"],
+                      pool=[PoolCard(card="valor", title="Valor", kind="boon", permanent=True, hero="Aragorn")])
+    assert _prisoner(log) == "Théodred"  # the note without the accent still names him
+    assert _set_aside(log, ("valor", "valor", "scarred")) == ("valor", "scarred")  # one Valor already earned

@@ -72,7 +72,7 @@ def _mendor_may_answer(state: LcgState, _player: Player, card: Card, _subject: C
     return PRISONER not in card.flags  # a captured Mendor lies face down: no text
 
 
-@response(MENDOR, "quest-defeated", "play", _mendor_may_answer, "ready Mendor, then each player draws 1")
+@response(MENDOR, "quest-defeated", "play", _mendor_may_answer, "Mendor readies and every player draws a card")
 def _mendor(turn: T, _player: Player, card: Card, _stage: Card) -> None:
     """After a quest stage is defeated: Mendor readies, then every player draws a card."""
     if EXHAUSTED in card.flags:
@@ -184,8 +184,8 @@ def _exhaust_damaged(turn: T, player: Player, source: str) -> None:
 def _venom(turn: T, card: Card, _other: Card | None) -> None:
     """Each player picks one: exhaust all their damaged characters, or 2 damage to their most damaged hero."""
     for player in turn.state.active_players():
-        ask(turn, player.seat, f"{card.name}: exhaust each damaged character you control, or deal 2 damage to "
-            "your hero with the most damage?",
+        ask(turn, player.seat, f"{card.name}: exhaust all your damaged characters, or put 2 damage on your "
+            "most damaged hero?",
             [Option(id="exhaust", label="Exhaust each damaged character"),
              Option(id="damage", label="2 damage to your most damaged hero")], "venom", card.name)
 

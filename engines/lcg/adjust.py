@@ -230,6 +230,9 @@ def _claim(turn: T, seat: str, args: tuple[str, ...]) -> None:
     if cost:
         raise_threat(turn, player, cost)
         turn.say(f"{seat} raises their threat by {cost} to claim it.")
+    from engines.lcg.effects import campaign
+
+    campaign.objective_claimed(turn)
 
 
 def _seat(state: LcgState, name: str) -> Player:

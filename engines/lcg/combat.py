@@ -7,6 +7,7 @@ from engines.core import Card, Decision, DecisionKind, Option, RuleError
 from engines.lcg import effects, scenarios
 from engines.lcg.effects import allies as ally_rules
 from engines.lcg.effects import attachments as attachment_rules
+from engines.lcg.effects import campaign as campaign_rules
 from engines.lcg.effects import enemies as enemy_rules
 from engines.lcg.effects import heroes as hero_rules
 from engines.lcg.effects import objectives as objective_rules
@@ -414,6 +415,7 @@ def attack_damage(turn: T, t: Task) -> None:
         left = stat(state, defender, "hit_points") - defender.tokens.get("damage", 0)
         deal_damage(turn, defender, damage, enemy.name)
         enemy_rules.excess_damage(turn, enemy, player, damage - left)
+        campaign_rules.hill_troll_damage(turn, enemy, defender)
         return
     targets = [h for h in heroes(player, state) if PRISONER not in h.flags]
     if not targets or power == 0:
@@ -439,6 +441,7 @@ def undefended_damage(turn: T, player: Player, hero: Card, enemy: Card) -> None:
     left = stat(state, hero, "hit_points") - hero.tokens.get("damage", 0)
     deal_damage(turn, hero, power, f"{enemy.name}, undefended")
     enemy_rules.excess_damage(turn, enemy, player, power - left)
+    campaign_rules.hill_troll_damage(turn, enemy, hero)
 
 
 # --- player attacks (spec 4.6 step 5) --------------------------------------------------------------------
@@ -506,6 +509,7 @@ def attackers_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> No
     joiners = [p for p in state.active_players() if p.seat != decision.seat and _ready_ranged(state, p)]
     push(state, *[Task(kind="ranged-join", seat=p.seat, ref=enemy_uid, note=decision.seat) for p in joiners],
          Task(kind="attack-resolve", seat=decision.seat, ref=enemy_uid, note=",".join(choice)))
+    _attackers_declared(turn, enemy_uid)
 
 
 def _ready_ranged(state: LcgState, player: Player) -> list[Card]:
@@ -536,6 +540,16 @@ def join_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if choice:
         turn.say(f"{decision.seat} joins the attack with "
                  f"{', '.join(state.locate(uid)[1].name for uid in choice)} (Ranged).")
+        _attackers_declared(turn, arg(decision))
+
+
+def _attackers_declared(turn: T, enemy_uid: str) -> None:
+    """Responses after characters are declared as attackers (Valor), once the attack is pending."""
+    try:
+        _zone, enemy, _ = turn.state.locate(enemy_uid)
+    except KeyError:
+        return
+    responses.offer(turn, "attacker", enemy, f"Attackers declared against {enemy.name}: respond?")
 
 
 @task("attack-resolve")

@@ -286,6 +286,7 @@ def advance(turn: T) -> None:
     if scenarios.won_on_completing(state, stage):
         win(turn, f"they completed {state.card_def(stage).stage_name or stage.name}")
         return
+    responses.offer(turn, "quest-defeated", stage, f"Stage {state.card_def(stage).stage} is defeated: respond?")
     nxt = scenarios.next_stage(turn, stage)
     if nxt is None:
         win(turn, "they completed the final stage")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.core import Turn
 from engines.lcg import effects
 from engines.lcg.effects import attachments as attachment_rules
-from engines.lcg.effects import locations, nightmare
+from engines.lcg.effects import campaign, locations, nightmare
 from engines.lcg.effects.primitives import draw
 from engines.lcg.flow import push, task
 from engines.lcg.playing import window
@@ -60,7 +60,7 @@ def resource_phase(turn: T, _t: Task) -> None:
     for player in state.active_players():
         for hero in heroes(player, state):
             if PRISONER not in hero.flags:
-                add_tokens(hero, RESOURCE, 1)
+                add_tokens(hero, RESOURCE, 1 + campaign.extra_resources(state, hero))
         draw(turn, player, 1)  # may be refused by a card in play (Enchanted Stream, Iron Shackles)
     turn.say("Resource phase: each hero gains 1 resource and each player draws a card.")
 

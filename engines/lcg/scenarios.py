@@ -81,10 +81,14 @@ def stage_revealed(turn: T, uid: str) -> None:
         for _ in range(prisoners(state)):  # 1, or more in Nightmare mode
             candidates = [h for p in state.active_players() for h in heroes(p, state) if PRISONER not in h.flags]
             if candidates:
-                prisoner = state.rng.choice(candidates)
+                from engines.lcg.effects import campaign
+
+                # The campaign log may name the prisoner (the Core campaign's Escape card); else a random hero.
+                prisoner = campaign.prisoner_choice(state, candidates) or state.rng.choice(candidates)
                 prisoner.flags.append(PRISONER)
                 turn.say(f"{prisoner.name} is taken prisoner: it cannot be used, damaged or collect resources "
                          "until rescued.")
+                campaign.taken_prisoner(turn)
 
 
 def extra_staging(state: LcgState) -> int:

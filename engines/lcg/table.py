@@ -122,10 +122,13 @@ def eliminate(turn: T, player: Player, reason: str) -> None:
         return
     player.eliminated = True
     turn.say(f"{player.seat} is eliminated ({reason}).")
+    from engines.lcg.effects import campaign
+
     for card in list(player.play.cards):
         player.play.cards.remove(card)
         leave_play(state, card)
         to_discard(state, card)
+        campaign.left_play(turn, card)  # Mendor leaves with his controller's cards
     player.discard.cards.extend(player.hand.cards)
     player.hand.cards = []
     for card in player.deck.cards:
@@ -257,6 +260,9 @@ def defeat_enemy(turn: T, card: Card, zone: Zone) -> None:
 
     effects.fire(turn, "defeated", card)
     scenarios.on_enemy_defeated(turn, card)
+    from engines.lcg.effects import campaign
+
+    campaign.hill_troll_defeated(turn, card)
 
 
 def leave_play(state: LcgState, card: Card) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from bot.content.errors import ContentError
 from bot.content.lcg.core import DEFAULT_DATA, facts_only
 from bot.content.lcg.dragncards import read_card_db, read_rows, sorted_cards
-from bot.content.lcg.fields import slugify
+from bot.content.lcg.fields import is_keyword, slugify
 from bot.content.lcg.report import ImportResult, Problem
 from engines.lcg.campaign.catalogue import CampaignDef, CampaignStep, PoolEntry
 from engines.lcg.cards import CardDef, Pack
@@ -42,6 +42,9 @@ SAGA_PACKS = ("The Black Riders", "The Road Darkens", "The Treason of Saruman", 
 # cards, kept here in our own words): Mendor, in all three scenarios.
 CORE_IN_PLAY = {"passage-through-mirkwood": ("Mendor",), "journey-down-the-anduin": ("Mendor",),
                 "escape-from-dol-guldur": ("Mendor",)}
+# What a Core campaign card's setup sets aside, every copy of the pool (our words): Journey's Valor and Scarred,
+# which its own effects attach to heroes during the game.
+CORE_SET_ASIDE = {"journey-down-the-anduin": ("Valor", "Scarred")}
 # Where the first player controls the Fellowship Aragorn, so any other version is out (spec 9.7; C 12.5.2.2).
 FELLOWSHIP_ARAGORN = ("The Treason of Saruman", "The Flame of the West")
 SAGA_BANS = {
@@ -96,6 +99,7 @@ def build_campaign(key: str, name: str, lines: list[PoolLine], cards: Mapping[st
         if card is None:
             problems.append(Problem(line.where, f"card {line.card} is not in the card file", line.card))
             continue
+        card = _keyword_traits(card)
         if card.type == "campaign":
             used[card.id] = card
             steps.append(_step(card, scenario_keys))
@@ -127,6 +131,14 @@ def build_campaign(key: str, name: str, lines: list[PoolLine], cards: Mapping[st
 
 def _back(raw: str) -> str:
     return "encounter" if raw == "encounter" else "player"
+
+
+def _keyword_traits(card: CardDef) -> CardDef:
+    """Some community rows type a keyword in the trait column (the Core burdens' Surge): it is a keyword."""
+    moved = tuple(t for t in card.traits if is_keyword(t))
+    if not moved:
+        return card
+    return replace(card, traits=tuple(t for t in card.traits if t not in moved), keywords=(*card.keywords, *moved))
 
 
 def _step(card: CardDef, scenario_keys: Mapping[str, str] | None) -> CampaignStep:
@@ -194,9 +206,11 @@ def build_core_campaign(data: Path = DEFAULT_DATA) -> ImportResult:
 
     scenarios = builtin().scenarios  # name each step as the Core pack names its scenario
     by_title = {c.name: c.id for c in used}
+    copies = {e.title: e.copies for e in defn.pool}
     defn = replace(defn, steps=tuple(
         replace(s, name=scenarios[s.scenario].name if s.scenario in scenarios else s.name,
-                in_play=tuple(by_title[t] for t in CORE_IN_PLAY.get(s.scenario, ())))
+                in_play=tuple(by_title[t] for t in CORE_IN_PLAY.get(s.scenario, ())),
+                set_aside=tuple(by_title[t] for t in CORE_SET_ASIDE.get(s.scenario, ()) for _ in range(copies[t])))
         for s in defn.steps))
     pack = Pack(key="core-campaign", name="Core Set campaign", cards=sorted_cards(facts_only(c) for c in used),
                 campaigns=[defn], source="DragnCards campaign pool CCC.1 and cardDb.tsv (facts only: no card text)")

@@ -30,6 +30,9 @@ class CampaignStep:
     campaign_card: str = ""  # CardDef id of the scenario's campaign card, "" if none is known (C 12.5.3.4)
     banned: tuple[str, ...] = ()  # titles no one may use in this scenario (C 12.5.2.1-12.5.2.3)
     in_play: tuple[str, ...] = ()  # CardDef ids the campaign card's setup puts under the first player's control
+    # CardDef ids (one per copy) the campaign card's setup sets aside, for its own effects to bring in later
+    # (the Core's Journey: the Valor and Scarred copies its responses attach to heroes).
+    set_aside: tuple[str, ...] = ()
     # The first player controls the Fellowship Aragorn here (The Treason of Saruman, The Flame of the West):
     # C 12.5.2.2's exchange of any recorded Aragorn applies at this setup.
     fellowship_aragorn: bool = False

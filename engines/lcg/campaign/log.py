@@ -337,7 +337,29 @@ def setup_for(log: CampaignLog) -> CampaignSetup:
         permanent={s: tuple(v) for s, v in permanent.items()},
         encounter=tuple(encounter), player_burdens={s: tuple(v) for s, v in burdens.items()},
         campaign_card=step.campaign_card, in_play=step.in_play,
+        set_aside=_set_aside(log, step.set_aside), prisoner=_prisoner(log),
     )
+
+
+def _set_aside(log: CampaignLog, cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The set-aside copies a campaign card asks for, less those already earned into the pool (they are in
+    play through the pool instead)."""
+    left = Counter(cards)
+    left.subtract(Counter(c.card for c in log.pool))
+    return tuple(card for card in dict.fromkeys(cards) for _ in range(max(left[card], 0)))
+
+
+def _prisoner(log: CampaignLog) -> str:
+    """The hero the players noted as the prisoner (a resolution asks them to record it in the notes): the
+    latest note with the word 'prisoner' naming exactly one hero of the fellowship; "" if none does."""
+    heroes = [h for m in log.members for h in m.heroes]
+    for note in reversed(log.notes):
+        if "prisoner" not in note.lower():
+            continue
+        named = [h for h in heroes if fold(h) in fold(note)]
+        if len(named) == 1:
+            return named[0]
+    return ""
 
 
 # --- during and after an attempt --------------------------------------------------------------------------------

@@ -30,6 +30,8 @@ class CampaignSetup:
     player_burdens: dict[str, tuple[str, ...]] = field(default_factory=dict)  # after the setup hand (12.5.3.1)
     campaign_card: str = ""  # beside the quest deck (C 12.5.3.4)
     in_play: tuple[str, ...] = ()  # cards the campaign card's setup gives the first player (the Core's Mendor)
+    set_aside: tuple[str, ...] = ()  # cards (one id per copy) the campaign card's setup sets aside
+    prisoner: str = ""  # the hero title the log names as the prisoner (the Core's Escape from Dol Guldur)
 
     def card_ids(self) -> list[str]:
         ids = [*self.encounter, *(c for cards in self.boons.values() for c in cards),
@@ -38,6 +40,7 @@ class CampaignSetup:
         if self.campaign_card:
             ids.append(self.campaign_card)
         ids += self.in_play
+        ids += self.set_aside
         return sorted(set(ids))
 
 

@@ -85,7 +85,12 @@ def at_setup(turn: T) -> None:
     for card_id in plan.in_play:
         first.play.cards.append(state.new_card(card_id))
         turn.say(f"{first.seat} takes control of {state.defs[card_id].name}, as the campaign card says "
-                 "(C 12.5.3.4); its own conditions are resolved by hand.")
+                 "(C 12.5.3.4).")
+    for card_id in plan.set_aside:  # out of play until the campaign card's own effects bring them in
+        state.set_aside.cards.append(state.new_card(card_id))
+    if plan.set_aside:
+        names = sorted({state.defs[c].name for c in plan.set_aside})
+        turn.say(f"Set aside by the campaign card: {', '.join(names)}.")
     if plan.campaign_card:
         state.set_aside.cards.append(state.new_card(plan.campaign_card))
         turn.say(f"The campaign card {state.defs[plan.campaign_card].name} is beside the quest deck: follow its "

@@ -146,9 +146,9 @@ def report(cards: Iterable[CardDef]) -> dict[str, dict[str, list[str]]]:
 
 # Importing the script modules registers their effects.
 from engines.lcg.effects import (  # noqa: E402  isort: skip
-    allies, attachments, enemies, events, heroes, locations, nightmare, objectives, shadows, spirit_lore_events,
-    treacheries)
+    allies, attachments, campaign, enemies, events, heroes, locations, nightmare, objectives, shadows,
+    spirit_lore_events, treacheries)
 
-__all__ = ["EFFECTS", "KINDS", "SCRIPTED", "allies", "attachments", "category", "coverage", "effect",
+__all__ = ["EFFECTS", "KINDS", "SCRIPTED", "allies", "attachments", "campaign", "category", "coverage", "effect",
            "enemies", "events", "fire", "fire_all", "heroes", "locations", "nightmare", "objectives", "report",
            "shadows", "spirit_lore_events", "treacheries"]

@@ -180,11 +180,14 @@ scripted("Gondorian Spearman", "1 damage to the attacker when it defends")
 
 # --- leaving play ----------------------------------------------------------------------------------------------
 def left_play(turn: T, card: Card, controller: Player, destroyed: bool) -> None:
-    """A character left play: Horn of Gondor (destroyed), Brok Ironfist (a Dwarf hero), Valiant Sacrifice
-    (an ally)."""
-    from engines.lcg.effects import events
+    """A character left play: Horn of Gondor and Scarred (destroyed), Brok Ironfist (a Dwarf hero), Valiant
+    Sacrifice (an ally), Mendor (removed from the game, and the campaign lost)."""
+    from engines.lcg.effects import campaign, events
 
     state = turn.state
+    campaign.left_play(turn, card)
+    if destroyed:
+        campaign.destroyed(turn, card, controller)
     d = state.card_def(card)
     if not d.is_character:
         return

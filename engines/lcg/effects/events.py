@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from engines.core import Card, Decision, Option
 from engines.lcg.effects.primitives import draw, find
-from engines.lcg.effects.registry import T, ask, core, effect, follow, fx_args, modify
+from engines.lcg.effects.registry import T, ask, core, effect, follow, fx_args, modify, ours
 from engines.lcg.effects.responses import event_response, offer, subject
 from engines.lcg.flow import push
 from engines.lcg.state import EXHAUSTED, LcgState, Player, Task
@@ -40,7 +40,7 @@ def check(title: str) -> Callable[[Check], Check]:
 def refusal(state: LcgState, player: Player, card: Card, responding: bool = False) -> str:
     """Why the Core Set event `card` cannot be played now, or ""."""
     d = state.card_def(card)
-    if d.pack not in ("Core Set", ""):
+    if not ours(d):
         return ""
     if d.name in RESPONSE_EVENTS and not responding \
             and not any(m.startswith(f"subject:{player.seat}:") for m in state.marks):

@@ -4,7 +4,9 @@ and resume in a named continuation, lasting modifiers, once-per-round limits.
 
 Scripts are written for the Core Set's cards. A card of another pack with the same title (a later Aragorn,
 a Nightmare Ungoliant's Spawn) has other words, so a script applies only to the Core Set's own card, or to a
-card made in a test (no pack)."""
+card made in a test (no pack). The Revised Core Set's ten campaign cards (Mendor, the boons and burdens, the
+campaign cards) are scripted too: their titles are found in no other Core pack, and the Revised box's reprints
+of the Core Set's cards stay unscripted (their words may differ)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,10 @@ Effect = Callable[[T, Card, Card | None], None]  # (turn, the card, the other ca
 Then = Callable[[T, Decision, tuple[str, ...]], None]
 
 SCRIPTED_PACKS = ("Core Set", "")
+REVISED = "Revised Core Set"
+CAMPAIGN_TITLES = frozenset({"Passage Through Mirkwood", "Journey Along the Anduin", "Escape from Dol Goldur",
+                             "Mendor's Support", "Valor", "Appointed by Fate", "Mendor", "Ungoliant's Swarm",
+                             "Lingering Venom", "Scarred"})  # as the Revised Core Set's campaign cards spell them
 NIGHTMARE = "Core Set - Nightmare"  # its cards share titles with the Core Set's but not their words
 # Kinds of effect, by when they run:
 #   when_revealed  a reveal takes the card off the encounter deck (C 4.5)
@@ -68,10 +74,15 @@ def scripted(title: str, what: str) -> None:
     SCRIPTED[title] = what
 
 
+def ours(d: CardDef) -> bool:
+    """Is this a card whose words the scripts were written for (the Core Set's, a test's, a campaign card's)?"""
+    return d.pack in SCRIPTED_PACKS or (d.pack == REVISED and d.name in CAMPAIGN_TITLES)
+
+
 def lookup(d: CardDef, kind: str) -> Effect | None:
     if d.pack == NIGHTMARE:
         return NIGHTMARE_EFFECTS.get(d.name, {}).get(kind)
-    if d.pack not in SCRIPTED_PACKS:
+    if not ours(d):
         return None
     return EFFECTS.get(d.name, {}).get(kind)
 
@@ -79,7 +90,7 @@ def lookup(d: CardDef, kind: str) -> Effect | None:
 def is_scripted(d: CardDef) -> bool:
     if d.pack == NIGHTMARE:
         return d.name in NIGHTMARE_EFFECTS or (d.type == "nightmare" and d.name in NIGHTMARE_SCRIPTED)
-    return d.pack in SCRIPTED_PACKS and (d.name in EFFECTS or d.name in SCRIPTED)
+    return ours(d) and (d.name in EFFECTS or d.name in SCRIPTED)
 
 
 def nightmare(state: LcgState, card: Card, title: str) -> bool:
@@ -89,9 +100,9 @@ def nightmare(state: LcgState, card: Card, title: str) -> bool:
 
 
 def core(state: LcgState, card: Card, title: str) -> bool:
-    """Is `card` the Core Set card (or a test card) with this title?"""
+    """Is `card` the Core Set card (or a test card, or a Core campaign card) with this title?"""
     d = state.card_def(card)
-    return d.name == title and d.pack in SCRIPTED_PACKS
+    return d.name == title and ours(d)
 
 
 # --- choices: the engine suspends, and the answer resumes in a continuation --------------------------------
@@ -198,7 +209,7 @@ def card_actions(state: LcgState, player: Player) -> list[tuple[Card, Action]]:
     for host in player.play.cards:
         for card in [host, *host.attached]:
             d = state.card_def(card)
-            rule = ACTIONS.get(d.name) if d.pack in SCRIPTED_PACKS else None
+            rule = ACTIONS.get(d.name) if ours(d) else None
             if rule is not None and (not rule.phase or rule.phase == state.phase) and rule.usable(state, player, card):
                 out.append((card, rule))
     return out

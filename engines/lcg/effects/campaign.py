@@ -86,6 +86,9 @@ scripted(MENDOR, "the first player controls him; ready and draw after a stage; r
 scripted(PTM_CARD, "the players lose if Mendor leaves play (Mendor is put into play at setup)")
 
 
+SUPPORT_PLAYED = "round:mendors-support"  # a round mark (cleared when the round ends): the table's one copy this round
+
+
 # --- Mendor's Support, Appointed by Fate, Valor (boons) ----------------------------------------------------------
 @effect("Mendor's Support", "event")
 def _support(turn: T, card: Card, _other: Card | None) -> None:
@@ -95,6 +98,7 @@ def _support(turn: T, card: Card, _other: Card | None) -> None:
     if not targets:
         turn.say(f"{card.name}: Mendor is not in play; nothing happens.")
         return
+    use(state, SUPPORT_PLAYED)
     for mendor in targets:
         for name in ("willpower", "attack", "defense"):
             modify(state, mendor, name, 2, "round")
@@ -103,7 +107,10 @@ def _support(turn: T, card: Card, _other: Card | None) -> None:
 
 @check("Mendor's Support")
 def _support_refusal(state: LcgState, _player: Player) -> str:
-    """Why Mendor's Support has no target now ("" if it has one)."""
+    """Why Mendor's Support cannot be played now ("" if it can): one copy a round, among all the players (its
+    own text sets the limit), and only while Mendor is in play and free."""
+    if used(state, SUPPORT_PLAYED):
+        return "Only one copy of Mendor's Support may be played each round, and one has been this round."
     if any(PRISONER not in m.flags for m in mendors(state)):
         return ""
     return "Mendor is not in play (or is a prisoner)."

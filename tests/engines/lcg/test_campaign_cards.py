@@ -113,6 +113,18 @@ def test_mendors_support_is_refused_without_mendor_in_play():
     assert "Mendor is not in play" in refusal(state, state.player("p1"), support)
 
 
+def test_only_one_mendors_support_is_played_each_round_among_all_the_players():
+    from engines.lcg.effects.events import refusal
+
+    state, _ = a_table(2)
+    first, second = campaign_card(state, "Mendor's Support"), campaign_card(state, "Mendor's Support")
+    assert refusal(state, state.player("p2"), second) == ""
+    after, _ = do(state, lambda turn, s: effects.resolve_event(turn, s.player("p1"), first))
+    assert "Only one copy" in refusal(after, after.player("p2"), second)  # another player's copy counts too
+    after, _ = run(after, Task(kind="round-end"))
+    assert refusal(after, after.player("p2"), second) == ""
+
+
 # --- the boons ---------------------------------------------------------------------------------------------------
 def test_appointed_by_fate_gives_its_hero_an_extra_resource_each_resource_phase():
     state, _ = a_table(1)

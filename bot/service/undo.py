@@ -10,6 +10,7 @@ Functions of the service, run in its transactions and under its locks; `Service.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -106,11 +107,7 @@ async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None
             )
             return "The other players have been asked to agree to the undo.", notice
 
-    message, notice = await svc._retrying(game_id, attempt)
-    await svc._notify(notice)
-    await svc._observe(game_id, svc.clock())
-    await absent.play_auto_seats(svc, game_id, notice)
-    return message
+    return await _run(svc, game_id, attempt)
 
 
 async def consent(svc: Service, game_id: int, user: User, request_id: int, agree: bool) -> str:
@@ -156,6 +153,12 @@ async def consent(svc: Service, game_id: int, user: User, request_id: int, agree
             notice = await _apply_undo(svc, s, row, seats, rows, entries[-1], request.requested_by)
             return "Undone.", notice
 
+    return await _run(svc, game_id, attempt)
+
+
+async def _run(svc: Service, game_id: int, attempt: Callable[[], Awaitable[tuple[str, Notice | None]]]) -> str:
+    """The transaction, then what follows any step: the table told, the observers (a match clock), the
+    automatic seats."""
     message, notice = await svc._retrying(game_id, attempt)
     await svc._notify(notice)
     await svc._observe(game_id, svc.clock())

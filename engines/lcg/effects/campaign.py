@@ -244,8 +244,8 @@ def _set_aside(state: LcgState, title: str) -> list[Card]:
 
 
 def hill_troll_defeated(turn: T, enemy: Card) -> None:
-    """After a Hill Troll is defeated, each player may attach a set-aside Valor to a hero of theirs (a hero
-    without one: limit 1 per hero)."""
+    """Once the Troll falls, every player may put a set-aside Valor on one of their heroes (a hero without
+    one: limit 1 per hero)."""
     state = turn.state
     if not _playing(state, JOURNEY_CARD) or not core(state, enemy, "Hill Troll"):
         return
@@ -262,7 +262,7 @@ def hill_troll_damage(turn: T, enemy: Card, hit: Card) -> None:
     if any(hit in p.play.cards for p in state.players):
         return  # it survived
     use(state, SCARRED_ONCE)
-    turn.say(f"{hit.name} was destroyed by a Hill Troll: each player attaches a Scarred to a hero "
+    turn.say(f"The Hill Troll killed {hit.name}: every player must put a Scarred on one of their heroes "
              f"({JOURNEY_CARD}).")
     for player in state.active_players():
         _offer(turn, player, "Scarred", optional=False)
@@ -307,7 +307,7 @@ def _attach(turn: T, player: Player, title: str, hero: Card) -> None:
     turn.say(f"{player.seat} attaches {title} to {hero.name}.")
 
 
-scripted(JOURNEY_CARD, "Valor after a Hill Troll is defeated, Scarred once after it destroys a character; "
+scripted(JOURNEY_CARD, "Valor once the Hill Troll falls, Scarred once after it kills a character; "
                        "the players lose if Mendor leaves play")
 
 

@@ -38,7 +38,8 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
 
         @event.listens_for(engine.sync_engine.pool, "reset")
         def _reset(dbapi_connection: Any, _record: Any, _state: Any) -> None:
-            if dbapi_connection.driver_connection._conn.in_transaction:
+            sqlite = dbapi_connection.driver_connection._connection  # None once aiosqlite has closed it
+            if sqlite is not None and sqlite.in_transaction:
                 dbapi_connection.rollback()
 
         @event.listens_for(engine.sync_engine, "connect")

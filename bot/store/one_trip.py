@@ -13,6 +13,7 @@ takes it through the aiosqlite dialect's `async_creator_fn` connect argument (bo
 from __future__ import annotations
 
 import sqlite3
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -31,7 +32,7 @@ class OneTripCursor:
     def __init__(self, connection: OneTripConnection) -> None:
         self._connection = connection
         self._cursor: sqlite3.Cursor | None = None
-        self._rows: list[Row] = []
+        self._rows: deque[Row] = deque()
         self.description: Any = None
 
     async def __aenter__(self) -> OneTripCursor:
@@ -41,11 +42,11 @@ class OneTripCursor:
         await self.close()
 
     async def execute(self, sql: str, parameters: Sequence[Any] | dict[str, Any] = ()) -> OneTripCursor:
-        def run() -> tuple[sqlite3.Cursor, Any, list[Row]]:
+        def run() -> tuple[sqlite3.Cursor, Any, deque[Row]]:
             cursor = self._connection._conn.cursor()
             cursor.execute(sql, parameters)
             description = cursor.description
-            return cursor, description, cursor.fetchall() if description else []
+            return cursor, description, deque(cursor.fetchall() if description else ())
 
         self._cursor, self.description, self._rows = await self._connection.trip(run)
         return self
@@ -56,23 +57,23 @@ class OneTripCursor:
             cursor.executemany(sql, parameters)
             return cursor
 
-        self._cursor, self.description, self._rows = await self._connection.trip(run), None, []
+        self._cursor, self.description, self._rows = await self._connection.trip(run), None, deque()
         return self
 
     async def fetchall(self) -> list[Row]:
-        rows, self._rows = self._rows, []
+        rows = list(self._rows)
+        self._rows.clear()
         return rows
 
     async def fetchone(self) -> Row | None:
-        return self._rows.pop(0) if self._rows else None
+        return self._rows.popleft() if self._rows else None
 
     async def fetchmany(self, size: int | None = None) -> list[Row]:
-        n = size or self.arraysize
-        rows, self._rows = self._rows[:n], self._rows[n:]
-        return rows
+        n = min(size or self.arraysize, len(self._rows))  # a deque: a long stream is read in linear time
+        return [self._rows.popleft() for _ in range(n)]
 
     async def close(self) -> None:
-        self._rows = []
+        self._rows.clear()
 
     @property
     def rowcount(self) -> int:

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import safe_text
 from bot.chat import io
 from bot.chat.lcg_text import fit
 from bot.service import Place, ServiceError, User
@@ -135,9 +136,10 @@ class CampaignCog(commands.Cog):
     async def _here(self, interaction: discord.Interaction, campaign: int | None) -> int:
         """The campaign named, else the one started in this channel, else the one whose scenario thread this is."""
         if campaign is not None:
+            await self.campaigns.book(campaign, self._user(interaction))  # refused out of reach (boundary.py)
             return campaign
         channel_id = interaction.channel_id
-        refs = await self.campaigns.list(interaction.guild_id)
+        refs = await self.campaigns.list(self._user(interaction))
         mine = [r for r in refs if r.channel_id == channel_id and r.status == "active"]
         if mine:
             return mine[-1].id
@@ -167,8 +169,8 @@ class CampaignCog(commands.Cog):
             if member is None:
                 continue
             if not key:
-                raise ServiceError(f"Give {member.display_name}'s deck as well.")
-            fellowship.append((User(id=member.id, name=member.display_name), key))
+                raise ServiceError(f"Give {safe_text.name(member.display_name)}'s deck as well.")
+            fellowship.append((User(id=member.id, name=safe_text.name(member.display_name)), key))
         ref, warnings = await self.campaigns.start(
             name.strip(), host, fellowship, Place(guild_id=interaction.guild_id, channel_id=interaction.channel_id),
             difficulty=difficulty, penalty_rule=penalty)
@@ -212,7 +214,7 @@ class CampaignCog(commands.Cog):
 
     @campaign.command(name="log", description="The campaign log, as an embed and an image")
     async def show_log(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
-        ref, book = await self.campaigns.book(await self._here(interaction, campaign))
+        ref, book = await self.campaigns.book(await self._here(interaction, campaign), self._user(interaction))
         await io.defer(interaction)
         png = await asyncio.to_thread(render_log, book)
         await io.reply(interaction, embed=log_embed(ref, book), file=io.png_file(png, "campaign.png"))
@@ -220,8 +222,8 @@ class CampaignCog(commands.Cog):
     @campaign.command(name="export", description="The campaign log as JSON (to keep or move) and Markdown")
     async def export(self, interaction: discord.Interaction, campaign: int | None = None) -> None:
         campaign_id = await self._here(interaction, campaign)
-        as_json = await self.campaigns.export(campaign_id, "json")
-        as_md = await self.campaigns.export(campaign_id, "md")
+        as_json = await self.campaigns.export(campaign_id, "json", self._user(interaction))
+        as_md = await self.campaigns.export(campaign_id, "md", self._user(interaction))
         files = [discord.File(stdio.BytesIO(as_json.encode("utf-8")), filename=f"campaign-{campaign_id}.json"),
                  discord.File(stdio.BytesIO(as_md.encode("utf-8")), filename=f"campaign-{campaign_id}.md")]
         await io.reply(interaction, f"Campaign {campaign_id}'s log.", files=files, ephemeral=True)
@@ -255,7 +257,8 @@ class CampaignCog(commands.Cog):
 
     @campaign.command(name="note", description="Write a note in the campaign log")
     async def note(self, interaction: discord.Interaction, text: str, campaign: int | None = None) -> None:
-        said = await self.campaigns.note(await self._here(interaction, campaign), self._user(interaction), text)
+        said = await self.campaigns.note(await self._here(interaction, campaign), self._user(interaction),
+                                        safe_text.words(text, 500))
         await io.reply(interaction, said)
 
     @campaign.command(name="record", description="Record the won scenario in the log and move on")
@@ -284,8 +287,9 @@ class CampaignCog(commands.Cog):
     @campaign.command(name="seat", description="Hand a seat to another player (they take its heroes and deck)")
     async def seat(self, interaction: discord.Interaction, seat: str, player: discord.Member,
                    campaign: int | None = None) -> None:
+        newcomer = User(id=player.id, name=safe_text.name(player.display_name))
         text = await self.campaigns.change_seat(await self._here(interaction, campaign), self._user(interaction),
-                                                seat.strip(), User(id=player.id, name=player.display_name))
+                                                seat.strip(), newcomer)
         await io.reply(interaction, text)
 
     @campaign.command(name="abandon", description="Stop the campaign for good (its host or a server admin)")
@@ -293,9 +297,9 @@ class CampaignCog(commands.Cog):
         text = await self.campaigns.abandon(await self._here(interaction, campaign), self._user(interaction))
         await io.reply(interaction, text)
 
-    @campaign.command(name="list", description="The campaigns of this server")
+    @campaign.command(name="list", description="The campaigns of this server (in a DM: yours)")
     async def list_campaigns(self, interaction: discord.Interaction) -> None:
-        refs = await self.campaigns.list(interaction.guild_id)
+        refs = await self.campaigns.list(self._user(interaction))
         lines = [f"{r.id}: {r.name} ({r.status})" + (f" in <#{r.channel_id}>" if r.channel_id else "") for r in refs]
         known = ", ".join(f"`{k}`" for k in sorted(self.campaigns.library.campaigns))
         await io.reply(interaction, fit([*(lines or ["No campaign yet."]), f"Campaigns to start: {known}."]),

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import safe_text
 from bot.chat import io
 from bot.chat.campaign_cog import CampaignButton, CampaignCog
 from bot.chat.components import DeadlineButton, DecisionButton, DecisionSelect, UndoButton
@@ -65,6 +66,9 @@ class WestmarchBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             tree_cls=WestmarchTree,
+            # Users only: a message pings the players it names on purpose, never @everyone, @here or a role,
+            # whatever a name or a reason says (issue 18; user words are also made inert: bot/safe_text.py).
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
             **sharding,  # type: ignore[arg-type]
         )
         self.database = database
@@ -117,11 +121,16 @@ class WestmarchBot(commands.Bot):
         return True
 
     def user_of(self, interaction: discord.Interaction) -> User:
+        """Who acts, and where: admin rights are read in the server the command came from and count only for
+        that server's games; a DM carries none (bot/service/boundary.py)."""
+        guild_id = interaction.guild_id
         perms = interaction.permissions
         return User(
             id=interaction.user.id,
-            name=interaction.user.display_name,
-            is_admin=bool(perms.manage_guild or perms.administrator),
+            name=safe_text.name(interaction.user.display_name),
+            is_admin=guild_id is not None and bool(perms.manage_guild or perms.administrator),
+            guild_id=guild_id,
+            in_dm=guild_id is None,
         )
 
     async def answer_from_component(self, interaction: discord.Interaction, game_id: int, command: str) -> None:

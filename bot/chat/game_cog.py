@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import safe_text
 from bot.chat import io
 from bot.chat.components import decision_view
 from bot.chat.messenger import WHERE_TO_LOOK
@@ -38,7 +39,7 @@ class GameCog(commands.Cog):
         return self.bot.service
 
     async def _game_here(self, interaction: discord.Interaction, game: int | None) -> int:
-        return await game_here(self.bot.service, interaction, game)
+        return await game_here(self.bot.service, interaction, game, self.bot.user_of(interaction))
 
     # --- the lobby ---------------------------------------------------------------------------
     @game.command(name="new", description="Create a game in its own thread")
@@ -124,7 +125,8 @@ class GameCog(commands.Cog):
     # --- reading -----------------------------------------------------------------------------
     @game.command(name="status", description="The board and whose decision it is")
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        ref, view = await self.service.view(await self._game_here(interaction, game), None)
+        user = self.bot.user_of(interaction)
+        ref, view = await self.service.view(await self._game_here(interaction, game), user, public=True)
         await io.defer(interaction)  # rendering may take a moment
         png = await asyncio.to_thread(render, view)
         await io.reply(
@@ -152,7 +154,7 @@ class GameCog(commands.Cog):
     async def list_games(self, interaction: discord.Interaction) -> None:
         await io.defer(interaction, ephemeral=True)
         lines = []
-        for listed in await self.service.tempo.listing(interaction.guild_id):
+        for listed in await self.service.tempo.listing(self.bot.user_of(interaction)):
             r = listed.ref
             line = f"Game {r.id}: {r.title} ({r.status})" + (f" in <#{r.thread_id}>" if r.thread_id else "")
             waiting = []
@@ -280,7 +282,7 @@ class GameCog(commands.Cog):
         self, interaction: discord.Interaction, reason: app_commands.Range[str, 0, 200] = "", game: int | None = None
     ) -> None:
         game_id = await self._game_here(interaction, game)
-        await self.service.guard.pause(game_id, self.bot.user_of(interaction), reason)
+        await self.service.guard.pause(game_id, self.bot.user_of(interaction), safe_text.words(reason))
         said = f"Game {game_id} is paused. `/game resume` when the table is ready."
         await io.reply(interaction, said, ephemeral=True)
 
@@ -296,7 +298,7 @@ class GameCog(commands.Cog):
         self, interaction: discord.Interaction, user: discord.Member | None = None, game: int | None = None
     ) -> None:
         game_id = await self._game_here(interaction, game)
-        to = User(id=user.id, name=user.display_name) if user is not None else None
+        to = User(id=user.id, name=safe_text.name(user.display_name)) if user is not None else None
         message = await self.service.guard.delegate(game_id, self.bot.user_of(interaction), to)
         await io.reply(interaction, message, ephemeral=True)
 

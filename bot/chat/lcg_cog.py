@@ -50,7 +50,7 @@ class LcgCog(commands.Cog):
 
     async def _lcg_game(self, interaction: discord.Interaction, game: int | None) -> int:
         """The LCG game this command is about; a thread of another game is refused by name."""
-        game_id = await game_here(self.service, interaction, game)
+        game_id = await game_here(self.service, interaction, game, self.bot.user_of(interaction))
         ref = await self.service.ref(game_id)
         if ref.game != GAME.name:
             raise ServiceError(f"Game {game_id} is {ref.title}; /lcg commands are for {GAME.title} games.")
@@ -65,7 +65,8 @@ class LcgCog(commands.Cog):
     async def _my_view(self, interaction: discord.Interaction) -> LcgView | None:
         """The caller's own view of the game here, for autocomplete: None when there is none to offer."""
         try:
-            game_id = await game_here(self.service, interaction, getattr(interaction.namespace, "game", None))
+            named = getattr(interaction.namespace, "game", None)
+            game_id = await game_here(self.service, interaction, named, self.bot.user_of(interaction))
             _, view = await self.service.view(game_id, self.bot.user_of(interaction))
         except WestmarchError:
             return None

@@ -11,9 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import safe_text
 from bot.chat import io
 from bot.content.decks import NOT_COUNTED
-from bot.service import User
+from bot.service import ServiceError, User
 from bot.tournament.service import Rats
 from bot.tournament.text import times_text
 from engines.lcg import GAME
@@ -52,7 +53,10 @@ class DiscordAnnouncer:
 
 
 class RatsCog(commands.Cog):
-    rats = app_commands.Group(name="rats", description="Race Against the Shadow: LCG team tournaments on the clock")
+    # A tournament is a server's event: the commands exist only in servers (bot/service/boundary.py).
+    rats = app_commands.Group(
+        name="rats", description="Race Against the Shadow: LCG team tournaments on the clock", guild_only=True
+    )
 
     def __init__(self, bot: WestmarchBot, tournaments: Rats) -> None:
         self.bot = bot
@@ -60,7 +64,9 @@ class RatsCog(commands.Cog):
 
     async def _which(self, interaction: discord.Interaction, tournament: int | None) -> int:
         if tournament is not None:
-            return tournament
+            return await self.tournaments.within_reach(tournament, self._user(interaction))
+        if interaction.guild_id is None:
+            raise ServiceError("Tournaments live in servers: use /rats there.")
         return await self.tournaments.current(interaction.guild_id)
 
     def _user(self, interaction: discord.Interaction) -> User:
@@ -68,7 +74,7 @@ class RatsCog(commands.Cog):
 
     @staticmethod
     def _member(member: discord.Member | discord.User) -> User:
-        return User(id=member.id, name=member.display_name)
+        return User(id=member.id, name=safe_text.name(member.display_name))
 
     # --- the organizer ------------------------------------------------------------------------
     @rats.command(name="create", description="Open a tournament in this channel (you are its organizer)")
@@ -87,8 +93,9 @@ class RatsCog(commands.Cog):
         from bot.service import Place
 
         place = Place(guild_id=interaction.guild_id, channel_id=interaction.channel_id)
-        tid = await self.tournaments.create(self._user(interaction), name, place=place, fmt=format.strip().lower(),
-                                            minutes=minutes, scenarios=scenarios.split(), rounds=rounds)
+        tid = await self.tournaments.create(self._user(interaction), safe_text.name(name, 60), place=place,
+                                            fmt=format.strip().lower(), minutes=minutes,
+                                            scenarios=scenarios.split(), rounds=rounds)
         await io.reply(interaction, f"Tournament {tid} is open for registration.", ephemeral=True)
 
     @rats.command(name="register", description="Register your team: you and up to three partners, each with a deck")
@@ -106,6 +113,7 @@ class RatsCog(commands.Cog):
             if partner is not None:
                 members.append((self._member(partner), key.strip() or deck.strip()))
         tid = await self._which(interaction, tournament)
+        team = safe_text.name(team, 40)
         number = await self.tournaments.register(tid, self._user(interaction), team, members)
         await io.reply(interaction, f"{team} is registered as team {number}.", ephemeral=True)
 
@@ -191,7 +199,8 @@ class RatsCog(commands.Cog):
     async def pause(self, interaction: discord.Interaction, reason: str = "", table: int = 0,
                     tournament: int | None = None) -> None:
         tid = await self._which(interaction, tournament)
-        lines = await self.tournaments.pause(tid, self._user(interaction), interaction.created_at, reason, table=table)
+        lines = await self.tournaments.pause(tid, self._user(interaction), interaction.created_at,
+                                             safe_text.words(reason), table=table)
         await io.reply(interaction, "\n".join(lines) or "Paused.", ephemeral=True)
 
     @rats.command(name="resume", description="Restart the clock (the active team, once the question is settled)")

@@ -72,7 +72,7 @@ class WotrCog(commands.Cog):
         return self.bot.service
 
     async def _wotr_game(self, interaction: discord.Interaction, game: int | None) -> int:
-        game_id = await game_here(self.service, interaction, game)
+        game_id = await game_here(self.service, interaction, game, self.bot.user_of(interaction))
         ref = await self.service.ref(game_id)
         if ref.game != GAME.name:
             raise ServiceError(f"Game {game_id} is {ref.title}; /wotr commands are for {GAME.title} games.")
@@ -84,7 +84,8 @@ class WotrCog(commands.Cog):
 
     async def _my_view(self, interaction: discord.Interaction) -> View | None:
         try:
-            game_id = await game_here(self.service, interaction, getattr(interaction.namespace, "game", None))
+            named = getattr(interaction.namespace, "game", None)
+            game_id = await game_here(self.service, interaction, named, self.bot.user_of(interaction))
             _, view = await self.service.view(game_id, self.bot.user_of(interaction))
         except WestmarchError:
             return None

@@ -18,7 +18,9 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, select, update
 from sqlmodel import col
 
+from bot import safe_text
 from bot.content.decks import default_library, save_deck, shipped_card_ids
+from bot.service import boundary
 from bot.service.service import Service
 from bot.service.types import NoSuchGame, NotAllowed, Place, ServiceError, User
 from bot.store.models import CampaignRow, GameRow, GameStatus
@@ -47,6 +49,12 @@ class CampaignRef:
     game_id: int | None = None
 
 
+def _reaches(row: CampaignRow, book: CampaignLog, user: User) -> bool:
+    if user.in_dm:
+        return row.guild_id is not None and book.member_of(user.id) is not None
+    return boundary.same_server(row.guild_id, user)
+
+
 class CampaignConflict(Exception):
     """Another process changed the campaign first: reload and try again."""
 
@@ -68,12 +76,15 @@ class Campaigns:
         return CampaignRef(id=row.id or 0, key=row.key, name=row.name, status=row.status, guild_id=row.guild_id,
                            channel_id=row.channel_id, game_id=row.game_id)
 
-    async def _load(self, campaign_id: int) -> tuple[CampaignRow, CampaignLog]:
+    async def _load(self, campaign_id: int, user: User | None = None) -> tuple[CampaignRow, CampaignLog]:
+        """The campaign and its log; with `user`, only within their reach (bot/service/boundary.py): a campaign
+        belongs to its server, and in a DM to the members of its fellowship."""
         async with self.service.db.session() as s:
             row = await s.get(CampaignRow, campaign_id)
-        if row is None:
-            raise NoSuchGame(f"There is no campaign {campaign_id}.")
-        return row, export.from_json(row.log_json)
+        book = export.from_json(row.log_json) if row is not None else None
+        if row is None or book is None or (user is not None and not _reaches(row, book, user)):
+            raise NoSuchGame(boundary.not_here("campaign", campaign_id, user))
+        return row, book
 
     async def _save(self, row: CampaignRow, book: CampaignLog, game_id: int | None = None) -> CampaignRef:
         values: dict[str, Any] = {"log_json": export.to_json(book), "status": book.status,
@@ -90,11 +101,13 @@ class Campaigns:
             setattr(row, name, value)
         return self._ref(row)
 
-    async def _change(self, campaign_id: int, change: Callable[[CampaignRow, CampaignLog], Awaitable[Any]]) -> Any:
+    async def _change(
+        self, campaign_id: int, change: Callable[[CampaignRow, CampaignLog], Awaitable[Any]], user: User
+    ) -> Any:
         """Load, catch up with the scenario's game, change, save: under the campaign's lock, again on a conflict."""
         async with self._locks.setdefault(campaign_id, asyncio.Lock()):
             for _ in range(8):
-                row, book = await self._load(campaign_id)
+                row, book = await self._load(campaign_id, user)
                 await self._catch_up(book)
                 try:
                     outcome = await change(row, book)
@@ -170,7 +183,7 @@ class Campaigns:
 
     async def check_next(self, campaign_id: int, user: User) -> CampaignLog:
         """Whether `next` would start a scenario now (it raises the reason if not); changes nothing."""
-        _, book = await self.book(campaign_id)
+        _, book = await self.book(campaign_id, user)
         self._member(book, user)
         trial = export.from_json(export.to_json(book))
         rules.begin_attempt(trial, 0, self._now())
@@ -202,7 +215,7 @@ class Campaigns:
         """Start the next scenario (or replay a lost one) as a normal game with the log's state applied (C 13.2).
         Returns the campaign, the new game's id and what the setup changed in the log."""
         async with self._locks.setdefault(campaign_id, asyncio.Lock()):
-            row, book = await self._load(campaign_id)
+            row, book = await self._load(campaign_id, user)
             said = await self._catch_up(book)
             self._member(book, user)
             step = book.step
@@ -239,7 +252,7 @@ class Campaigns:
             self._member(book, user)
             return rules.stage(book, change)
 
-        text: str = await self._change(campaign_id, do)
+        text: str = await self._change(campaign_id, do, user)
         return text
 
     async def record(self, campaign_id: int, user: User) -> list[str]:
@@ -247,7 +260,7 @@ class Campaigns:
             self._member(book, user)
             return rules.record(book, self._now())
 
-        lines: list[str] = await self._change(campaign_id, do)
+        lines: list[str] = await self._change(campaign_id, do, user)
         return lines
 
     async def decline(self, campaign_id: int, user: User) -> str:
@@ -255,7 +268,7 @@ class Campaigns:
             self._member(book, user)
             return rules.decline(book, self._now())
 
-        text: str = await self._change(campaign_id, do)
+        text: str = await self._change(campaign_id, do, user)
         return text
 
     async def note(self, campaign_id: int, user: User, text: str) -> str:
@@ -267,7 +280,7 @@ class Campaigns:
             rules.add_note(book, text, self._now())
             return f"Noted: {text}"
 
-        said: str = await self._change(campaign_id, do)
+        said: str = await self._change(campaign_id, do, user)
         return said
 
     async def change_deck(self, campaign_id: int, user: User, deck_key: str) -> list[str]:
@@ -278,13 +291,13 @@ class Campaigns:
             warnings = rules.change_deck(book, member.seat, facts, self._now())
             return [book.entries[-1].text, *warnings]
 
-        lines: list[str] = await self._change(campaign_id, do)
+        lines: list[str] = await self._change(campaign_id, do, user)
         return lines
 
     async def replace_hero(self, campaign_id: int, user: User, old: str, new: str) -> list[str]:
         """Swap one hero of the player's deck for another (a fallen hero's replacement, or the one voluntary swap
         of C 12.5.2): the deck is stored under a new key, as stored decks never change. `old` '-' adds a hero."""
-        _, book = await self._load(campaign_id)
+        _, book = await self._load(campaign_id, user)
         member = self._member(book, user)
         deck = self.library.deck(member.deck)
         heroes = [h for h in self.library.find(new) if h.type == "hero"]
@@ -313,32 +326,34 @@ class Campaigns:
         """A player leaves and another takes the seat (spec 7.2 players): the seat's holder or the host."""
         async def do(row: CampaignRow, book: CampaignLog) -> str:
             holder = book.member(seat)
-            if user.id not in (holder.user_id, row.host_user_id) and not user.is_admin:
+            if user.id not in (holder.user_id, row.host_user_id) and not boundary.admin_of(user, row.guild_id):
                 raise NotAllowed("Only the seat's player or the campaign's host can hand the seat over.")
             return rules.change_seat(book, seat, newcomer.id, newcomer.name, self._now())
 
-        text: str = await self._change(campaign_id, do)
+        text: str = await self._change(campaign_id, do, user)
         return text
 
     async def abandon(self, campaign_id: int, user: User) -> str:
         """Stop the campaign for good: its host or a server admin."""
         async def do(row: CampaignRow, book: CampaignLog) -> str:
-            if user.id != row.host_user_id and not user.is_admin:
+            if user.id != row.host_user_id and not boundary.admin_of(user, row.guild_id):
                 raise NotAllowed("Only the campaign's host or a server admin can abandon it.")
             return rules.abandon_campaign(book, self._now())
 
-        text: str = await self._change(campaign_id, do)
+        text: str = await self._change(campaign_id, do, user)
         return text
 
-    async def book(self, campaign_id: int) -> tuple[CampaignRef, CampaignLog]:
-        """The log, up to date with the scenario in play."""
-        row, book, _ = await self._caught_up(campaign_id)
+    async def book(self, campaign_id: int, user: User | None = None) -> tuple[CampaignRef, CampaignLog]:
+        """The log, up to date with the scenario in play. `user` None: the bot itself (no server boundary)."""
+        row, book, _ = await self._caught_up(campaign_id, user)
         return self._ref(row), book
 
-    async def _caught_up(self, campaign_id: int) -> tuple[CampaignRow, CampaignLog, list[str]]:
+    async def _caught_up(
+        self, campaign_id: int, user: User | None = None
+    ) -> tuple[CampaignRow, CampaignLog, list[str]]:
         async with self._locks.setdefault(campaign_id, asyncio.Lock()):
             for _ in range(8):
-                row, book = await self._load(campaign_id)
+                row, book = await self._load(campaign_id, user)
                 said = await self._catch_up(book)
                 if not said:
                     return row, book, []
@@ -349,8 +364,8 @@ class Campaigns:
                     continue
         raise ServiceError("The campaign is very busy right now; please try again.")
 
-    async def export(self, campaign_id: int, kind: str) -> str:
-        _, book = await self.book(campaign_id)
+    async def export(self, campaign_id: int, kind: str, user: User | None = None) -> str:
+        _, book = await self.book(campaign_id, user)
         if kind == "json":
             return export.to_json(book)
         if kind in ("md", "markdown"):
@@ -361,6 +376,11 @@ class Campaigns:
         """A campaign from its JSON export (another server, a backup). Refused while a scenario is in play there,
         as that game does not come along."""
         book = export.from_json(text)
+        # The file is the user's: its words reach the table, so they are made as safe as typed ones.
+        book.name = safe_text.name(book.name, 80)
+        book.notes = [safe_text.words(n, 500) for n in book.notes]
+        for member in book.members:
+            member.name = safe_text.name(member.name)
         if book.current is not None:
             raise RuleError("This log was exported with a scenario in play; finish or decline it first.")
         place = place or Place()
@@ -371,12 +391,16 @@ class Campaigns:
             s.add(row)
         return self._ref(row)
 
-    async def list(self, guild_id: int | None = None) -> list[CampaignRef]:
+    async def list(self, who: User | None = None) -> list[CampaignRef]:
+        """The campaigns `who` may see: their server's, in a DM those they are a member of, at the console
+        (or `who` None) all."""
         async with self.service.db.session() as s:
             query = select(CampaignRow).order_by(col(CampaignRow.id))
-            if guild_id is not None:
-                query = query.where(col(CampaignRow.guild_id) == guild_id)
+            if who is not None and who.guild_id is not None:
+                query = query.where(col(CampaignRow.guild_id) == who.guild_id)
             rows = list((await s.execute(query)).scalars())
+        if who is not None and who.in_dm:
+            rows = [r for r in rows if _reaches(r, export.from_json(r.log_json), who)]
         return [self._ref(r) for r in rows]
 
     async def for_game(self, game_id: int) -> int | None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.pace import duration_text
-from bot.service import waits
+from bot.service import boundary, waits
 from bot.service.types import GameRef, NotAllowed, Notice, NotSeated, User
 from bot.store.models import OPEN_STATUSES, GameRow, GameStatus, JournalKind, JournalRow, SeatRow
 from engines.core import RuleError
@@ -40,7 +40,7 @@ def not_playing(row: GameRow) -> RuleError:
 
 def may_run(row: GameRow, user: User) -> bool:
     """The host and server admins run the table: pause, resume, abandon."""
-    return user.id == row.host_user_id or user.is_admin
+    return user.id == row.host_user_id or boundary.admin_of(user, row.guild_id)
 
 
 def seats_of(seats: Sequence[SeatRow], user: User) -> list[str]:
@@ -87,7 +87,7 @@ class Guard:
 
         async def attempt() -> tuple[GameRef, Notice] | None:
             async with svc.db.session() as s:
-                row = await svc._row(s, game_id)
+                row = await svc._row(s, game_id, user)
                 if user is not None and not may_run(row, user):
                     raise NotAllowed("Only the host or a server admin can pause the game.")
                 if row.status != GameStatus.ACTIVE:
@@ -122,7 +122,7 @@ class Guard:
 
         async def attempt() -> tuple[str, Notice]:
             async with svc.db.session() as s:
-                row = await svc._row(s, game_id)
+                row = await svc._row(s, game_id, user)
                 if not may_run(row, user):
                     raise NotAllowed("Only the host or a server admin can resume the game.")
                 if row.status != GameStatus.PAUSED:
@@ -189,7 +189,7 @@ class Guard:
 
         async def attempt() -> tuple[str, Notice]:
             async with svc.db.session() as s:
-                row = await svc._row(s, game_id)
+                row = await svc._row(s, game_id, user)
                 if row.status not in OPEN_STATUSES:
                     raise RuleError(f"Game {game_id} is over.")
                 seats = await svc._seats(s, game_id)

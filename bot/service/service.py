@@ -23,7 +23,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col
 
 from bot.pace import Pace
-from bot.service import absent, history, limits, undo, waits
+from bot.service import absent, boundary, history, limits, undo, waits
 from bot.service.cache import StateCache
 from bot.service.guard import acting_seat, not_playing, seats_of
 from bot.service.limits import Limits
@@ -153,10 +153,11 @@ class Service:
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def _row(self, s: AsyncSession, game_id: int) -> GameRow:
+    async def _row(self, s: AsyncSession, game_id: int, user: User | None = None) -> GameRow:
+        """The game row; with `user`, only if they may reach it from where they typed (bot/service/boundary.py)."""
         row = await s.get(GameRow, game_id)
-        if row is None:
-            raise NoSuchGame(f"There is no game {game_id}.")
+        if row is None or (user is not None and not await boundary.reaches_game(s, game_id, row.guild_id, user)):
+            raise NoSuchGame(boundary.not_here("game", game_id, user))
         return row
 
     async def _seats(self, s: AsyncSession, game_id: int) -> list[SeatRow]:
@@ -361,7 +362,7 @@ class Service:
     async def join(self, game_id: int, user: User) -> GameRef:
         async def attempt() -> GameRef:
             async with self.db.session() as s:
-                row = await self._row(s, game_id)
+                row = await self._row(s, game_id, user)
                 if row.status != GameStatus.LOBBY:
                     raise RuleError(f"Game {game_id} has already started; you can no longer join it.")
                 seats = await self._seats(s, game_id)
@@ -389,7 +390,7 @@ class Service:
     async def leave(self, game_id: int, user: User) -> GameRef:
         async def attempt() -> GameRef:
             async with self.db.session() as s:
-                row = await self._row(s, game_id)
+                row = await self._row(s, game_id, user)
                 if row.status != GameStatus.LOBBY:
                     raise RuleError("The game has started; ask the host to abandon it instead.")
                 if row.host_user_id == user.id:
@@ -408,7 +409,7 @@ class Service:
     async def start(self, game_id: int, user: User) -> Notice:
         async def attempt() -> Notice:
             async with self.db.session() as s:
-                row = await self._row(s, game_id)
+                row = await self._row(s, game_id, user)
                 if row.status != GameStatus.LOBBY:
                     raise RuleError(f"Game {game_id} has already started.")
                 if user.id != row.host_user_id:
@@ -455,10 +456,10 @@ class Service:
     async def abandon(self, game_id: int, user: User) -> GameRef:
         async def attempt() -> tuple[GameRef, list[str]]:
             async with self.db.session() as s:
-                row = await self._row(s, game_id)
+                row = await self._row(s, game_id, user)
                 if row.status not in OPEN_STATUSES:
                     raise RuleError(f"Game {game_id} is already over.")
-                if user.id != row.host_user_id and not user.is_admin:
+                if user.id != row.host_user_id and not boundary.admin_of(user, row.guild_id):
                     raise NotAllowed("Only the host or a server admin can abandon the game.")
                 for gate in self.abandon_gates:
                     await gate(s, row)
@@ -491,7 +492,7 @@ class Service:
 
         async def attempt() -> tuple[ActResult, Callable[[], Notice]]:
             async with self.db.session() as s:
-                row = await self._row(s, game_id)
+                row = await self._row(s, game_id, user)
                 if row.status == GameStatus.FINISHED:
                     raise StaleDecision(f"That choice is no longer open: game {game_id} is over.")
                 if row.status != GameStatus.ACTIVE:
@@ -611,22 +612,24 @@ class Service:
             rows = list((await s.execute(query.order_by(col(GameRow.id)))).scalars())
         return [self._ref(r) for r in rows]
 
-    async def seats(self, game_id: int) -> list[SeatInfo]:
+    async def seats(self, game_id: int, user: User | None = None) -> list[SeatInfo]:
         async with self.db.session() as s:
-            await self._row(s, game_id)
+            await self._row(s, game_id, user)
             return self._seat_infos(await self._seats(s, game_id))
 
-    async def ref(self, game_id: int) -> GameRef:
+    async def ref(self, game_id: int, user: User | None = None) -> GameRef:
         async with self.db.session() as s:
-            return self._ref(await self._row(s, game_id))
+            return self._ref(await self._row(s, game_id, user))
 
-    async def view(self, game_id: int, user: User | None) -> tuple[GameRef, View]:
-        """The table as `user` may see it: their seat's view if seated, the public view otherwise."""
+    async def view(self, game_id: int, user: User | None, *, public: bool = False) -> tuple[GameRef, View]:
+        """The table as `user` may see it: their seat's view if seated (and not `public`), the public view
+        otherwise. `user` None: the bot itself (no server boundary)."""
         async with self.db.session() as s:
-            row = await self._row(s, game_id)
+            row = await self._row(s, game_id, user)
             seats = await self._seats(s, game_id)
         game = registry.get(row.game)
-        seat = next(iter(seats_of(seats, user)), None) if user is not None else None  # a delegate sees the seat
+        # A delegate sees the seat they act for.
+        seat = next(iter(seats_of(seats, user)), None) if user is not None and not public else None
         if row.state_json is None:
             names = ", ".join(r.display_name for r in seats)
             return self._ref(row), View(
@@ -646,7 +649,7 @@ class Service:
     async def log(self, game_id: int, user: User | None, limit: int = 20) -> list[str]:
         """The newest `limit` log lines `user` may read (the public log if they are not seated)."""
         async with self.db.session() as s:
-            await self._row(s, game_id)
+            await self._row(s, game_id, user)
             seats = await self._seats(s, game_id)
             rows = await self._journal(s, game_id)
         seat = next(iter(seats_of(seats, user)), None) if user is not None else None

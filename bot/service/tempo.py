@@ -32,7 +32,7 @@ from bot.pace import (
     vacation_shift,
     zone,
 )
-from bot.service import absent, waits
+from bot.service import absent, boundary, waits
 from bot.service.guard import seats_of
 from bot.service.types import GameRef, NotAllowed, Notice, NotSeated, Reminder, User, WaitInfo
 from bot.store.models import OPEN_STATUSES, GameRow, GameStatus, PlayerRow, SeatRow, WaitRow
@@ -145,9 +145,11 @@ class Tempo:
     def now(self) -> datetime:
         return self.service.clock()
 
-    async def _load(self, s: AsyncSession, game_id: int) -> tuple[GameRow, list[SeatRow], list[WaitRow]]:
+    async def _load(
+        self, s: AsyncSession, game_id: int, user: User | None = None
+    ) -> tuple[GameRow, list[SeatRow], list[WaitRow]]:
         svc = self.service
-        row = await svc._row(s, game_id)
+        row = await svc._row(s, game_id, user)
         return row, await svc._seats(s, game_id), await waits.rows_of(s, game_id)
 
     def _table(self, row: GameRow, seats: list[SeatRow], wait_rows: list[WaitRow], *lines: str) -> Notice:
@@ -169,10 +171,10 @@ class Tempo:
 
         async def attempt() -> tuple[Pace, Notice]:
             async with self.service.db.session() as s:
-                row, seats, wait_rows = await self._load(s, game_id)
+                row, seats, wait_rows = await self._load(s, game_id, user)
                 if row.status not in OPEN_STATUSES:
                     raise RuleError(f"Game {game_id} is over.")
-                if user.id != row.host_user_id and not user.is_admin:
+                if user.id != row.host_user_id and not boundary.admin_of(user, row.guild_id):
                     raise NotAllowed("Only the host can change the pace.")
                 old = waits.pace_of(row)
                 wanted = Pace(**{**old.__dict__, **changes})
@@ -301,7 +303,7 @@ class Tempo:
         async def attempt() -> tuple[list[str], Notice]:
             now = self.now
             async with self.service.db.session() as s:
-                row, seats, wait_rows = await self._load(s, game_id)
+                row, seats, wait_rows = await self._load(s, game_id, user)
                 if row.status != GameStatus.ACTIVE:
                     raise RuleError(f"Game {game_id} is not being played.")
                 mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move
@@ -373,7 +375,7 @@ class Tempo:
         async def attempt() -> tuple[str, Notice, WaitRow | None]:
             now = self.now
             async with self.service.db.session() as s:
-                row, seats, wait_rows = await self._load(s, game_id)
+                row, seats, wait_rows = await self._load(s, game_id, user)
                 wait = next((w for w in wait_rows if w.id == wait_id), None)
                 if row.status != GameStatus.ACTIVE or wait is None or wait.deadline_told_at is None:
                     raise RuleError("That deadline is no longer open: the player has moved, or it was settled.")
@@ -381,7 +383,7 @@ class Tempo:
                     raise NotAllowed("The host has not allowed the automatic seat in this game (`/game pace`).")
                 late = next(r for r in seats if r.seat == wait.seat)
                 me = next((r for r in seats if r.user_id == user.id), None)
-                if user.id != row.host_user_id and not user.is_admin:
+                if user.id != row.host_user_id and not boundary.admin_of(user, row.guild_id):
                     if me is None or me.seat is None:
                         raise NotSeated(f"You are not seated in game {game_id}.")
                     if me.seat == wait.seat:
@@ -426,7 +428,7 @@ class Tempo:
 
         async def attempt() -> Notice:
             async with self.service.db.session() as s:
-                row, seats, wait_rows = await self._load(s, game_id)
+                row, seats, wait_rows = await self._load(s, game_id, user)
                 me = next((r for r in seats if r.user_id == user.id), None)
                 if me is None or me.seat is None:
                     raise NotSeated(f"You are not seated in game {game_id}.")
@@ -440,12 +442,18 @@ class Tempo:
         return "Welcome back: your seat is yours again."
 
     # --- reading -----------------------------------------------------------------------------
-    async def listing(self, guild_id: int | None) -> list[Listed]:
-        """Every open game (of a server), with whom it waits on and since when."""
+    async def listing(self, who: User | None) -> list[Listed]:
+        """The open games `who` may see, with whom each waits on and since when: a server's own games, in a
+        DM only the caller's own (bot/service/boundary.py), at the console (or `who` None) every game."""
         async with self.service.db.session() as s:
             query = select(GameRow).where(col(GameRow.status).in_(OPEN_STATUSES))
-            if guild_id is not None:
-                query = query.where(col(GameRow.guild_id) == guild_id)
+            if who is not None and who.guild_id is not None:
+                query = query.where(col(GameRow.guild_id) == who.guild_id)
+            elif who is not None and who.in_dm:
+                seated = select(col(SeatRow.game_id)).where(
+                    or_(col(SeatRow.user_id) == who.id, col(SeatRow.delegate_user_id) == who.id)
+                )
+                query = query.where(col(GameRow.id).in_(seated))
             rows = list((await s.execute(query.order_by(col(GameRow.id)))).scalars())
             ids = [r.id for r in rows]
             wait_rows = list((await s.execute(select(WaitRow).where(col(WaitRow.game_id).in_(ids)))).scalars())

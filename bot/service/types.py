@@ -11,9 +11,14 @@ from engines.core.zones import Seat
 
 @dataclass(frozen=True)
 class User:
+    """Who is asking, and from where (bot/service/boundary.py): a server (`guild_id`), a direct message with
+    the bot (`in_dm`), or neither, the local console."""
+
     id: int
     name: str
-    is_admin: bool = False  # a server admin (Manage Server) may always pause or abandon a game
+    is_admin: bool = False  # Manage Server where the command was typed: counts only for that server's games
+    guild_id: int | None = None
+    in_dm: bool = False
 
 
 @dataclass(frozen=True)

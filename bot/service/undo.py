@@ -41,7 +41,7 @@ async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None
 
     async def attempt() -> tuple[str, Notice | None]:
         async with svc.db.session() as s:
-            row = await svc._row(s, game_id)
+            row = await svc._row(s, game_id, user)
             if row.status != GameStatus.ACTIVE:
                 raise RuleError(f"Game {game_id} is not being played; there is nothing to undo.")
             seats = await svc._seats(s, game_id)
@@ -113,7 +113,7 @@ async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None
 async def consent(svc: Service, game_id: int, user: User, request_id: int, agree: bool) -> str:
     async def attempt() -> tuple[str, Notice | None]:
         async with svc.db.session() as s:
-            row = await svc._row(s, game_id)
+            row = await svc._row(s, game_id, user)
             request = await s.get(UndoRequest, request_id)
             seats = await svc._seats(s, game_id)
             mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move

@@ -14,8 +14,8 @@ from sqlalchemy import CursorResult, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from bot.service import Service, User
-from bot.service.types import NotAllowed, ServiceError, VersionConflict
+from bot.service import Service, User, boundary
+from bot.service.types import NoSuchGame, NotAllowed, ServiceError, VersionConflict
 from bot.store.models import ClockRow, MatchRow, TournamentRow
 from bot.tournament import text
 from engines import clock as clk
@@ -135,9 +135,18 @@ class Desk:
                     await asyncio.sleep(0)
             raise RuleError("The tournament is very busy right now; please try again.")
 
+    async def within_reach(self, tid: int, user: User) -> int:
+        """`tid`, if `user` may name it from where they typed: a tournament belongs to its server
+        (bot/service/boundary.py); the refusal reads the same whether it exists elsewhere or not at all."""
+        async with self.db.session() as s:
+            row = await s.get(TournamentRow, tid)
+        if row is None or not boundary.same_server(row.guild_id, user):
+            raise NoSuchGame(boundary.not_here("tournament", tid, user))
+        return tid
+
     @staticmethod
     def _organizer(row: TournamentRow, user: User) -> None:
-        if user.id != row.organizer_id and not user.is_admin:
+        if user.id != row.organizer_id and not boundary.admin_of(user, row.guild_id):
             raise NotAllowed("Only the tournament's organizer (or someone with Manage Server) can do that.")
 
     async def tournament(self, tid: int) -> Tournament:

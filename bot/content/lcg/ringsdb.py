@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from bot import safe_text
 from bot.content.errors import ContentError
 from bot.content.lcg import fields
 from bot.content.lcg.report import ImportResult, Problem, Progress, no_progress
@@ -215,16 +216,28 @@ def _deck_shape(data: Any, ref: DeckRef) -> _DeckData:
         value = data.get(name)
         if not isinstance(value, dict) or not all(_count(v) for v in value.values()):
             raise ContentError(f"the deck's '{name}' is not a map of card codes to counts.", where=where)
+        # Bounded before any work: an answer claiming millions of copies must not cost the bot seconds.
+        if len(value) > MAX_ENTRIES:
+            raise ContentError(f"the deck's '{name}' lists {len(value)} cards; a deck has at most {MAX_ENTRIES}.",
+                               where=where)
+        for code, n in value.items():
+            if n > MAX_COPIES:
+                raise ContentError(f"the deck's '{name}' holds {n} copies of card {str(code)[:12]}; a deck holds "
+                                   f"at most {MAX_COPIES} of a card (3 in a legal deck).", where=where)
     sideslots = data.get("sideslots") or {}
     if not isinstance(sideslots, dict):
         raise ContentError("the deck's 'sideslots' is neither a map nor an empty list.", where=where)
     title = data.get("name")
     return _DeckData(
-        name=title.strip() if isinstance(title, str) and title.strip() else f"RingsDB deck {ref.id}",
+        name=safe_text.name(title, 80) if isinstance(title, str) and title.strip() else f"RingsDB deck {ref.id}",
         heroes={str(c): int(n) for c, n in data["heroes"].items()},
         slots={str(c): int(n) for c, n in data["slots"].items() if int(n) > 0},
         sideboard=sum(n for n in sideslots.values() if _count(n)),
     )
+
+
+MAX_COPIES = 99  # far above any legal deck (3 of a card), far below a count whose checking would stall the bot
+MAX_ENTRIES = 500  # distinct card codes in one list
 
 
 def _count(value: object) -> bool:
@@ -266,7 +279,7 @@ def card_from_record(record: Mapping[str, Any]) -> CardDef:
 
     return CardDef(
         id=str(record["octgnid"]),
-        name=str(record.get("name", "")),
+        name=safe_text.name(str(record.get("name", "")), 80),
         type=type_,
         pack=str(record.get("pack_name", "")),
         number=stat("position"),

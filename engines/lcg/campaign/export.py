@@ -15,7 +15,12 @@ def to_json(log: CampaignLog) -> str:
     return json.dumps(to_data(log), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
+MAX_DEPTH = 32  # a campaign log nests a few levels; a deeper file is not one, and must not exhaust the stack
+
+
 def from_json(text: str) -> CampaignLog:
+    if _depth(text) > MAX_DEPTH:
+        raise CommandError(f"That file nests more than {MAX_DEPTH} levels deep: it is not a campaign log.")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -27,6 +32,32 @@ def from_json(text: str) -> CampaignLog:
     except (ValueError, TypeError, KeyError) as error:
         raise CommandError(f"The campaign log is damaged ({error}).") from None
     return log
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings, counted in one pass before any parsing (the parser
+    itself recurses and would raise RecursionError on a hostile file)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest  # enough to refuse; no need to read the rest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def to_markdown(log: CampaignLog) -> str:

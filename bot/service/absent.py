@@ -28,7 +28,7 @@ from engines import registry
 from engines.core import Answer, Decision, Event, RuleError, WestmarchError
 
 if TYPE_CHECKING:
-    from bot.service.service import Service
+    from bot.service.core import Core
 
 log = logging.getLogger(__name__)
 
@@ -36,12 +36,12 @@ MAX_STEPS = 200  # the bot's moves after one trigger: a table of automatic seats
 
 
 async def answer(
-    svc: Service, s: AsyncSession, row: GameRow, seats: list[SeatRow], decision: Decision, why: str
+    svc: Core, s: AsyncSession, row: GameRow, seats: list[SeatRow], decision: Decision, why: str
 ) -> Callable[[], Notice] | None:
     """Answer `decision` for its seat with the first default the rules accept; returns what builds the
     notice after the commit. None if no answer is accepted."""
     game = registry.get(row.game)
-    state = svc._state(row, game)
+    state = svc.state_of(row, game)
     hook = getattr(game, "default_answers", None)  # every Rules engine has it; a bare Game may not
     candidates: list[Any] = list(hook(state, decision)) if hook is not None else [Answer(decision.id, ())]
     for command in candidates:
@@ -51,13 +51,13 @@ async def answer(
             continue
         asked = "a private choice" if decision.private else decision.prompt  # a private prompt may name a hand
         said = [Event(text=f"{why}: the bot answers for {decision.seat} ({asked}).")]
-        _, tell = await svc._commit_command(s, row, seats, game, state, decision.seat, command, None, None, said)
+        _, tell = await svc.commit_command(s, row, seats, game, state, decision.seat, command, None, None, said)
         return tell
     log.warning("game %s: no default answer accepted for decision %s", row.id, decision.id)
     return None
 
 
-async def refusal(svc: Service, s: AsyncSession, row: GameRow, seat: str) -> str | None:
+async def refusal(svc: Core, s: AsyncSession, row: GameRow, seat: str) -> str | None:
     """Why the service's gates refuse a move by `seat` now (a match team's clock is not running), or None."""
     for gate in svc.gates:
         try:
@@ -67,7 +67,7 @@ async def refusal(svc: Service, s: AsyncSession, row: GameRow, seat: str) -> str
     return None
 
 
-async def play_for(svc: Service, game_id: int, seat: str, why: str) -> int:
+async def play_for(svc: Core, game_id: int, seat: str, why: str) -> int:
     """Skip: answer the seat's open decisions, each as its own command, but not the ones its answers open
     (the seat is skipped once, not handed to the bot). Returns how many were answered. A skip a gate refuses
     is not made (the decisions stay open for the player), and the table is told why."""
@@ -76,12 +76,12 @@ async def play_for(svc: Service, game_id: int, seat: str, why: str) -> int:
 
     async def attempt() -> Callable[[], Notice] | None:
         async with svc.db.session() as s:
-            row = await svc._row(s, game_id)
+            row = await svc.load_row(s, game_id)
             if row.status != GameStatus.ACTIVE:
                 return None
             game = registry.get(row.game)
             nonlocal first
-            mine = [d for d in game.pending(svc._state(row, game)) if d.seat == seat]
+            mine = [d for d in game.pending(svc.state_of(row, game)) if d.seat == seat]
             first = {d.id for d in mine} if first is None else first
             todo = [d for d in mine if d.id in first]
             if not todo:
@@ -90,16 +90,19 @@ async def play_for(svc: Service, game_id: int, seat: str, why: str) -> int:
             refused = await refusal(svc, s, row, seat)
             if refused is not None:
                 return None
-            return await answer(svc, s, row, await svc._seats(s, game_id), todo[0], why)
+            return await answer(svc, s, row, await svc.load_seats(s, game_id), todo[0], why)
 
     done = await _repeat(svc, game_id, attempt)
     if refused is not None and not done:
         line = f"{why}: the bot does not play for {seat} now. {refused}"
-        await svc._notify(Notice(ref=await svc.ref(game_id), seats=await svc.seats(game_id), public_lines=[line]))
+        async with svc.db.session() as s:
+            row = await svc.load_row(s, game_id)
+            seats = svc.seat_infos(await svc.load_seats(s, game_id))
+        await svc.notify(Notice(ref=svc.ref_of(row), seats=seats, public_lines=[line]))
     return done
 
 
-async def play_auto_seats(svc: Service, game_id: int, after: Notice | None = None) -> int:
+async def play_auto_seats(svc: Core, game_id: int, after: Notice | None = None) -> int:
     """While seats are handed to the automatic seat, answer their decisions as they open. With `after` (the
     notice of the commit that just happened), nothing is read unless an automatic seat is waited on."""
     if after is not None and not any(w.auto for w in after.waits or []):
@@ -107,13 +110,13 @@ async def play_auto_seats(svc: Service, game_id: int, after: Notice | None = Non
 
     async def attempt() -> Callable[[], Notice] | None:
         async with svc.db.session() as s:
-            row = await svc._row(s, game_id)
+            row = await svc.load_row(s, game_id)
             if row.status != GameStatus.ACTIVE:
                 return None
-            seats = await svc._seats(s, game_id)
+            seats = await svc.load_seats(s, game_id)
             auto = {r.seat for r in seats if r.auto_play and r.seat}
             game = registry.get(row.game)
-            todo = [d for d in game.pending(svc._state(row, game)) if d.seat in auto]
+            todo = [d for d in game.pending(svc.state_of(row, game)) if d.seat in auto]
             if not todo or await refusal(svc, s, row, todo[0].seat) is not None:
                 return None  # a match team's automatic seat waits for its clock (bot/tournament/match.py)
             return await answer(svc, s, row, seats, todo[0], "Automatic seat")
@@ -121,13 +124,13 @@ async def play_auto_seats(svc: Service, game_id: int, after: Notice | None = Non
     return await _repeat(svc, game_id, attempt)
 
 
-async def _repeat(svc: Service, game_id: int, attempt: Callable[[], Awaitable[Callable[[], Notice] | None]]) -> int:
+async def _repeat(svc: Core, game_id: int, attempt: Callable[[], Awaitable[Callable[[], Notice] | None]]) -> int:
     done = 0
     for _ in range(MAX_STEPS):
-        tell = await svc._retrying(game_id, attempt)
+        tell = await svc.retrying(game_id, attempt)
         if tell is None:
             break
         done += 1
-        await svc._notify(tell())
-        await svc._observe(game_id, svc.clock())  # e.g. the move ended the team's phase group: hit its clock
+        await svc.notify(tell())
+        await svc.observe(game_id, svc.clock())  # e.g. the move ended the team's phase group: hit its clock
     return done

@@ -23,7 +23,7 @@ from bot.store.models import GameRow, GameStatus, HeartbeatRow, SeatRow, WaitRow
 from engines import registry
 
 if TYPE_CHECKING:
-    from bot.service.service import Service
+    from bot.service.core import Core
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class Downtime:
 
 
 class Alarms:
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Core) -> None:
         self.service = service
 
     def _owned(self) -> ColumnElement[bool]:
@@ -85,7 +85,7 @@ class Alarms:
                 )
                 if _count(claimed) != 1:
                     return False, None  # another run sent it
-                state = svc._state(row, registry.get(row.game))
+                state = svc.state_of(row, registry.get(row.game))
                 reminder = Reminder(
                     seat=seat,
                     user_id=seat_row.user_id,
@@ -98,8 +98,8 @@ class Alarms:
                 notice.reminders = [reminder]
                 return True, notice
 
-        sent, notice = await svc._retrying(game_id, attempt)
-        await svc._notify(notice)
+        sent, notice = await svc.retrying(game_id, attempt)
+        await svc.notify(notice)
         return sent
 
     # --- a deadline passes -------------------------------------------------------------------
@@ -154,8 +154,8 @@ class Alarms:
                     )
                 return True, notice, then
 
-        told, notice, then = await svc._retrying(game_id, attempt)
-        await svc._notify(notice)
+        told, notice, then = await svc.retrying(game_id, attempt)
+        await svc.notify(notice)
         if told and then is AtDeadline.SKIP:
             await absent.play_for(svc, game_id, seat, "Deadline passed")
         elif told and then is AtDeadline.AUTO:
@@ -178,11 +178,11 @@ class Alarms:
 
     async def _rearm(self, s: Any, row: GameRow) -> Notice:
         """A notice that says nothing but carries the game's waits, so the timers are set from them."""
-        seats = await self.service._seats(s, row.id or 0)
+        seats = await self.service.load_seats(s, row.id or 0)
         await s.flush()
         wait_rows = await waits.rows_of(s, row.id or 0)
         svc = self.service
-        return Notice(ref=svc._ref(row), seats=svc._seat_infos(seats), waits=waits.infos(wait_rows, seats))
+        return Notice(ref=svc.ref_of(row), seats=svc.seat_infos(seats), waits=waits.infos(wait_rows, seats))
 
     # --- start-up: the facts the timers are rebuilt from, and the downtime -------------------
     async def open_waits(self) -> list[WaitInfo]:
@@ -227,13 +227,13 @@ class Alarms:
 
             async def attempt(game_id: int = game_id) -> bool:
                 async with svc.db.session() as s:
-                    row = await svc._row(s, game_id)
+                    row = await svc.load_row(s, game_id)
                     game = registry.get(row.game)
-                    decisions = game.pending(svc._state(row, game))
-                    change = await waits.sync(s, row, await svc._seats(s, game_id), decisions, None, now)
+                    decisions = game.pending(svc.state_of(row, game))
+                    change = await waits.sync(s, row, await svc.load_seats(s, game_id), decisions, None, now)
                     return bool(change.waits)
 
-            filled += await svc._retrying(game_id, attempt)
+            filled += await svc.retrying(game_id, attempt)
         return filled
 
     async def due(self, now: datetime) -> list[tuple[str, int, str]]:
@@ -315,10 +315,10 @@ class Alarms:
             waits_of.setdefault(w.game_id, []).append(w)
         for row in rows:
             seats = sorted(seats_of.get(row.id or 0, []), key=lambda r: r.position)
-            await svc._notify(
+            await svc.notify(
                 Notice(
-                    ref=svc._ref(row),
-                    seats=svc._seat_infos(seats),
+                    ref=svc.ref_of(row),
+                    seats=svc.seat_infos(seats),
                     public_lines=[line],
                     waits=waits.infos(waits_of.get(row.id or 0, []), seats),
                 )

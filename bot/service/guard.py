@@ -24,7 +24,7 @@ from engines.core import RuleError
 from engines.core.contract import Game
 
 if TYPE_CHECKING:
-    from bot.service.service import Service
+    from bot.service.core import Core
 
 RESUME_HINT = "The host or a server admin can resume it with `/game resume`."
 
@@ -76,7 +76,7 @@ def acting_seat(
 
 
 class Guard:
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Core) -> None:
         self.service = service
 
     # --- pausing -------------------------------------------------------------------------------
@@ -87,7 +87,7 @@ class Guard:
 
         async def attempt() -> tuple[GameRef, Notice] | None:
             async with svc.db.session() as s:
-                row = await svc._row(s, game_id, user)
+                row = await svc.load_row(s, game_id, user)
                 if user is not None and not may_run(row, user):
                     raise NotAllowed("Only the host or a server admin can pause the game.")
                 if row.status != GameStatus.ACTIVE:
@@ -100,20 +100,20 @@ class Guard:
                 who = user.name if user is not None else "The bot"
                 line = f"{who} paused the game" + (f": {reason}" if reason else "") + f". {RESUME_HINT}"
                 await self._system(s, row, user, "pause", line, status=GameStatus.PAUSED, paused_at=now)
-                seats = await svc._seats(s, game_id)
+                seats = await svc.load_seats(s, game_id)
                 wait_rows = await waits.rows_of(s, game_id)
                 # The table cannot be reached when the bot pauses: then only the timers hear of it (a silent
                 # notice), and the adapter tells the host.
                 said = [line] if user is not None else []
-                notice = Notice(ref=svc._ref(row), seats=svc._seat_infos(seats), public_lines=said)
+                notice = Notice(ref=svc.ref_of(row), seats=svc.seat_infos(seats), public_lines=said)
                 notice.waits_gone = [w.seat for w in wait_rows]  # the timers stop; the rows keep the facts
                 return notice.ref, notice
 
-        done = await svc._retrying(game_id, attempt)
+        done = await svc.retrying(game_id, attempt)
         if done is None:
             return None
         ref, notice = done
-        await svc._notify(notice)
+        await svc.notify(notice)
         return ref
 
     async def resume(self, game_id: int, user: User) -> str:
@@ -122,7 +122,7 @@ class Guard:
 
         async def attempt() -> tuple[str, Notice]:
             async with svc.db.session() as s:
-                row = await svc._row(s, game_id, user)
+                row = await svc.load_row(s, game_id, user)
                 if not may_run(row, user):
                     raise NotAllowed("Only the host or a server admin can resume the game.")
                 if row.status != GameStatus.PAUSED:
@@ -140,18 +140,18 @@ class Guard:
                     "reminders and deadlines move back by as much."
                 )
                 await self._system(s, row, user, "resume", line, status=GameStatus.ACTIVE, paused_at=None)
-                seats = await svc._seats(s, game_id)
+                seats = await svc.load_seats(s, game_id)
                 await s.flush()
                 notice = Notice(
-                    ref=svc._ref(row),
-                    seats=svc._seat_infos(seats),
+                    ref=svc.ref_of(row),
+                    seats=svc.seat_infos(seats),
                     public_lines=[line],
                     waits=waits.infos(wait_rows, seats),
                 )
                 return f"Game {game_id} is running again.", notice
 
-        message, notice = await svc._retrying(game_id, attempt)
-        await svc._notify(notice)
+        message, notice = await svc.retrying(game_id, attempt)
+        await svc.notify(notice)
         from bot.service import absent
 
         await absent.play_auto_seats(svc, game_id, notice)
@@ -162,7 +162,7 @@ class Guard:
     ) -> None:
         """A table event that is not a move: journaled (so the history shows it) and versioned."""
         seq = row.journal_seq + 1
-        await self.service._commit_version(s, row, journal_seq=seq, **values)
+        await self.service.commit_version(s, row, journal_seq=seq, **values)
         s.add(
             JournalRow(
                 game_id=row.id or 0,
@@ -180,7 +180,7 @@ class Guard:
 
     async def host_of(self, game_id: int) -> int:
         async with self.service.db.session() as s:
-            return (await self.service._row(s, game_id)).host_user_id
+            return (await self.service.load_row(s, game_id)).host_user_id
 
     # --- delegates -----------------------------------------------------------------------------
     async def delegate(self, game_id: int, user: User, to: User | None) -> str:
@@ -189,10 +189,10 @@ class Guard:
 
         async def attempt() -> tuple[str, Notice]:
             async with svc.db.session() as s:
-                row = await svc._row(s, game_id, user)
+                row = await svc.load_row(s, game_id, user)
                 if row.status not in OPEN_STATUSES:
                     raise RuleError(f"Game {game_id} is over.")
-                seats = await svc._seats(s, game_id)
+                seats = await svc.load_seats(s, game_id)
                 me = next((r for r in seats if r.user_id == user.id), None)
                 if me is None:
                     raise NotSeated(f"You are not seated in game {game_id}; only a seated player names a delegate.")
@@ -209,12 +209,12 @@ class Guard:
                     me.delegate_user_id = to.id
                     line = f"{user.name}{where} named {to.name} to act for their seat, until they revoke it."
                     message = f"{to.name} may now act for your seat (revoke with `/game delegate` and no user)."
-                await svc._commit_version(s, row)
-                notice = Notice(ref=svc._ref(row), seats=svc._seat_infos(seats), public_lines=[line])
+                await svc.commit_version(s, row)
+                notice = Notice(ref=svc.ref_of(row), seats=svc.seat_infos(seats), public_lines=[line])
                 return message, notice
 
-        message, notice = await svc._retrying(game_id, attempt)
-        await svc._notify(notice)
+        message, notice = await svc.retrying(game_id, attempt)
+        await svc.notify(notice)
         return message
 
 

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from bot.service.types import ServiceError
+from bot.settings import Settings
 from bot.store.models import OPEN_STATUSES, GameRow, GuildSettings
 
 WINDOW = 60.0  # seconds: the rate limit counts commands per minute
@@ -28,6 +29,16 @@ class Limits:
     commands_per_minute: int = 30  # per user, in this process (0: no limit)
     open_games_per_server: int = 50  # lobby, active and paused games of one server (a server may set its own)
     journal_entries: int = 20_000  # journal rows of one game: a game this long is surely runaway
+
+    @classmethod
+    def of(cls, config: Settings) -> Limits:
+        """The limits a deployment configured (settings depend on nothing of the service's)."""
+        return cls(
+            command_length=config.max_command_length,
+            commands_per_minute=config.commands_per_minute,
+            open_games_per_server=config.max_open_games,
+            journal_entries=config.max_journal_entries,
+        )
 
 
 class RateLimiter:

@@ -40,7 +40,7 @@ from engines import registry
 from engines.core import RuleError
 
 if TYPE_CHECKING:
-    from bot.service.service import Service
+    from bot.service.core import Core
 
 MAX_REMIND_HOURS = 24 * 30
 MAX_DEADLINE_DAYS = 60
@@ -138,7 +138,7 @@ class Listed:
 
 
 class Tempo:
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Core) -> None:
         self.service = service
 
     @property
@@ -149,13 +149,13 @@ class Tempo:
         self, s: AsyncSession, game_id: int, user: User | None = None
     ) -> tuple[GameRow, list[SeatRow], list[WaitRow]]:
         svc = self.service
-        row = await svc._row(s, game_id, user)
-        return row, await svc._seats(s, game_id), await waits.rows_of(s, game_id)
+        row = await svc.load_row(s, game_id, user)
+        return row, await svc.load_seats(s, game_id), await waits.rows_of(s, game_id)
 
     def _table(self, row: GameRow, seats: list[SeatRow], wait_rows: list[WaitRow], *lines: str) -> Notice:
         return Notice(
-            ref=self.service._ref(row),
-            seats=self.service._seat_infos(seats),
+            ref=self.service.ref_of(row),
+            seats=self.service.seat_infos(seats),
             public_lines=list(lines),
             waits=waits.infos(wait_rows, seats),
         )
@@ -163,7 +163,7 @@ class Tempo:
     # --- the host's pace ---------------------------------------------------------------------
     async def pace(self, game_id: int) -> Pace:
         async with self.service.db.session() as s:
-            return waits.pace_of(await self.service._row(s, game_id))
+            return waits.pace_of(await self.service.load_row(s, game_id))
 
     async def set_pace(self, game_id: int, user: User, **changes: Any) -> Pace:
         """Change some of the pace (`remind_after`, `remind_every`, `deadline`, `allow_auto`, `at_deadline`).
@@ -185,8 +185,8 @@ class Tempo:
                 notice = self._table(row, seats, wait_rows, f"{user.name} set the pace: {pace_text(new)}.")
                 return new, notice
 
-        pace, notice = await self.service._retrying(game_id, attempt)
-        await self.service._notify(notice)
+        pace, notice = await self.service.retrying(game_id, attempt)
+        await self.service.notify(notice)
         return pace
 
     async def _retime(
@@ -265,9 +265,9 @@ class Tempo:
                         w.paused_ms = max(0, w.paused_ms + int(shift.total_seconds() * 1000))
                 return self._table(row, seats, wait_rows, *lines)
 
-        notice = await self.service._retrying(game_id, attempt)
+        notice = await self.service.retrying(game_id, attempt)
         if notice is not None and (notice.public_lines or notice.waits):
-            await self.service._notify(notice)
+            await self.service.notify(notice)
 
     async def vacation(self, user: User, until: str) -> str:
         """Away until a date (`YYYY-MM-DD`, back on that day) or `off`: the player's deadlines stop running
@@ -316,7 +316,7 @@ class Tempo:
                     raise RuleError("The game is waiting on you." if on_me else "The game is waiting on nobody else.")
                 told: list[str] = []
                 reminders: list[Reminder] = []
-                state = self.service._state(row, registry.get(row.game))
+                state = self.service.state_of(row, registry.get(row.game))
                 for w in targets:
                     target = by_seat[w.seat]
                     player = await self._player(s, target.user_id)
@@ -356,12 +356,12 @@ class Tempo:
                 if not reminders:
                     raise RuleError(" ".join(told))
                 notice = Notice(
-                    ref=self.service._ref(row), seats=self.service._seat_infos(seats), reminders=reminders
+                    ref=self.service.ref_of(row), seats=self.service.seat_infos(seats), reminders=reminders
                 )
                 return told, notice
 
-        told, notice = await self.service._retrying(game_id, attempt)
-        await self.service._notify(notice)
+        told, notice = await self.service.retrying(game_id, attempt)
+        await self.service.notify(notice)
         return " ".join(told)
 
     # --- when a deadline has passed ----------------------------------------------------------
@@ -415,8 +415,8 @@ class Tempo:
                 line = f"{late.display_name}'s open decisions are skipped."
                 return "Skipped.", self._table(row, seats, wait_rows, line), wait
 
-        message, notice, then = await self.service._retrying(game_id, attempt)
-        await self.service._notify(notice)
+        message, notice, then = await self.service.retrying(game_id, attempt)
+        await self.service.notify(notice)
         if then is not None and action == "skip":
             await absent.play_for(self.service, game_id, then.seat, "Deadline passed")
         elif then is not None:
@@ -437,8 +437,8 @@ class Tempo:
                 me.auto_play = False
                 return self._table(row, seats, wait_rows, f"{user.name} is back: the automatic seat stops.")
 
-        notice = await self.service._retrying(game_id, attempt)
-        await self.service._notify(notice)
+        notice = await self.service.retrying(game_id, attempt)
+        await self.service.notify(notice)
         return "Welcome back: your seat is yours again."
 
     # --- reading -----------------------------------------------------------------------------
@@ -461,7 +461,7 @@ class Tempo:
         out = []
         for r in rows:
             mine = [w for w in wait_rows if w.game_id == r.id]
-            out.append(Listed(self.service._ref(r), waits.infos(mine, [x for x in seat_rows if x.game_id == r.id])))
+            out.append(Listed(self.service.ref_of(r), waits.infos(mine, [x for x in seat_rows if x.game_id == r.id])))
         return out
 
 

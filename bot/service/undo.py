@@ -3,7 +3,7 @@ other seats are asked and it happens when all agree. The state after an undo is 
 to the step before, from the nearest snapshot; the undo itself is journaled, so replays and crash recovery
 see it like any other entry.
 
-Functions of the service, run in its transactions and under its locks; `Service.undo` and
+Functions on the service's core, run in its transactions and under its locks; `Service.undo` and
 `Service.consent_undo` are the entry points.
 """
 
@@ -26,10 +26,10 @@ from engines import registry
 from engines.core import Event, RuleError, codec
 
 if TYPE_CHECKING:
-    from bot.service.service import Service
+    from bot.service.core import Core
 
 
-async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None) -> str:
+async def ask(svc: Core, game_id: int, user: User, at: datetime | None = None) -> str:
     """Take back the last command: at once if it was the user's own and crossed no barrier; otherwise
     ask the other seats for consent.
 
@@ -41,14 +41,14 @@ async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None
 
     async def attempt() -> tuple[str, Notice | None]:
         async with svc.db.session() as s:
-            row = await svc._row(s, game_id, user)
+            row = await svc.load_row(s, game_id, user)
             if row.status != GameStatus.ACTIVE:
                 raise RuleError(f"Game {game_id} is not being played; there is nothing to undo.")
-            seats = await svc._seats(s, game_id)
+            seats = await svc.load_seats(s, game_id)
             mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move
             if not mine:
                 raise NotSeated(f"You are not seated in game {game_id}.")
-            rows = await svc._journal(s, game_id)
+            rows = await svc.journal(s, game_id)
             repeated = history.undone_since(rows, set(mine), at) if at is not None else None
             if repeated is not None:
                 said = f"Already undone: '{repeated}' was taken back as you asked. Nothing more is undone; "
@@ -72,7 +72,7 @@ async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None
                 return f"You have already asked to undo '{last.text}'; waiting for {waiting} to agree.", None
             # The game row first, as every writer does: taking the open request's row before it
             # deadlocked on PostgreSQL with a consent (game row, then request row) in another process.
-            await svc._commit_version(s, row)
+            await svc.commit_version(s, row)
             await s.execute(
                 update(UndoRequest)
                 .where(
@@ -92,8 +92,8 @@ async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None
             await s.flush()
             reason = "it revealed hidden information" if last.barrier else f"it was {last.seat}'s move"
             notice = Notice(
-                ref=svc._ref(row),
-                seats=svc._seat_infos(seats),
+                ref=svc.ref_of(row),
+                seats=svc.seat_infos(seats),
                 public_lines=[
                     f"{me} asks to undo '{last.text}' ({reason}); "
                     f"{', '.join(r.seat or '' for r in others)} must agree."
@@ -101,7 +101,7 @@ async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None
                 undo_ask=UndoAsk(
                     request_id=request.id or 0,
                     requested_by=me,
-                    needs=svc._seat_infos(others),
+                    needs=svc.seat_infos(others),
                     command=last.text,
                 ),
             )
@@ -110,12 +110,12 @@ async def ask(svc: Service, game_id: int, user: User, at: datetime | None = None
     return await _run(svc, game_id, attempt)
 
 
-async def consent(svc: Service, game_id: int, user: User, request_id: int, agree: bool) -> str:
+async def consent(svc: Core, game_id: int, user: User, request_id: int, agree: bool) -> str:
     async def attempt() -> tuple[str, Notice | None]:
         async with svc.db.session() as s:
-            row = await svc._row(s, game_id, user)
+            row = await svc.load_row(s, game_id, user)
             request = await s.get(UndoRequest, request_id)
-            seats = await svc._seats(s, game_id)
+            seats = await svc.load_seats(s, game_id)
             mine = seats_of(seats, user)  # the seated user, or a delegate they named, as for a move
             if (  # the same click again, after the undo it completed
                 request is not None
@@ -131,17 +131,17 @@ async def consent(svc: Service, game_id: int, user: User, request_id: int, agree
             answering = [seat for seat in needs if seat in mine]
             if not answering:
                 raise NotAllowed("Your consent is not needed for this undo.")
-            rows = await svc._journal(s, game_id)
+            rows = await svc.journal(s, game_id)
             entries = history.effective(rows)
             if not entries or entries[-1].seq != request.target_seq:
                 request.status = "stale"
                 raise RuleError("That undo request is no longer open: the game has moved on.")
-            await svc._commit_version(s, row)
+            await svc.commit_version(s, row)
             if not agree:
                 request.status = "refused"
                 return "Undo refused.", Notice(
-                    ref=svc._ref(row),
-                    seats=svc._seat_infos(seats),
+                    ref=svc.ref_of(row),
+                    seats=svc.seat_infos(seats),
                     public_lines=[f"{', '.join(answering)} refused the undo."],
                 )
             consents = sorted({*json.loads(request.consents_json), *answering})
@@ -156,12 +156,12 @@ async def consent(svc: Service, game_id: int, user: User, request_id: int, agree
     return await _run(svc, game_id, attempt)
 
 
-async def _run(svc: Service, game_id: int, attempt: Callable[[], Awaitable[tuple[str, Notice | None]]]) -> str:
+async def _run(svc: Core, game_id: int, attempt: Callable[[], Awaitable[tuple[str, Notice | None]]]) -> str:
     """The transaction, then what follows any step: the table told, the observers (a match clock), the
     automatic seats."""
-    message, notice = await svc._retrying(game_id, attempt)
-    await svc._notify(notice)
-    await svc._observe(game_id, svc.clock())
+    message, notice = await svc.retrying(game_id, attempt)
+    await svc.notify(notice)
+    await svc.observe(game_id, svc.clock())
     await absent.play_auto_seats(svc, game_id, notice)
     return message
 
@@ -187,7 +187,7 @@ async def _snapshots(s: AsyncSession, game_id: int) -> dict[int, str]:
 
 
 async def _apply_undo(
-    svc: Service,
+    svc: Core,
     s: AsyncSession,
     row: GameRow,
     seats: list[SeatRow],
@@ -196,12 +196,12 @@ async def _apply_undo(
     by: str,
 ) -> Notice:
     game = registry.get(row.game)
-    before = svc._state(row, game)
+    before = svc.state_of(row, game)
     snapshots = {k: v for k, v in (await _snapshots(s, row.id or 0)).items() if k < target.seq}
     state = history.rebuild(game, rows, target.seq - 1, snapshots)
     seq = row.journal_seq + 1
     state_json = codec.dumps(state)
-    await svc._commit_version(s, row, state_json=state_json, journal_seq=seq, status=GameStatus.ACTIVE)
+    await svc.commit_version(s, row, state_json=state_json, journal_seq=seq, status=GameStatus.ACTIVE)
     await s.execute(  # after the game row, like every writer (see `undo`)
         delete(SnapshotRow).where(
             col(SnapshotRow.game_id) == row.id,
@@ -223,7 +223,7 @@ async def _apply_undo(
             created_at=svc.clock(),
         )
     )
-    svc._cache[row.id or 0] = (row.version + 1, state)
-    notice = svc._notice(row, seats, game, before, state, events)
-    await svc._sync_waits(s, row, seats, notice, by)
+    svc.cache[row.id or 0] = (row.version + 1, state)
+    notice = svc.notice(row, seats, game, before, state, events)
+    await svc.sync_waits(s, row, seats, notice, by)
     return notice

@@ -37,7 +37,7 @@ class Matches(Desk):
         states: dict[str, LcgState | None] = {}
         for side, game_id in (("a", match.game_a), ("b", match.game_b)):
             game_row = await s.get(GameRow, game_id) if game_id is not None else None
-            states[side] = (self.service._state(game_row, GAME) if game_row is not None and game_row.state_json
+            states[side] = (self.service.core.state_of(game_row, GAME) if game_row is not None and game_row.state_json
                             else None)
         clock_row = await s.get(ClockRow, match.id)
         return Table(row=match, clock=clock_row, states=states)
@@ -266,7 +266,7 @@ class Matches(Desk):
             while queue:
                 game = queue.pop(0)
                 try:
-                    await absent.play_auto_seats(self.service, game)
+                    await absent.play_auto_seats(self.service.core, game)
                 except Exception:  # the settling is committed; the seat plays again on the next trigger
                     log.exception("the automatic seats of game %s failed to play", game)
         finally:

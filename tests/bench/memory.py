@@ -69,7 +69,7 @@ async def _measure(url: str, games: int, distinct: int) -> dict[str, float]:
     state_bytes = 0
     for g in range(1, games + 1):
         _, view = await service.view(g, None)  # loads and keeps the decoded state, as play does
-        state_bytes += len(LCG.dumps(service._cache[g][1]))
+        state_bytes += len(LCG.dumps(service.core.cache[g][1]))
     gc.collect()
     after = rss_mb()
     jobs = len(scheduler.armed())

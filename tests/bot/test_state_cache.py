@@ -39,10 +39,10 @@ async def test_a_game_evicted_from_the_cache_plays_on_from_its_row(db: Database)
         await service.join(ref.id, users[1])
         await service.start(ref.id, users[0])
         games.append(ref.id)
-    assert len(service._cache) == 1 and games[1] in service._cache
+    assert len(service.core.cache) == 1 and games[1] in service.core.cache
     _, view = await service.view(games[0], users[0])  # decoded again from the stored JSON
-    assert games[0] in service._cache and games[1] not in service._cache
-    assert await service.stored_state(games[0]) == service._cache[games[0]][1]
+    assert games[0] in service.core.cache and games[1] not in service.core.cache
+    assert await service.stored_state(games[0]) == service.core.cache[games[0]][1]
     # ...and plays on: the game whose state left the cache takes the next command from its row.
     await service.view(games[1], users[0])
     pending = [d for seat_user in users for d in (await service.view(games[0], seat_user))[1].decisions]

@@ -31,7 +31,7 @@ async def test_the_automatic_seat_waits_for_its_teams_phase_group_then_plays_it(
     game_a, game_b = match.game_a or 0, match.game_b or 0
     await hand_to_the_automatic_seat(p, game_b)
     before = codec.dumps(await p.service.stored_state(game_b))
-    assert await absent.play_auto_seats(p.service, game_b) == 0
+    assert await absent.play_auto_seats(p.service.core, game_b) == 0
     assert codec.dumps(await p.service.stored_state(game_b)) == before
     assert (await p.rats.clock_face(match.id or 0, clock.now)).active == "a"
 
@@ -48,7 +48,7 @@ async def test_a_skip_at_a_deadline_out_of_the_teams_phase_group_is_refused_with
     p.service.messenger = messenger = RecordingMessenger()
     before = codec.dumps(await p.service.stored_state(game_b))
     seat = (await p.service.seats(game_b))[0].seat or ""
-    assert await absent.play_for(p.service, game_b, seat, "Deadline passed") == 0
+    assert await absent.play_for(p.service.core, game_b, seat, "Deadline passed") == 0
     assert codec.dumps(await p.service.stored_state(game_b)) == before
     assert "the bot does not play for" in messenger.lines()[-1]
     assert "your team plays when they hit the clock" in messenger.lines()[-1]
@@ -61,7 +61,7 @@ async def test_two_teams_of_automatic_seats_race_to_a_result_without_a_nested_st
     p, tid, match, users = await ready_match(sqlite_url, clock)
     for game in (match.game_a or 0, match.game_b or 0):
         await hand_to_the_automatic_seat(p, game)
-    await absent.play_auto_seats(p.service, match.game_a or 0)
+    await absent.play_auto_seats(p.service.core, match.game_a or 0)
     decided = await p.rats.match_of_game(match.game_a or 0)
     assert decided is not None and decided.status == DECIDED
     assert not p.rats._driving

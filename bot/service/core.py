@@ -1,0 +1,337 @@
+"""What every verb of the service shares, named: the unit of work around a game row (its lock, loading it
+within the caller's reach, the version-checked commit, retries when another process won), the state cache,
+the notice built after a commit and its delivery, and applying one command as a seat.
+
+The verbs (service.py) and their parts (tempo, alarms, guard, absent, undo) all depend on this module and on
+nothing of each other's internals, so the dependency runs one way: parts -> core, service -> parts -> core.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from typing import Any, Protocol, TypeVar, cast
+
+from sqlalchemy import CursorResult, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import col
+
+from bot.service import boundary, waits
+from bot.service.cache import StateCache
+from bot.service.types import (
+    ActResult,
+    GameRef,
+    NoSuchGame,
+    Notice,
+    PrivateNotice,
+    SeatInfo,
+    User,
+    VersionConflict,
+    WaitInfo,
+)
+from bot.shards import Shards
+from bot.store.database import Database
+from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow, SeatRow, SnapshotRow, utcnow
+from engines import registry
+from engines.core import Event, RuleError, codec
+from engines.core.contract import Game
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+MAX_RETRIES = 8
+
+
+class Messenger(Protocol):
+    async def deliver(self, notice: Notice) -> None: ...
+
+
+class SilentMessenger:
+    """Delivers nothing: for tools and tests that read the database directly."""
+
+    async def deliver(self, notice: Notice) -> None:
+        return None
+
+
+class Timers(Protocol):
+    """Whoever keeps the in-memory timers (bot/scheduler.py), told after each commit which waits it wrote
+    (their seats' timers are set again from them) and which seats it stopped waiting on."""
+
+    def update(self, game_id: int, waits: list[WaitInfo], gone: Sequence[str] = ()) -> None: ...
+
+
+class NoTimers:
+    def update(self, game_id: int, waits: list[WaitInfo], gone: Sequence[str] = ()) -> None:
+        return None
+
+
+# Hooks for rules that span games (a tournament match joins two games under one clock). A gate runs inside
+# a command's transaction, before the engine, and refuses by raising a WestmarchError; an observer runs
+# after the commit and its notice, with the moment the player acted, and its failure is only logged.
+Gate = Callable[[AsyncSession, GameRow, str, datetime], Awaitable[None]]
+Observer = Callable[[int, datetime], Awaitable[None]]
+# Runs inside `abandon`'s transaction and refuses by raising (a tournament match still being raced).
+AbandonGate = Callable[[AsyncSession, GameRow], Awaitable[None]]
+
+
+def lines_for(events: list[Event], seat: str | None) -> list[str]:
+    return [e.text for e in events if e.visible_to(seat)]
+
+
+def written(row: GameRow, **values: Any) -> None:
+    """Show on the loaded row what `commit_version` already wrote, without marking it dirty: a dirty row
+    would be flushed as a second UPDATE (three more round trips to the database thread on every command)."""
+    for name, value in values.items():
+        set_committed_value(row, name, value)
+
+
+def tell(notice: Notice, change: waits.Change) -> Notice:
+    """Put what a commit did to the waits into its notice: for the timers, and whom to tell."""
+    notice.waits = change.waits if change.waits or change.gone else None
+    notice.waits_gone, notice.turn_notify = change.gone, change.newly
+    return notice
+
+
+class Core:
+    """The shared plumbing of one service: see the module's docstring."""
+
+    def __init__(
+        self,
+        db: Database,
+        messenger: Messenger,
+        *,
+        snapshot_every: int = 50,
+        state_cache: int = 1000,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.db = db
+        self.messenger = messenger
+        self.snapshot_every = snapshot_every
+        self.clock = clock
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.cache = StateCache(state_cache)  # game id -> (version, decoded state), the busiest games
+        self.timers: Timers = NoTimers()
+        self.shards: Shards | None = None  # sharded: this process runs only these shards' games' timers
+        self.gates: list[Gate] = []
+        self.abandon_gates: list[AbandonGate] = []
+        self.observers: list[Observer] = []
+        # Called with a game's id once a command has ended it, after its notice (campaigns update their log).
+        self.on_game_over: list[Callable[[int], Awaitable[None]]] = []
+        self.habits = waits.HabitsCache()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self.locks.setdefault(game_id, asyncio.Lock())
+
+    async def load_row(self, s: AsyncSession, game_id: int, user: User | None = None) -> GameRow:
+        """The game row; with `user`, only if they may reach it from where they typed (bot/service/boundary.py)."""
+        row = await s.get(GameRow, game_id)
+        if row is None or (user is not None and not await boundary.reaches_game(s, game_id, row.guild_id, user)):
+            raise NoSuchGame(boundary.not_here("game", game_id, user))
+        return row
+
+    async def load_seats(self, s: AsyncSession, game_id: int) -> list[SeatRow]:
+        result = await s.execute(select(SeatRow).where(col(SeatRow.game_id) == game_id).order_by(col(SeatRow.position)))
+        return list(result.scalars())
+
+    def state_of(self, row: GameRow, game: Game[Any]) -> Any:
+        cached = self.cache.get(row.id or 0)
+        if cached and cached[0] == row.version:
+            return cached[1]
+        if row.state_json is None:
+            raise RuleError(f"Game {row.id} has not started yet.")
+        state = game.loads(row.state_json)
+        self.cache[row.id or 0] = (row.version, state)
+        return state
+
+    def ref_of(self, row: GameRow) -> GameRef:
+        return GameRef(
+            id=row.id or 0,
+            game=row.game,
+            title=registry.get(row.game).title,
+            status=row.status,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            thread_id=row.thread_id,
+            board_message_id=row.board_message_id,
+        )
+
+    @staticmethod
+    def seat_infos(seats: list[SeatRow]) -> list[SeatInfo]:
+        return [SeatInfo(seat=r.seat, user_id=r.user_id, name=r.display_name, dm_ok=r.dm_ok) for r in seats]
+
+    async def commit_version(self, s: AsyncSession, row: GameRow, **values: Any) -> None:
+        """Move the game row from the version we read to the next, or fail if someone else did.
+
+        `row.version` stays the version read (no session synchronisation): the callers key the state cache
+        by `row.version + 1`, and a synchronised row would key it one ahead, where another process's next
+        commit would find this process's older state."""
+        result = await s.execute(
+            update(GameRow)
+            .where(col(GameRow.id) == row.id, col(GameRow.version) == row.version)
+            .values(version=row.version + 1, updated_at=self.clock(), **values)
+            .execution_options(synchronize_session=False)
+        )
+        if cast(CursorResult[Any], result).rowcount != 1:
+            raise VersionConflict
+
+    async def retrying(self, game_id: int, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run one transaction under the game's lock, again if another process won the race."""
+        async with self.lock(game_id):
+            for _ in range(MAX_RETRIES):
+                try:
+                    return await attempt()
+                except (VersionConflict, IntegrityError):
+                    self.cache.pop(game_id, None)
+                    await asyncio.sleep(0)
+                except BaseException:
+                    # The attempt may have cached a state it never committed (a failed COMMIT, a lost
+                    # connection, a cancelled task): another process may commit that version differently.
+                    self.cache.pop(game_id, None)
+                    raise
+            raise RuleError("The game is very busy right now; please try again.")
+
+    async def notify(self, notice: Notice | None) -> None:
+        if notice is None:
+            return
+        owned = self.shards is None or self.shards.owns(notice.ref.guild_id)
+        if owned and (notice.waits is not None or notice.waits_gone):  # in memory and quick; before delivery
+            try:
+                self.timers.update(notice.ref.id, notice.waits or [], notice.waits_gone)
+            except Exception:
+                log.exception("re-arming the timers of game %s failed", notice.ref.id)
+        if not notice.silent:
+            try:
+                await self.messenger.deliver(notice)
+            except Exception:  # a failed notification never undoes a committed move
+                log.exception("delivering a notice for game %s failed", notice.ref.id)
+        if notice.outcome is not None:
+            for hook in self.on_game_over:
+                try:
+                    await hook(notice.ref.id)
+                except Exception:  # the game's result is committed; whoever listens catches up later
+                    log.exception("a game-over listener failed for game %s", notice.ref.id)
+
+    async def observe(self, game_id: int, at: datetime) -> None:
+        for observer in self.observers:
+            try:
+                await observer(game_id, at)
+            except Exception:  # like a notification: it never undoes the committed move
+                log.exception("an observer of game %s failed", game_id)
+
+    def notice(
+        self,
+        row: GameRow,
+        seats: list[SeatRow],
+        game: Game[Any],
+        before: Any | None,
+        after: Any,
+        events: list[Event],
+    ) -> Notice:
+        ref = self.ref_of(row)
+        private = []
+        for seat_row in seats:
+            if seat_row.seat is None:
+                continue
+            new_view = game.view(after, seat_row.seat)
+            # Views are dataclasses: equality is structural, and several times cheaper than comparing their
+            # canonical JSON (this runs for every seat on every command).
+            changed = before is None or game.view(before, seat_row.seat).private != new_view.private
+            own = [e.text for e in events if e.audience is not None and seat_row.seat in e.audience]
+            private.append(
+                PrivateNotice(
+                    seat=seat_row.seat,
+                    user_id=seat_row.user_id,
+                    name=seat_row.display_name,
+                    lines=own,
+                    view=new_view,
+                    hand_changed=changed and bool(new_view.private),
+                )
+            )
+        waiting_before = list(dict.fromkeys(d.seat for d in game.pending(before))) if before is not None else []
+        public_after = game.view(after, None)
+        return Notice(
+            ref=ref,
+            seats=self.seat_infos(seats),
+            public_lines=lines_for(events, None),
+            public_view=public_after,
+            table_changed=before is None or game.view(before, None) != public_after,
+            private=private,
+            decisions=list(game.pending(after)),
+            new_decisions=[d.id for d in game.pending(after) if before is None or d not in game.pending(before)],
+            waiting_before=waiting_before,
+            waiting_after=list(dict.fromkeys(d.seat for d in game.pending(after))),
+            outcome=game.outcome(after),
+        )
+
+    async def sync_waits(
+        self, s: AsyncSession, row: GameRow, seats: list[SeatRow], notice: Notice, actor: str | None
+    ) -> None:
+        """Bring the wait facts in step with the decisions, in the command's own transaction."""
+        change = await waits.sync(
+            s, row, seats, notice.decisions, actor, self.clock(), notice.waiting_before, self.habits
+        )
+        tell(notice, change)
+
+    async def commit_command(
+        self,
+        s: AsyncSession,
+        row: GameRow,
+        seats: list[SeatRow],
+        game: Game[Any],
+        before: Any,
+        seat: str,
+        command: Any,
+        user_id: int | None,
+        at: datetime | None = None,
+        said: list[Event] | None = None,
+    ) -> tuple[ActResult, Callable[[], Notice]]:
+        """Apply `command` as `seat`, journal it and write the next version and the waits. `user_id` None
+        means the bot played it for the seat (a skipped deadline, the automatic seat); `said` is told to the
+        table first. The notice (every seat's view) is built by the returned function after the commit, so the
+        database is not held while it is made."""
+        game_id = row.id or 0
+        step = game.apply(before, seat, command)
+        events = [*(said or []), *step.events]
+        canonical = game.format(command)
+        seq = row.journal_seq + 1
+        state_json = codec.dumps(step.state)
+        outcome = game.outcome(step.state)
+        status = GameStatus.FINISHED if outcome is not None else GameStatus.ACTIVE
+        await self.commit_version(s, row, state_json=state_json, journal_seq=seq, status=status)
+        decision_id = getattr(command, "decision", None)
+        s.add(
+            JournalRow(
+                game_id=game_id,
+                seq=seq,
+                kind=JournalKind.COMMAND,
+                seat=seat,
+                user_id=user_id,
+                text=canonical,
+                decision_id=decision_id if isinstance(decision_id, int) else None,
+                barrier=step.barrier,
+                events_json=json.dumps(codec.to_data(events)),
+                engine_version=game.version,
+                rng=step.state.rng.algorithm,
+                created_at=at or self.clock(),
+            )
+        )
+        if step.checkpoint or seq % self.snapshot_every == 0 or outcome is not None:
+            s.add(SnapshotRow(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock()))
+        written(row, status=status)
+        self.cache[game_id] = (row.version + 1, step.state)
+        result = ActResult(ref=self.ref_of(row), seat=seat, command=canonical, seq=seq, lines=lines_for(events, seat))
+        was = list(dict.fromkeys(d.seat for d in game.pending(before)))
+        change = await waits.sync(s, row, seats, game.pending(step.state), seat, self.clock(), was, self.habits)
+        return result, lambda: tell(self.notice(row, seats, game, before, step.state, events), change)
+
+    async def journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
+        result = await s.execute(
+            select(JournalRow).where(col(JournalRow.game_id) == game_id).order_by(col(JournalRow.seq))
+        )
+        return list(result.scalars())
+

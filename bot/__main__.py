@@ -5,8 +5,8 @@ play: the console game (`--script FILE` plays a transcript non-interactively).
 sync: register the slash commands with Discord once (never done on start-up: Discord limits it).
 migrate: bring the database schema up to date (run and play also do this first).
 backup FILE: a consistent copy of the SQLite database, safe while the bot runs.
-cards coverage lcg: per pack, the cards whose effects are scripted, those with nothing to script (keywords
-and numbers only) and those still resolved by hand.
+cards coverage GAME: the cards whose effects are scripted and those still resolved by hand, as the game's
+registration reports them (bot/plugins.py).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import logging
 import sys
 from pathlib import Path
 
+from bot import plugins
 from bot.settings import settings
 from bot.store import migrate
 from engines import registry
@@ -38,15 +39,17 @@ def main(argv: list[str] | None = None) -> int:
     backup.add_argument("file", type=Path, help="where to write the copy (must not exist)")
     cards = sub.add_parser("cards", help="card data reports")
     cards.add_argument("report", choices=["coverage"], help="coverage: which cards' effects are scripted")
-    cards.add_argument("game", choices=["lcg"], help="the game whose cards to report")
+    cards.add_argument("game", choices=[p.name for p in plugins.with_("coverage")], help="the game whose cards")
     cards.add_argument("--list", action="store_true", help="name every card, not only those resolved by hand")
     args = parser.parse_args(argv)
     if args.verb == "cards":
-        print(coverage_report(show_all=args.list))
+        print(coverage_report(args.game, show_all=args.list))
         return 0
 
     config = settings()
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if logging.getLogger().level > logging.DEBUG:  # the schema steps are news to nobody at start-up
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     registry.load([*registry.BUILTIN, *config.game_modules(), *getattr(args, "load", [])])
 
     if args.verb == "backup":  # a copy of what is there: no migration first
@@ -92,19 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     return asyncio.run(run_bot(config))
 
 
-def coverage_report(show_all: bool = False) -> str:
-    """The LCG coverage report: per pack, how many cards are scripted, have nothing to script, or are still
-    resolved by hand (named), from the built-in library and any pack in PACK_DIR."""
-    from engines.lcg import GAME, effects
-
-    lines = []
-    for pack, groups in effects.report(GAME.library.cards.values()).items():
-        counts = ", ".join(f"{len(cards)} {name}" for name, cards in groups.items())
-        lines.append(f"{pack}: {sum(len(c) for c in groups.values())} cards: {counts}")
-        for name, cards in groups.items():
-            if cards and (show_all or name == effects.BY_HAND):
-                lines.append(f"  {name}: " + ", ".join(cards))
-    return "\n".join(lines)
+def coverage_report(game: str = "lcg", show_all: bool = False) -> str:
+    """A game's own coverage report, found through its registration (bot/plugins.py)."""
+    return plugins.coverage(game, show_all=show_all)
 
 
 if __name__ == "__main__":

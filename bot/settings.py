@@ -7,7 +7,6 @@ from functools import lru_cache
 from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.service.limits import Limits
 from bot.shards import Shards
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/westmarch.db"
@@ -26,7 +25,7 @@ class Settings(BaseSettings):
     pack_dir: str = "data/packs"  # the user's own content packs (e.g. an import of the DragnCards files)
     extra_game_modules: str = ""
     log_level: str = "INFO"
-    # Limits, each refused with a clear message (bot/service/limits.py).
+    # Limits, each refused with a clear message (bot/service/limits.py, Limits.of).
     max_command_length: int = 500
     commands_per_minute: int = 30
     max_open_games: int = 50  # per server, unless the server has its own (guild_settings)
@@ -38,14 +37,6 @@ class Settings(BaseSettings):
 
     def game_modules(self) -> list[str]:
         return [m.strip() for m in self.extra_game_modules.split(",") if m.strip()]
-
-    def limits(self) -> Limits:
-        return Limits(
-            command_length=self.max_command_length,
-            commands_per_minute=self.commands_per_minute,
-            open_games_per_server=self.max_open_games,
-            journal_entries=self.max_journal_entries,
-        )
 
     def shards(self) -> Shards | None:
         """This process's shards, or None when one process runs every server."""

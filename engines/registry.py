@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
 from engines.core.contract import Game
 
 _GAMES: dict[str, Game[Any]] = {}
 
-# Packages that hold a shipped game; each exposes `GAME`. Missing ones are simply not installed yet.
-BUILTIN = ("engines.lcg", "engines.tcg", "engines.wotr", "engines.meq")
+
+def _shipped() -> tuple[str, ...]:
+    """Every package of `engines` (a game exposes `GAME`; the kernel and the clocks do not): a new game is
+    found by being there, with no list to edit."""
+    root = importlib.import_module("engines")
+    return tuple(f"engines.{m.name}" for m in sorted(pkgutil.iter_modules(root.__path__), key=lambda m: m.name)
+                 if m.ispkg)
+
+
+BUILTIN = _shipped()
 
 
 def register(game: Game[Any]) -> Game[Any]:

@@ -24,7 +24,7 @@ from engines.lcg.campaign.log import CampaignLog, Change
 from render.campaign import render_log
 
 if TYPE_CHECKING:
-    from bot.chat.client import WestmarchBot
+    from bot.chat.host import Host
 
 BUTTON_LABELS = {"record": "Record the win", "decline": "Do not record; play again", "next": "Start the scenario"}
 FIELD = 1024  # Discord's limit for an embed field's value
@@ -86,7 +86,7 @@ class CampaignButton(
             if self.verb == "next":
                 await cog.start_next(interaction, self.campaign)
                 return
-            user = cog._user(interaction)
+            user = cog.bot.user_of(interaction)
             if self.verb == "record":
                 said = fit(await cog.campaigns.record(self.campaign, user))
             else:
@@ -113,7 +113,7 @@ def buttons(campaign_id: int, book: CampaignLog) -> discord.ui.View | None:
 class CampaignCog(commands.Cog):
     campaign = app_commands.Group(name="campaign", description="LCG campaign mode: scenarios in a row, with a log")
 
-    def __init__(self, bot: WestmarchBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.campaigns = Campaigns(bot.service)
         self.campaigns.announce = self._announce

@@ -1,35 +1,30 @@
-"""The Discord client: cogs, persistent components, one error handler, and the sync command."""
+"""The Discord client: the generic `/game` commands and buttons, every registered game's own commands (found
+through bot/plugins.py, never imported here by name), one error handler, and the sync command."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import safe_text
+from bot import plugins
 from bot.chat import io
-from bot.chat.campaign_cog import CampaignButton, CampaignCog
 from bot.chat.components import DeadlineButton, DecisionButton, DecisionSelect, UndoButton
 from bot.chat.game_cog import GameCog
-from bot.chat.lcg_cog import LcgCog
+from bot.chat.host import Host, host_of
 from bot.chat.messenger import DiscordMessenger
-from bot.chat.rats_cog import DiscordAnnouncer, RatsCog
-from bot.chat.wotr_cog import WotrCog
-from bot.content.decks import load_stored_decks
-from bot.content.lcg.ringsdb import CardRecords, Fetch, urllib_fetch
 from bot.scheduler import Scheduler
-from bot.service import Service, User
-from bot.service.limits import LimitReached, Limits, RateLimiter
+from bot.service import Service
+from bot.service.alarms import Downtime
+from bot.service.limits import Limits, RateLimiter
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.store.database import Database
 from bot.store.models import utcnow
-from bot.tournament.service import Rats
-from bot.tournament.timers import ClockTimers
 from engines.core import WestmarchError
 
 log = logging.getLogger(__name__)
@@ -37,11 +32,10 @@ log = logging.getLogger(__name__)
 
 class WestmarchTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        client: WestmarchBot = interaction.client  # type: ignore[assignment]
-        return await client.admit(interaction)
+        return await host_of(interaction).admit(interaction)
 
 
-class WestmarchBot(commands.Bot):
+class WestmarchBot(Host):
     def __init__(
         self,
         database: Database,
@@ -72,75 +66,36 @@ class WestmarchBot(commands.Bot):
             **sharding,  # type: ignore[arg-type]
         )
         self.database = database
-        self.messenger = DiscordMessenger(self)
+        self.messenger = self.discord_messenger = DiscordMessenger(self)
         self.limits = limits or Limits()
         self.service = Service(
-            database, self.messenger, snapshot_every=snapshot_every, state_cache=state_cache, clock=clock,
+            database, self.discord_messenger, snapshot_every=snapshot_every, state_cache=state_cache, clock=clock,
             limits=self.limits,
         )
         self.service.shards = shards
         self.rate = RateLimiter(self.limits.commands_per_minute)
         self.scheduler = Scheduler(self.service, fire=fire) if timers else None
-        self.rats = Rats(self.service, DiscordAnnouncer(self))  # Race Against the Shadow tournaments
-        self.clock_timers = ClockTimers(self.rats, self.scheduler) if self.scheduler is not None else None
-        self.ringsdb_fetch: Fetch = urllib_fetch  # tests replace it with recorded answers
-        self.ringsdb_records = CardRecords()  # RingsDB card lookups, remembered for this process
+        # What a game's commands want done once the timers are rebuilt (a tournament's clocks, with the downtime).
+        self.after_start: list[Callable[[Downtime | None], Awaitable[None]]] = []
 
     async def setup_hook(self) -> None:
         # Registered once, here: buttons posted before a restart keep working after it.
-        self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton, DeadlineButton, CampaignButton)
-        await load_stored_decks(self.database)  # before any game is loaded: journals name imported decks
+        self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton, DeadlineButton)
         await self.add_cog(GameCog(self))
-        await self.add_cog(LcgCog(self))
-        await self.add_cog(RatsCog(self, self.rats))
-        await self.add_cog(CampaignCog(self))
-        await self.add_cog(WotrCog(self))
+        for plugin in plugins.with_("discord"):  # each game adds its own commands and buttons
+            await plugin.load("discord").setup(self)
         self.tree.error(self.on_app_command_error)
         # Commands are synced by `python -m bot sync`, never here: setup runs on every start and
         # Discord allows 200 command creations a day.
         if self.scheduler is not None:  # timers rebuilt from the database; the downtime is credited and told
             downtime = await self.scheduler.start()
-            if self.clock_timers is not None:  # the tournament clocks: the same downtime, charged to no one
-                await self.clock_timers.start(downtime)
+            for started in self.after_start:
+                await started(downtime)
 
     async def close(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()
         await super().close()
-
-    async def admit(self, interaction: discord.Interaction) -> bool:
-        """Every command and button counts toward the user's commands per minute; over it, they are told
-        (privately) when to try again and nothing runs. Autocomplete is typing, not a command."""
-        if interaction.type is discord.InteractionType.autocomplete:
-            return True
-        try:
-            self.rate.admit(interaction.user.id)
-        except LimitReached as exc:
-            await io.reply(interaction, exc.message, ephemeral=True)
-            return False
-        return True
-
-    def user_of(self, interaction: discord.Interaction) -> User:
-        """Who acts, and where: admin rights are read in the server the command came from and count only for
-        that server's games; a DM carries none (bot/service/boundary.py)."""
-        guild_id = interaction.guild_id
-        perms = interaction.permissions
-        return User(
-            id=interaction.user.id,
-            name=safe_text.name(interaction.user.display_name),
-            is_admin=guild_id is not None and bool(perms.manage_guild or perms.administrator),
-            guild_id=guild_id,
-            in_dm=guild_id is None,
-        )
-
-    async def answer_from_component(self, interaction: discord.Interaction, game_id: int, command: str) -> None:
-        """A button or menu was used: the same path as typing the command."""
-        await io.defer(interaction, ephemeral=True)
-        try:
-            result = await self.service.act(game_id, self.user_of(interaction), command, at=interaction.created_at)
-            await io.reply(interaction, "\n".join([f"Done: `{result.command}`", *result.lines]), ephemeral=True)
-        except WestmarchError as exc:
-            await io.reply(interaction, exc.message, ephemeral=True)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """The one error handler: a player's mistake is explained to them alone; a bug is logged."""
@@ -161,7 +116,7 @@ async def run_bot(config: Settings) -> int:
     shards = config.shards()
     bot_class = ShardedWestmarchBot if shards is not None else WestmarchBot
     bot = bot_class(
-        database, snapshot_every=config.snapshot_every, state_cache=config.state_cache, limits=config.limits(),
+        database, snapshot_every=config.snapshot_every, state_cache=config.state_cache, limits=Limits.of(config),
         shards=shards,
     )
     log.info("starting%s", f" shards {list(shards.ids)} of {shards.count}" if shards else "")

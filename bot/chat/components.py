@@ -4,22 +4,20 @@ and decision ids, so they keep working after a restart (registered once in setup
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.chat.host import Host, host_of
 from bot.service.types import DeadlineAsk
 from engines.core import Decision, DecisionKind, WestmarchError
-
-if TYPE_CHECKING:
-    from bot.chat.client import WestmarchBot
 
 BUTTON_LIMIT = 25  # 5 rows of 5
 OPTION_ID = r"[A-Za-z0-9_\-]+"
 
 
-def _bot(interaction: discord.Interaction) -> WestmarchBot:
-    return interaction.client  # type: ignore[return-value]
+def _bot(interaction: discord.Interaction) -> Host:
+    return host_of(interaction)
 
 
 class DecisionButton(

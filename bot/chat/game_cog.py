@@ -25,13 +25,13 @@ from render.registry import render
 from render.text import view_text, zone_text
 
 if TYPE_CHECKING:
-    from bot.chat.client import WestmarchBot
+    from bot.chat.host import Host
 
 
 class GameCog(commands.Cog):
     game = app_commands.Group(name="game", description="Play-by-post games: create, join, play, inspect")
 
-    def __init__(self, bot: WestmarchBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @property

@@ -10,11 +10,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.chat import io
+from bot.chat.campaign_cog import CampaignButton, CampaignCog
 from bot.chat.lcg_text import card_choice_label, card_text, cost_text, deck_line, fit, import_report, scenario_line
 from bot.chat.places import game_here
+from bot.chat.rats_cog import DiscordAnnouncer, RatsCog
 from bot.content import decks
 from bot.content.errors import ContentError
+from bot.content.lcg.ringsdb import CardRecords, Fetch, urllib_fetch
 from bot.service import ActResult, Service, ServiceError
+from bot.tournament.service import Rats
+from bot.tournament.timers import ClockTimers
 from engines.core import CommandError, View, WestmarchError
 from engines.lcg import GAME, adjust
 from engines.lcg.cards import CardDef
@@ -22,7 +27,7 @@ from engines.lcg.library import Library, fold
 from engines.lcg.view import LcgView
 
 if TYPE_CHECKING:
-    from bot.chat.client import WestmarchBot
+    from bot.chat.host import Host
 
 PLAY_CONTEXTS = ("plan", "window")  # the decisions in which a card can be played from hand
 MAX_CHOICES = 25  # Discord's limit for autocomplete
@@ -37,8 +42,10 @@ class LcgCog(commands.Cog):
     lcg = app_commands.Group(name="lcg", description="The Lord of the Rings: The Card Game")
     deck = app_commands.Group(name="deck", description="LCG decks: import, list, choose", parent=lcg)
 
-    def __init__(self, bot: WestmarchBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self.ringsdb_fetch: Fetch = urllib_fetch  # tests replace it with recorded answers
+        self.ringsdb_records = CardRecords()  # RingsDB card lookups, remembered for this process
 
     @property
     def service(self) -> Service:
@@ -86,8 +93,8 @@ class LcgCog(commands.Cog):
                 self.bot.database,
                 source,
                 owner_user_id=interaction.user.id,
-                fetch=self.bot.ringsdb_fetch,
-                records=self.bot.ringsdb_records,
+                fetch=self.ringsdb_fetch,
+                records=self.ringsdb_records,
                 library=self.library,
             )
         except ContentError as error:
@@ -243,3 +250,15 @@ def _find_cards(library: Library, text: str) -> list[CardDef]:
         return exact
     wanted = fold(text)
     return sorted((c for c in library.cards.values() if wanted and wanted in fold(c.name)), key=lambda c: c.name)
+
+
+async def setup(bot: Host) -> None:
+    """The LCG's plug-in (bot/games/lcg.py): its commands, its campaign mode and its tournaments."""
+    await decks.load_stored_decks(bot.database)  # before any game is loaded: journals name imported decks
+    bot.add_dynamic_items(CampaignButton)
+    rats = Rats(bot.service, DiscordAnnouncer(bot))  # Race Against the Shadow: its gates guard match games now
+    await bot.add_cog(LcgCog(bot))
+    await bot.add_cog(RatsCog(bot, rats))
+    await bot.add_cog(CampaignCog(bot))
+    if bot.scheduler is not None:  # the tournament clocks: the same downtime as the turns, charged to no one
+        bot.after_start.append(ClockTimers(rats, bot.scheduler).start)

@@ -22,7 +22,7 @@ from render.registry import render
 from render.text import zone_text
 
 if TYPE_CHECKING:
-    from bot.chat.client import WestmarchBot
+    from bot.chat.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def waiting_line(notice: Notice) -> str:
 
 
 class DiscordMessenger:
-    def __init__(self, bot: WestmarchBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         # Delivery runs in the background so a command is answered at once; each game's notices are
         # chained so its board posts and DMs keep their order.

@@ -23,13 +23,13 @@ from engines.tournament.model import MIN_DECK
 from render.clock import draw_clock
 
 if TYPE_CHECKING:
-    from bot.chat.client import WestmarchBot
+    from bot.chat.host import Host
 
 
 class DiscordAnnouncer:
     """The tournament speaks in its channel and in each team's game thread."""
 
-    def __init__(self, bot: WestmarchBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def announce(self, channel_id: int | None, text: str, image: bytes | None = None) -> None:
@@ -58,7 +58,7 @@ class RatsCog(commands.Cog):
         name="rats", description="Race Against the Shadow: LCG team tournaments on the clock", guild_only=True
     )
 
-    def __init__(self, bot: WestmarchBot, tournaments: Rats) -> None:
+    def __init__(self, bot: Host, tournaments: Rats) -> None:
         self.bot = bot
         self.tournaments = tournaments
 

@@ -21,7 +21,7 @@ from engines.wotr.game import VERBS
 from engines.wotr.scenarios import SCENARIOS
 
 if TYPE_CHECKING:
-    from bot.chat.client import WestmarchBot
+    from bot.chat.host import Host
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete
 MAX_TEXT = 1900  # under Discord's 2,000 characters a message
@@ -64,7 +64,7 @@ def card_facts(card: CardDef) -> str:
 class WotrCog(commands.Cog):
     wotr = app_commands.Group(name="wotr", description="War of the Ring: The Card Game")
 
-    def __init__(self, bot: WestmarchBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @property
@@ -181,3 +181,8 @@ def _answer_for(view: View, text: str) -> str:
             if o.id.lower() == text.lower() or fold(o.label) == wanted:
                 return f"answer {d.id} {o.id}"
     raise CommandError(f"'{text}' is not one of your open options; pick one from the list as you type.")
+
+
+async def setup(bot: Host) -> None:
+    """War of the Ring's plug-in (bot/games/wotr.py)."""
+    await bot.add_cog(WotrCog(bot))

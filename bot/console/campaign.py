@@ -16,7 +16,7 @@ from engines.lcg.campaign import export
 from engines.lcg.campaign.log import Change
 
 if TYPE_CHECKING:
-    from bot.console.session import ConsoleSession
+    from bot.console.host import ConsoleHost
 
 HELP = """\
 Campaign verbs (LCG campaign mode):
@@ -37,7 +37,7 @@ Campaign verbs (LCG campaign mode):
 
 
 class ConsoleCampaigns:
-    def __init__(self, session: ConsoleSession) -> None:
+    def __init__(self, session: ConsoleHost) -> None:
         self.session = session
         self.campaigns = Campaigns(session.service)
         self.campaigns.announce = self._announce

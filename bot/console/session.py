@@ -7,8 +7,8 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.console.campaign import ConsoleCampaigns
-from bot.console.rats import ConsoleRats
+from bot import plugins
+from bot.console.host import Verb, console_user
 from bot.service import Service, ServiceError, User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
@@ -28,14 +28,11 @@ Console verbs:
   deadline <wait> extend|skip|auto          decide about a passed deadline (host, or most of the others)
   pause [reason] | resume                   pause or resume the game (host)
   delegate <player number> | delegate off   let another player act for your seat, or take it back
-  rats ...                                  Race Against the Shadow tournaments ('rats help')
-  campaign ...                              LCG campaign mode ('campaign help' lists its verbs)
-  help | quit
+{games}  help | quit
 Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
 
 
-def console_user(number: int) -> User:
-    return User(id=number, name=f"Player {number}")
+__all__ = ["ConsoleSession", "console_user"]
 
 
 @dataclass
@@ -46,20 +43,19 @@ class ConsoleSession:
     actor: int = 1  # console users are numbered 1..N
     seats: dict[str, int] = field(default_factory=dict)  # seat name -> console user number
     errors: int = 0
-    tournaments: ConsoleRats = field(init=False)
-    campaigns: ConsoleCampaigns | None = None
+    verbs: dict[str, Verb] = field(init=False)
 
     def __post_init__(self) -> None:
-        # At once, not on the first 'rats' verb: its gate must guard tournament games from the first line.
-        self.tournaments = ConsoleRats(self.service, self.out, self._user, console_user)
-        self.campaigns = ConsoleCampaigns(self)
+        # Each game's own verbs (campaign, rats...), found through its registration (bot/plugins.py).
+        self.verbs = {v.name: v for p in plugins.with_("console") for v in p.load("console").verbs(self)}
 
     async def resume(self) -> None:
         games = await self.service.open_games()
         if games:
             await self._open(games[-1].id)
-        if self.campaigns is not None:
-            await self.campaigns.resume()
+        for verb in self.verbs.values():
+            if verb.resume is not None:
+                await verb.resume()
 
     async def handle(self, line: str) -> bool:
         """Run one line. Returns False when the session should end. Errors are printed, never raised."""
@@ -86,7 +82,8 @@ class ConsoleSession:
         if verb in ("quit", "exit"):
             return False
         if verb == "help":
-            self.out(HELP)
+            extra = "".join(f"  {v.name} ...{' ' * max(1, 38 - len(v.name))}{v.help}\n" for v in self.verbs.values())
+            self.out(HELP.format(games=extra))
         elif verb == "new":
             await self._new(args)
         elif verb == "games":
@@ -114,10 +111,8 @@ class ConsoleSession:
             await self._tempo(verb, args)
         elif verb in ("pause", "resume", "delegate"):
             await self._guard(verb, args)
-        elif verb == "rats":
-            await self.tournaments.handle(args)
-        elif verb == "campaign" and self.campaigns is not None:
-            await self.campaigns.handle(args)
+        elif verb in self.verbs:
+            await self.verbs[verb].handle(args)
         elif verb == "abandon":
             await self.service.abandon(self._game(), self._user())
             self.out(f"Game {self._game()} abandoned.")

@@ -20,7 +20,7 @@ def test_the_example_env_file_loads_and_names_every_setting(monkeypatch: pytest.
         monkeypatch.delenv(name.upper(), raising=False)
     config = Settings(_env_file=EXAMPLE)
     assert config.discord_token is None and config.dev_guild_id is None  # empty lines mean unset
-    assert config.shards() is None and config.limits() == Limits()
+    assert config.shards() is None and Limits.of(config) == Limits()
     named = set(re.findall(r"^#?\s*([A-Z_]+)=", EXAMPLE.read_text(encoding="utf-8"), flags=re.M))
     assert {n.upper() for n in Settings.model_fields} - named == {"PACK_DIR"}  # a folder, not worth a line
 
@@ -32,5 +32,5 @@ def test_shards_and_limits_come_from_the_environment(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("MAX_OPEN_GAMES", "3")
     config = Settings(_env_file=None)
     assert config.shards() == Shards(count=4, ids=(2, 3))
-    assert config.limits().commands_per_minute == 5 and config.limits().open_games_per_server == 3
+    assert Limits.of(config).commands_per_minute == 5 and Limits.of(config).open_games_per_server == 3
     assert "secret" not in repr(Settings(_env_file=None, discord_token="secret"))

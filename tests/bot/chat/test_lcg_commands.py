@@ -36,7 +36,7 @@ def fresh_library() -> Iterator[None]:
 @pytest.fixture
 def recorded(world) -> Recorded:
     fetch = Recorded()
-    world[0].bot.ringsdb_fetch = fetch
+    world[0].bot.get_cog("LcgCog").ringsdb_fetch = fetch
     return fetch
 
 
@@ -116,7 +116,9 @@ async def test_decks_that_cannot_be_had_are_refused_privately_and_nothing_is_sto
         "2": ({"name": "Crowd", "heroes": {"01001": 1}, "slots": {"01013": 4}},
               "Crowd has more than 3 copies of Guard of the Citadel."),
     }  # fmt: skip
-    env.bot.ringsdb_fetch = lambda url: Response(200, json.dumps(illegal[url.rsplit("/", 1)[1][:-5]][0]).encode())
+    env.bot.get_cog("LcgCog").ringsdb_fetch = lambda url: Response(
+        200, json.dumps(illegal[url.rsplit("/", 1)[1][:-5]][0]).encode()
+    )
     for source, (_, message) in illegal.items():
         refused = await alice.slash(channel, "lcg deck import", source=source)
         assert refused.ephemeral and f"Nothing was imported. {message}" in refused.response.content

@@ -57,7 +57,7 @@ async def test_a_tournament_from_create_to_champion(world):
     started = await carol.slash(channel, "rats start")
     assert "Round started: 1 matches" in started.response.content
     assert len(channel.threads) == 2  # each team plays in its own thread
-    match = await env.bot.rats.match_of_game(1)
+    match = await env.bot.get_cog("RatsCog").tournaments.match_of_game(1)
     assert match is not None
     first = alice if match.team_a == 1 else bob
     second = bob if first is alice else alice

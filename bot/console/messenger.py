@@ -27,7 +27,16 @@ class ConsoleMessenger:
         self._out = out
         self.image_dir = image_dir
         self.show_hands = show_hands
-        self.boards = 0
+        self.boards: dict[int, int] = {}  # game id -> the number of its last board image
+
+    def _next_board(self, game_id: int) -> Path:
+        """The next image of this game, after those an earlier session wrote (a restart never overwrites them)."""
+        assert self.image_dir is not None
+        if game_id not in self.boards:
+            taken = [p.stem.rsplit("-", 1)[-1] for p in self.image_dir.glob(f"game{game_id}-*.png")]
+            self.boards[game_id] = max((int(n) for n in taken if n.isdigit()), default=0)
+        self.boards[game_id] += 1
+        return self.image_dir / f"game{game_id}-{self.boards[game_id]:04d}.png"
 
     def out(self, text: str) -> None:
         self._out(plain_times(text))
@@ -58,8 +67,7 @@ class ConsoleMessenger:
         if notice.public_view is not None and notice.table_changed and self.image_dir is not None:
             png = await asyncio.to_thread(render, notice.public_view)
             self.image_dir.mkdir(parents=True, exist_ok=True)
-            self.boards += 1
-            path = self.image_dir / f"game{notice.ref.id}-{self.boards:04d}.png"
+            path = self._next_board(notice.ref.id)
             await asyncio.to_thread(path.write_bytes, png)
             self.out(f"[table] board: {path}")
 

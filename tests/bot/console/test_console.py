@@ -116,3 +116,27 @@ def test_pause_resume_and_delegates_in_the_console(tmp_path: Path):
     assert "Game 1 is running again." in out
     assert "Player 3 may now act for your seat" in out and "Your hand (3)" in out.split("Now acting as 3.")[1]
     assert "! You are not seated in game 1." in out
+
+
+def test_start_up_prints_nothing_nobody_asked_for(tmp_path: Path):
+    """Issue 16: the schema steps of a first start (Alembic's INFO lines) are not news to a player."""
+    result = run_bot(tmp_path, "play", "--no-images", "--script", str(script(tmp_path, "q.txt", "games\n")))
+    assert result.returncode == 0, result.stderr
+    assert "alembic" not in result.stderr.lower() and "Running upgrade" not in result.stderr
+
+
+def test_board_images_keep_their_numbers_across_restarts(tmp_path: Path):
+    """Issue 16: a second session continues a game's image numbers instead of overwriting game1-0001.png."""
+    first = run_bot(tmp_path, "play", "--load", "tests.games.tally", "--seed", "7", "--script",
+                    str(script(tmp_path, "one.txt", "new tally 2\n")))
+    assert first.returncode == 0, first.stdout + first.stderr
+    written = sorted(p.name for p in (tmp_path / "boards").glob("game1-*.png"))
+    kept = {name: (tmp_path / "boards" / name).read_bytes() for name in written}
+    p1 = bid_options(run_bot(tmp_path, "play", "--load", "tests.games.tally", "--script",
+                             str(script(tmp_path, "h.txt", "open 1\nas p1\nhand\n"))).stdout, "p1")
+    second = run_bot(tmp_path, "play", "--load", "tests.games.tally", "--script",
+                     str(script(tmp_path, "two.txt", f"open 1\nas p1\n{p1[0]}\n")))
+    assert second.returncode == 0, second.stdout + second.stderr
+    now = sorted(p.name for p in (tmp_path / "boards").glob("game1-*.png"))
+    assert now[: len(written)] == written and len(now) > len(written)
+    assert all((tmp_path / "boards" / name).read_bytes() == png for name, png in kept.items())

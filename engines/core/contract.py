@@ -49,6 +49,7 @@ class BaseState:
     decisions: list[Decision] = field(default_factory=list)
     next_decision: int = 1
     outcome: Outcome | None = None
+    orders: dict[Seat, dict[str, str]] = field(default_factory=dict)  # standing orders (engines/core/orders.py)
 
 
 S = TypeVar("S", bound=BaseState)

@@ -46,6 +46,10 @@ class Decision:
     amount: int = 0
     private: bool = False  # the prompt or options name hidden cards: show them to `seat` only
     context: str = ""  # the game's own tag: which step of the rules asked ("commit", "defend")
+    # Not empty: the decision has one legal answer that follows from public facts, and this says why, for the
+    # public log ("p2 has no cards in hand"). The kernel answers it unless the seat's order says ask
+    # (engines/core/orders.py).
+    forced: str = ""
 
     def option(self, option_id: str) -> Option:
         for o in self.options:

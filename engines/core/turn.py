@@ -12,6 +12,7 @@ from engines.core.codec import clone, dumps, loads
 from engines.core.contract import Event, Outcome, S, Step
 from engines.core.decisions import NONE, Answer, Decision, DecisionKind, Option, minimal_choices, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
+from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
 from engines.core.zones import Card, Seat, Zone
 
 
@@ -53,6 +54,7 @@ class Turn(Generic[S]):
         amount: int = 0,
         private: bool = False,
         context: str = "",
+        forced: str = "",
     ) -> Decision:
         decision = Decision(
             id=self.state.next_decision,
@@ -65,6 +67,7 @@ class Turn(Generic[S]):
             amount=amount,
             private=private,
             context=context,
+            forced=forced,
         )
         self.state.next_decision += 1
         self.state.decisions.append(decision)
@@ -87,6 +90,8 @@ class Rules(Generic[S]):
     max_seats: int
     state_type: type[S]
     options: dict[str, str | int | bool] = {}  # noqa: RUF012 - read-only defaults, overridden per game
+    # A game's own standing orders (`order <key> <value>`), each with its allowed values, the default first.
+    standing_orders: dict[str, tuple[str, ...]] = {}  # noqa: RUF012 - read-only, overridden per game
 
     # --- what a game implements -------------------------------------------------------------
     def resolve(self, turn: Turn[S], decision: Decision, choice: tuple[str, ...]) -> None:
@@ -131,10 +136,51 @@ class Rules(Generic[S]):
             choice = validate(decision, command.choice)
             work.decisions.remove(decision)
             self.resolve(turn, decision, choice)
+        elif isinstance(command, Order):
+            self._set_order(turn, command)
         else:
             self.perform(turn, command)
+        self._answer_forced(turn)
         barrier = turn.barrier or work.rng.draws != draws_before
         return Step(state=work, events=turn.events, barrier=barrier, checkpoint=turn.checkpoint)
+
+    # --- standing orders and forced decisions (engines/core/orders.py) ----------------------------
+    def orders_allowed(self) -> dict[str, tuple[str, ...]]:
+        return {**KERNEL_ORDERS, **self.standing_orders}
+
+    def order(self, state: S, seat: Seat, key: str) -> str:
+        """A seat's standing order for `key` (its default if the seat set none)."""
+        return order_of(state.orders, seat, key, self.orders_allowed())
+
+    def _set_order(self, turn: Turn[S], command: Order) -> None:
+        allowed = self.orders_allowed()
+        if command.key not in allowed:
+            raise RuleError(f"There is no standing order '{command.key}'. Orders: "
+                            + "; ".join(f"{k} {'|'.join(v)}" for k, v in allowed.items()) + ".")
+        if command.value not in allowed[command.key]:
+            raise RuleError(f"The order '{command.key}' takes {' or '.join(allowed[command.key])}.")
+        turn.state.orders.setdefault(turn.seat, {})[command.key] = command.value
+        turn.say(f"{turn.seat} sets a standing order: {command.key} {command.value}.")
+
+    def _answer_forced(self, turn: Turn[S]) -> None:
+        """Answer every forced decision whose seat lets the kernel do it, in the order they were asked; the
+        answers' own forced decisions too, all within this one step."""
+        work = turn.state
+        for _ in range(MAX_FORCED):
+            if work.outcome is not None:
+                return
+            found = None
+            for d in work.decisions:
+                answer = only_answer(d) if d.forced else None
+                if answer is not None and self.order(work, d.seat, FORCED) == "auto":
+                    found = d, answer
+                    break
+            if found is None:
+                return
+            decision, answer = found
+            work.decisions.remove(decision)
+            turn.say(f"{decision.forced} ({decision.seat}: answered by itself).")
+            self.resolve(turn, decision, validate(decision, answer))
 
     # Fields holding immutable data (card definitions): copies share their items instead of deep-copying
     # them, which is most of the cost of `apply`'s copy-then-change for a card game.
@@ -165,10 +211,14 @@ class Rules(Generic[S]):
                 raise CommandError("Write an answer as 'answer <decision number> <option> [option...]'.")
             choice = tuple(words[2:])
             return Answer(decision=int(words[1]), choice=() if choice == (NONE,) else choice)
+        if words[0].lower() == "order":
+            if len(words) != 3:
+                raise CommandError("Write a standing order as 'order <key> <value>', e.g. 'order forced ask'.")
+            return Order(key=words[1].lower(), value=words[2].lower())
         return self.parse_verb(words)
 
     def format(self, command: Any) -> str:
-        if isinstance(command, Answer):
+        if isinstance(command, Answer | Order):
             return command.text()
         return self.format_verb(command)
 

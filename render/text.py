@@ -3,7 +3,7 @@ image. Hidden cards appear as backs; this module sees only views, never state.""
 
 from __future__ import annotations
 
-from engines.core import CardView, View, ZoneView
+from engines.core import CardView, Decision, View, ZoneView
 
 
 def card_text(card: CardView) -> str:
@@ -35,7 +35,11 @@ def view_text(view: View) -> str:
         counters = ", ".join(f"{k} {v}" for k, v in seat.counters.items())
         lines.append(f"{seat.seat}: {counters}" if counters else seat.seat)
     lines += [f"Your {zone_text(z, with_owner=False)}" for z in view.private]
-    for d in view.decisions:
-        options = ", ".join(f"{o.id}={o.label}" for o in d.options)
-        lines.append(f"Decision {d.id} ({d.kind.value}): {d.prompt}" + (f" [{options}]" if options else ""))
+    lines += [decision_text(d) for d in view.decisions]
     return "\n".join(lines)
+
+
+def decision_text(d: Decision) -> str:
+    """`Decision 7 (choose_one): Choose a defender [o1=Gimli, pass=No defender]`: what is asked and the answers."""
+    options = ", ".join(f"{o.id}={o.label}" for o in d.options)
+    return f"Decision {d.id} ({d.kind.value}): {d.prompt}" + (f" [{options}]" if options else "")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.service import Notice
 from render.registry import render
-from render.text import view_text
+from render.text import decision_text, view_text
 
 STAMP = re.compile(r"<t:(-?\d+):\w>")
 
@@ -55,6 +55,10 @@ class ConsoleMessenger:
                 for zone in p.view.private:
                     names = ", ".join(c.name or "?" for c in zone.cards) or "empty"
                     self.out(f"[to {p.seat}] Your {zone.name}: {names}")
+            # What the seat is asked now, at once: nobody should have to type 'hand' to see their next choice.
+            for d in notice.decisions:
+                if d.seat == p.seat and d.id in notice.new_decisions:
+                    self.out(f"[to {p.seat}] {decision_text(d)}")
         if notice.waiting_changed and notice.waiting_after:
             self.out(f"[table] Waiting on: {', '.join(notice.waiting_after)}")
         for r in notice.reminders:

@@ -140,3 +140,13 @@ def test_board_images_keep_their_numbers_across_restarts(tmp_path: Path):
     now = sorted(p.name for p in (tmp_path / "boards").glob("game1-*.png"))
     assert now[: len(written)] == written and len(now) > len(written)
     assert all((tmp_path / "boards" / name).read_bytes() == png for name, png in kept.items())
+
+
+def test_a_players_next_decision_is_shown_at_once(tmp_path: Path):
+    """Issue 16: after a move, the console prints what each seat is asked next; nobody has to type 'hand'."""
+    result = run_bot(tmp_path, "play", "--load", "tests.games.tally", "--seed", "7", "--no-images", "--script",
+                     str(script(tmp_path, "one.txt", "new tally 2\n")))
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout.split("> new tally 2", 1)[1]
+    assert re.search(r"\[to p1\] Decision \d+ \(choose_one\): Bid a card face down \[", out)
+    assert re.search(r"\[to p2\] Decision \d+ \(choose_one\): Bid a card face down \[", out)

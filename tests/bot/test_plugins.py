@@ -12,6 +12,7 @@ from bot import plugins
 from bot.__main__ import main
 from engines import registry
 from render import registry as renderers
+from render.generic import render_view
 
 SHIPPED = registry.load()  # the engines found in engines/ (the test game Tally lives in tests/)
 PLUGINS = plugins.all_plugins()
@@ -26,7 +27,7 @@ def test_a_registration_names_modules_that_provide_what_it_says(plugin: plugins.
     assert importlib.import_module(plugin.engine).GAME.name == plugin.name
     if plugin.renderer is not None:
         importlib.import_module(plugin.renderer)
-        assert renderers.renderer_for(plugin.name) is not renderers.render_view  # its own board, not the generic
+        assert renderers.renderer_for(plugin.name) is not render_view  # its own board, not the generic
     if plugin.discord is not None:
         assert inspect.iscoroutinefunction(plugin.load("discord").setup)
     if plugin.console is not None:
@@ -36,7 +37,7 @@ def test_a_registration_names_modules_that_provide_what_it_says(plugin: plugins.
 
 
 def test_an_unknown_game_is_named_with_the_known_ones():
-    with pytest.raises(KeyError, match="No game 'chess' is registered. Registered: lcg, wotr"):
+    with pytest.raises(KeyError, match=r"No game 'chess' is registered\. Registered: .*lcg.*wotr"):
         plugins.get("chess")
 
 

@@ -218,3 +218,8 @@ def _qualifiers(text: str) -> list[str] | None:
 
 def _is_keyword_name(word: str) -> bool:
     return word.lower() in BARE_KEYWORDS
+
+
+# Counts in an imported deck are bounded before any work (a hostile file claiming millions of copies must not
+# cost the bot seconds): far above any legal deck (3 of a card), far below trouble.
+MAX_COPIES = 99

@@ -13,7 +13,7 @@ from pathlib import Path
 from xml.parsers import expat
 
 from bot.content.errors import ContentError
-from bot.content.lcg.fields import slugify
+from bot.content.lcg.fields import MAX_COPIES, slugify
 from bot.content.lcg.recipes import quest_order
 from bot.content.lcg.report import ImportResult, Problem
 from engines.lcg.cards import CardDef, Deck, Pack, Scenario, Slot
@@ -125,8 +125,13 @@ class _Reader:
             if not card_id:
                 raise ContentError(f"card '{name}' has no id", where=where)
             qty = self.card.get("qty", "1").strip()
-            if not qty.isdigit() or int(qty) < 1:
-                raise ContentError(f"card '{name}' has qty '{qty}', not a positive whole number", where=where)
+            # ASCII digits only ('³' is a digit to str.isdigit), and few of them: a count is bounded before any
+            # work, as RingsDB's are (bot/content/lcg/ringsdb.py, MAX_COPIES).
+            if not (qty.isascii() and qty.isdigit()) or int(qty[:4]) < 1:
+                raise ContentError(f"card '{name}' has qty '{qty[:12]}', not a positive whole number", where=where)
+            if int(qty[:4]) > MAX_COPIES or len(qty) > 4:
+                raise ContentError(f"card '{name}' has qty {qty[:12]}; a deck holds at most {MAX_COPIES} of a card "
+                                   "(3 in a legal deck)", where=where)
             self.section.cards.append(O8dCard(card_id, int(qty), name, self.card_line))
             self.card = None
 

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from bot import safe_text
 from bot.content.errors import ContentError
 from bot.content.lcg import fields
+from bot.content.lcg.fields import MAX_COPIES
 from bot.content.lcg.report import ImportResult, Problem, Progress, no_progress
 from engines.lcg.cards import CardDef, Deck, Pack, Slot
 
@@ -190,6 +191,8 @@ async def _get_json(fetch: Fetch, url: str, *, what: str) -> Any:
     except ValueError as error:
         at = f" (line {error.lineno}, column {error.colno})" if isinstance(error, json.JSONDecodeError) else ""
         raise ContentError(f"{what}: RingsDB's answer is not valid JSON{at}.", where=url) from None
+    except RecursionError:  # the parser recurses: an answer nested thousands deep is no deck
+        raise ContentError(f"{what}: RingsDB's answer nests too deep to be a deck.", where=url) from None
 
 
 @dataclass(frozen=True)
@@ -236,7 +239,6 @@ def _deck_shape(data: Any, ref: DeckRef) -> _DeckData:
     )
 
 
-MAX_COPIES = 99  # far above any legal deck (3 of a card), far below a count whose checking would stall the bot
 MAX_ENTRIES = 500  # distinct card codes in one list
 
 

@@ -25,6 +25,8 @@ def from_json(text: str) -> CampaignLog:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise CommandError(f"That is not JSON ({error.msg} at line {error.lineno}).") from None
+    except ValueError as error:  # a number too long for Python to read (more than 4,300 digits)
+        raise CommandError(f"That is not a campaign log: {error}.".replace("\n", " ")[:300]) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CommandError("That file is not a Westmarch campaign log.")
     try:

@@ -1,0 +1,1 @@
+"""Middle-earth Quest (spec: ../shared/specs/meq.md, seed 004)."""

@@ -152,7 +152,8 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
     for side, who in (("hero", hero.name), ("foe", "Sauron")):
         card_def = played[side]
         # One line a card, in the form the log checker knows as a public reveal.
-        turn.say(f"Revealed: {card_def.name}, played by {who}." if card_def else f"Round {c.round}: {who} is exhausted.")
+        turn.say(f"Revealed: {card_def.name}, played by {who}." if card_def
+                 else f"Round {c.round}: {who} is exhausted.")
     # c) strength: over the limit -> exhausted and this card cancelled
     cancelled = {"hero": False, "foe": False}
     for side, stack, limit in (("hero", c.hero_stack, c.hero_strength), ("foe", c.foe_stack, c.strength)):
@@ -168,7 +169,7 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
             turn.say(f"{hero.name if side == 'hero' else 'Sauron'} has spent {spent} strength of {limit}: exhausted, "
                      "and the card just played is cancelled.")
     result = scripts.combat_round(turn, c, played, cancelled)
-    c.last_types = {s: (played[s].type if played[s] and not cancelled[s] else "") for s in ("hero", "foe")}
+    c.last_types = {s: (p.type if (p := played[s]) is not None and not cancelled[s] else "") for s in ("hero", "foe")}
     to_hero, to_foe = result
     if to_foe:
         c.foe_damage += to_foe

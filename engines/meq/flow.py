@@ -41,7 +41,8 @@ def task(name: str) -> Callable[[Task], Task]:
 
 
 def ask(turn: Turn[MeqState], seat: str, context: str, prompt: str, options: list[tuple[str, str]],
-        kind: DecisionKind = DecisionKind.CHOOSE_ONE, *, low: int = 1, high: int = 1, private: bool = False) -> Decision:
+        kind: DecisionKind = DecisionKind.CHOOSE_ONE, *, low: int = 1, high: int = 1,
+        private: bool = False) -> Decision:
     """Open a decision; `context` is "<answer name>:<args...>" and routes the answer back."""
     return turn.ask(seat, kind, prompt, [Option(id=i, label=label) for i, label in options], low=low, high=high,
                     private=private, context=context)

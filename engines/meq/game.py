@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, Visibility, View
+from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, Visibility
 from engines.meq import board as mb
 from engines.meq import combat, finale, flow, hero, rules, sauron  # noqa: F401  (they register their steps)
 from engines.meq.cards import MARKERS, index
@@ -109,9 +109,9 @@ class Meq(Rules[MeqState]):
         for seat, key in zip(hero_seats, wanted, strict=True):
             self._setup_hero(state, seat, key)
         state.hero_mission.seats = list(hero_seats)
-        for m in idx.pack.foes:
-            if m.minion:
-                state.minions.append(Minion(key=m.id))
+        for foe_def in idx.pack.foes:
+            if foe_def.minion:
+                state.minions.append(Minion(key=foe_def.id))
         for card_id, copies in ((c.id, c.copies) for c in idx.pack.combat):
             cdef = idx.combat[card_id]
             if cdef.deck in ("zealot", "ravager", "behemoth"):
@@ -155,13 +155,13 @@ class Meq(Rules[MeqState]):
         if first.affects:
             sauron.set_plot_marker(turn, card.uid, first.affects)
         for side, zone_ in (("sauron", state.sauron_mission), ("heroes", state.hero_mission)):
-            missions = [m for m in idx.pack.missions if m.side == side]
-            m = missions[state.rng.below(len(missions))]
-            zone_.cards.append(state.new_card(m.name, m.id))
-        for m in state.minions:
-            foe = idx.foes[m.key]
+            missions = [x for x in idx.pack.missions if x.side == side]
+            mission = missions[state.rng.below(len(missions))]
+            zone_.cards.append(state.new_card(mission.name, mission.id))
+        for minion in state.minions:
+            foe = idx.foes[minion.key]
             if foe.stage == 1:
-                sauron.put_minion(turn, m.key, foe.starts[0])
+                sauron.put_minion(turn, minion.key, foe.starts[0])
         turn.say(f"Map: {board.title} ({len(board.locations)} locations, {len(board.paths)} paths). Sauron: "
                  f"{state.sauron}; heroes: " + ", ".join(f"{h.name} ({h.seat})" for h in state.heroes) + ".")
         state.step = "round"
@@ -271,7 +271,8 @@ class Meq(Rules[MeqState]):
                 raise RuleError(f"{h.name} does not hold the quest {args[0]}.")
             h.quests.remove(args[0])
             h.done.append(args[0])
-            turn.say(f"{h.name} completes the quest {index().quests[args[0]].name if args[0] in index().quests else args[0]}.")
+            quest = index().quests.get(args[0])
+            turn.say(f"{h.name} completes the quest {quest.name if quest else args[0]}.")
             if h.locked and index().quests.get(args[0]) and index().quests[args[0]].kind == "starting":
                 h.quests.append(h.locked)
                 h.locked = ""

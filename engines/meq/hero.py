@@ -3,7 +3,7 @@ turn, the two-player interlude, and a hero's defeat (spec 4.4)."""
 
 from __future__ import annotations
 
-from engines.core import Card, Decision, DecisionKind, RuleError, Turn
+from engines.core import Card, Decision, DecisionKind, Turn
 from engines.meq import rules, scripts
 from engines.meq.cards import ANY, MARKERS, index
 from engines.meq.flow import answer, ask, goto, step, task
@@ -217,7 +217,7 @@ def move_cost(state: MeqState, hero: Hero, dest: str) -> tuple[str, int]:
 def can_pay(state: MeqState, hero: Hero, dest: str) -> bool:
     icon, n = move_cost(state, hero, dest)
     hand = hero.hand.cards
-    return len(hand) >= n or any(index().combat[c.ref].icon == icon for c in hand) and bool(hand)
+    return len(hand) >= n or (any(index().combat[c.ref].icon == icon for c in hand) and bool(hand))
 
 
 @step("travel")
@@ -364,7 +364,7 @@ def peril_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], arg
 
 def matches(state: MeqState, where: tuple[str, ...], loc: str) -> bool:
     region = state.map.location(loc).region
-    return any(w == ANY or w == loc or w == f"region:{region}" for w in where)
+    return any(w in (ANY, loc, f"region:{region}") for w in where)
 
 
 # --- Explore -------------------------------------------------------------------------------------------------
@@ -475,8 +475,8 @@ def encounter_step(turn: Turn[MeqState]) -> None:
         c.face_up = True
     ranked = sorted(drawn, key=lambda c: index().encounters[c.ref].priority)
     fit = next((c for c in ranked if matches(state, index().encounters[c.ref].where, hero.at)), None)
-    turn.say(f"Encounter ({deck_key} deck): {', '.join(f'{c.name} ({index().encounters[c.ref].priority})' for c in ranked)}"
-             + (f"; {fit.name} applies." if fit else "; none applies here."))
+    listed = ", ".join(f"{c.name} ({index().encounters[c.ref].priority})" for c in ranked)
+    turn.say(f"Encounter ({deck_key} deck): {listed}" + (f"; {fit.name} applies." if fit else "; none applies here."))
     for c in ranked:
         state.drawn.cards.remove(c)
         state.encounter_discards[deck_key].cards.append(c)

@@ -3,13 +3,14 @@ cards, commands) and Hero Draw; plus Shadow card windows, which open in every pl
 
 from __future__ import annotations
 
-from engines.core import Decision, DecisionKind, RuleError, Turn
+from engines.core import Card, Decision, DecisionKind, RuleError, Turn
 from engines.meq import rules, scripts
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, goto, step, task
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
 
-TRACK_NAMES = {"influence": "Place Influence", "draw": "Draw Shadow and Plot Cards", "command": "Command Monsters and Minions"}
+TRACK_NAMES = {"influence": "Place Influence", "draw": "Draw Shadow and Plot Cards",
+               "command": "Command Monsters and Minions"}
 
 
 def track_values(state: MeqState, track: str) -> list[int]:
@@ -136,7 +137,6 @@ def plot_step(turn: Turn[MeqState]) -> None:
 
 @answer("plot")
 def plot_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    state = turn.state
     verb, _, uid = choice[0].partition(":")
     if verb == "play":
         play_plot(turn, uid)
@@ -221,11 +221,7 @@ def event_step(turn: Turn[MeqState]) -> None:
     resolve_event(turn, chosen)
 
 
-def resolve_event(turn: Turn[MeqState], card_: object) -> None:
-    from engines.core import Card
-
-    assert isinstance(card_, Card)
-    card = card_
+def resolve_event(turn: Turn[MeqState], card: Card) -> None:
     state = turn.state
     event = index().events[card.ref]
     scripts.run_card(turn, card.ref, None)
@@ -451,7 +447,8 @@ def command_task(turn: Turn[MeqState], args: list[str]) -> None:
                 options.append((f"place:{group}", f"place a monster token from the {group} pile"))
     for card in state.tokens.cards:
         if card.uid not in state.commanded and move_targets(state, card.uid):
-            options.append((f"move:{card.uid}", f"move the {card.back} token on {state.map.name(state.token_at[card.uid])}"))
+            where = state.map.name(state.token_at[card.uid])
+            options.append((f"move:{card.uid}", f"move the {card.back} token on {where}"))
     for m in state.minions:
         if m.status != "in" or m.key in state.commanded:
             continue
@@ -491,7 +488,7 @@ def command_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         state.queue.insert(0, "command")
 
 
-def draw_token(turn: Turn[MeqState], group: str) -> object:
+def draw_token(turn: Turn[MeqState], group: str) -> Card:
     state = turn.state
     pile = state.piles[group]
     if not pile.cards:

@@ -73,7 +73,8 @@ def combat_round(turn: Turn[MeqState], c: Combat, played: dict[str, CombatDef | 
         s, tag = entry.split("|")
         if (s == "hero" and c.hero_out) or (s == "foe" and c.foe_out):
             continue
-        if tag in NEXT_CANCELS and played[other(s)] is not None and played[other(s)].type == NEXT_CANCELS[tag]:
+        opp_card = played[other(s)]
+        if tag in NEXT_CANCELS and opp_card is not None and opp_card.type == NEXT_CANCELS[tag]:
             cancel(other(s), "a Next Round ability")
     # e) this round's cancels: simultaneous, so two cards cancelling each other are both blank
     hits = [(s, CANCELS[x.card.ability]) for s, x in sides.items()

@@ -57,8 +57,10 @@ REGIONS = {  # colour -> (region id, name, colour group)
     "Brown": ("brown-lands", "Brown Lands", "brown-lands-mordor"),
     "Red": ("mordor", "Mordor", "brown-lands-mordor"),
 }
-GROUP_OF_DATA = {"eriador-and-enedwaith": "eriador-enedwaith", "rhudaur-and-grey-mountains": "rhudaur-grey-mountains",
-                 "mist-mountains-and-mirkwood": "misty-mountains-mirkwood", "rohan-and-gondor": "rohan-gondor",
+GROUP_OF_DATA = {"eriador-and-enedwaith": "eriador-enedwaith",
+                 "rhudaur-and-grey-mountains": "rhudaur-grey-mountains",
+                 "mist-mountains-and-mirkwood": "misty-mountains-mirkwood",
+                 "rohan-and-gondor": "rohan-gondor",
                  "mordor-and-brown-lands": "brown-lands-mordor"}
 ICON = {"": "any", "woods": "forest", "swamp": "swamp", "mountain": "mountain", "plains": "plains", "hill": "hill"}
 # Paths the data lacks and the map needs so that every location can be reached: the nearest neighbours on the
@@ -73,7 +75,8 @@ UNVERIFIED_CONFIDENCE = ("img-firstpass", "med")
 CHARACTER_FAVOR = 2  # the only value in the text (Gandalf, spec 7.1); the data gives none
 TIMINGS = {"action step": "action", "start of combat involving a minion": "minion-combat",
            "start of combat": "combat", "if he is not in a haven": "hero-start-wild",
-           "start of hero's turn": "hero-start", "enters a non-haven": "hero-enters", "hero is defeated": "hero-defeated"}
+           "start of hero's turn": "hero-start", "enters a non-haven": "hero-enters",
+           "hero is defeated": "hero-defeated"}
 
 
 @dataclass
@@ -219,7 +222,8 @@ def build_pack(data: Path, board: mb.Board) -> tuple[Pack, list[str]]:
     for m in _read(data, "minions.json")["minions"]:
         starts = tuple(x for x in (m["location"], m.get("altLocation")) if x)
         pack.foes.append(FoeDef(id=m["id"], name=m["name"], health=m["health"], fortitude=m["fortitude"],
-                                strength=m["strength"], wisdom=m["wisdom"], deck=m["combatDeck"].removeprefix("monster-"),
+                                strength=m["strength"], wisdom=m["wisdom"],
+                                deck=m["combatDeck"].removeprefix("monster-"),
                                 minion=True, starts=starts, stage=int(m["stage"])))
     for p in _read(data, "monster-bags.json")["pools"]:
         pack.piles.append(Pile(group=GROUP_OF_DATA[p["regionId"]], blanks=int(p["blanks"]),

@@ -121,8 +121,21 @@ class Board:
         return seen
 
 
-@lru_cache(maxsize=8)
-def _index(board: Board) -> tuple[dict[str, Location], dict[str, Region], dict[str, tuple[Path, ...]]]:
+Indexes = tuple[dict[str, Location], dict[str, Region], dict[str, tuple[Path, ...]]]
+_INDEXES: dict[tuple[str, int], Indexes] = {}
+
+
+def _index(board: Board) -> Indexes:
+    """Lookups by id, built once per board. Keyed by the file's digest (hashing the whole frozen board on every
+    lookup was most of the cost of a command)."""
+    key = (board.digest, len(board.paths)) if board.digest else ("", id(board))
+    found = _INDEXES.get(key)
+    if found is None:
+        found = _INDEXES[key] = _build_index(board)
+    return found
+
+
+def _build_index(board: Board) -> Indexes:
     locs = {loc.id: loc for loc in board.locations}
     regions = {r.id: r for r in board.regions}
     adj: dict[str, list[Path]] = {}

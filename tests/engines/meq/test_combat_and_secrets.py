@@ -29,7 +29,7 @@ def play_round(state, hero_ref: str, foe_ref: str):
     c = state.combat
     hc = next(x for x in state.heroes[0].hand.cards if x.ref == hero_ref)
     fc = next(x for x in c.foe_hand.cards if x.ref == foe_ref)
-    d_hero, d_foe = open_decision(state, "commit"), [d for d in state.decisions if d.context == "commit:foe"][0]
+    d_hero, d_foe = open_decision(state, "commit"), next(d for d in state.decisions if d.context == "commit:foe")
     # meq spec 4.2: both decisions are open at once; the hero's view never shows Sauron's commit
     state = GAME.apply(state, d_hero.seat, Answer(decision=d_hero.id, choice=(hc.uid,))).state
     hero_view = codec.to_data(GAME.view(state, d_hero.seat))
@@ -42,14 +42,14 @@ def test_combat_example_of_spec_4_5() -> None:
     # meq spec 4.5: 1 agility on a draw leaves strength 7; round 1 Argalad takes 2 and the Orc 1; round 2 the Orc
     # overspends (5 > 4), is exhausted and cancelled, Argalad deals 3 + 2 (Next Round) and the Orc falls.
     state = orc_fight()
-    assert len(state.combat.foe_hand.cards) == 5  # meq spec 6.50: fortitude 5
+    assert state.combat is not None and len(state.combat.foe_hand.cards) == 5  # meq spec 6.50: fortitude 5
     state = answer(state, "agility", "1")
-    assert state.combat.hero_strength == 7
+    assert state.combat is not None and state.combat.hero_strength == 7
     life_before = len(state.heroes[0].life.cards)
     state = play_round(state, "cmb-argalad-volley", "cmb-monster-zealot-smash")
     state = answer(state, "dmg_life", "2")  # meq spec 6.52: the damage from the life pool, face down
     assert len(state.heroes[0].damage.cards) == 2 and len(state.heroes[0].life.cards) == life_before - 2
-    assert state.combat.foe_damage == 1
+    assert state.combat is not None and state.combat.foe_damage == 1
     state = play_round(state, "cmb-argalad-aimed-shot", "cmb-monster-zealot-aimed-shot")
     assert state.combat is None  # the Orc took 1 + 5 = 6 >= 5 and is defeated
     assert [c.ref for c in state.heroes[0].rest.cards] == ["cmb-argalad-volley", "cmb-argalad-aimed-shot"]

@@ -1,0 +1,73 @@
+"""The engine's loop: run steps and queued follow-ups until someone must decide (the engine suspends, it never
+asks). Steps, answers and tasks register here by name, so the turn modules never import each other's
+internals and the loop stays one small function."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core import Decision, DecisionKind, Option, RuleError, Turn
+from engines.meq.state import MeqState
+
+Step = Callable[[Turn[MeqState]], None]
+Answer = Callable[[Turn[MeqState], Decision, tuple[str, ...], list[str]], None]
+Task = Callable[[Turn[MeqState], list[str]], None]
+
+STEPS: dict[str, Step] = {}
+ANSWERS: dict[str, Answer] = {}
+TASKS: dict[str, Task] = {}
+COMBAT: list[Step] = []  # the combat stepper (engines.meq.combat registers it)
+
+
+def step(name: str) -> Callable[[Step], Step]:
+    def deco(fn: Step) -> Step:
+        STEPS[name] = fn
+        return fn
+    return deco
+
+
+def answer(name: str) -> Callable[[Answer], Answer]:
+    def deco(fn: Answer) -> Answer:
+        ANSWERS[name] = fn
+        return fn
+    return deco
+
+
+def task(name: str) -> Callable[[Task], Task]:
+    def deco(fn: Task) -> Task:
+        TASKS[name] = fn
+        return fn
+    return deco
+
+
+def ask(turn: Turn[MeqState], seat: str, context: str, prompt: str, options: list[tuple[str, str]],
+        kind: DecisionKind = DecisionKind.CHOOSE_ONE, *, low: int = 1, high: int = 1,
+        private: bool = False) -> Decision:
+    """Open a decision; `context` is "<answer name>:<args...>" and routes the answer back."""
+    return turn.ask(seat, kind, prompt, [Option(id=i, label=label) for i, label in options], low=low, high=high,
+                    private=private, context=context)
+
+
+def resolve(turn: Turn[MeqState], decision: Decision, choice: tuple[str, ...]) -> None:
+    head, *args = decision.context.split(":")
+    ANSWERS[head](turn, decision, choice, args)
+    advance(turn)
+
+
+def advance(turn: Turn[MeqState]) -> None:
+    state = turn.state
+    for _ in range(100_000):
+        if state.decisions or state.outcome is not None:
+            return
+        if state.queue:
+            head, *args = state.queue.pop(0).split(":")
+            TASKS[head](turn, args)
+        elif state.combat is not None:
+            COMBAT[0](turn)
+        else:
+            STEPS[state.step](turn)
+    raise RuleError("The engine went round in circles; this is a bug, please report the game.")  # pragma: no cover
+
+
+def goto(state: MeqState, name: str) -> None:
+    state.step = name

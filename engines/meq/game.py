@@ -1,0 +1,333 @@
+"""Middle-earth Quest as a Westmarch engine: options (each ambiguity of spec 7.5 and each number the text
+lacks, with its default), setup (spec 2), the answer grammar and the manual adjustments for unscripted text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, Visibility
+from engines.meq import board as mb
+from engines.meq import combat, finale, flow, hero, rules, sauron  # noqa: F401  (they register their steps)
+from engines.meq.cards import MARKERS, index
+from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, zone
+from engines.meq.view import build
+
+CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
+    "map": ("base", None),  # a built-in map key, or a map file's text (docs/meq-map.md)
+    "heroes": ("", None),  # hero ids in seat order, comma separated; "" = at random
+    "story_length": (18, None),  # the Finale space (scenario.json: 18 spaces); the text gives no number
+    "stage2": (7, None),  # first space of stage II (not in the text)
+    "stage3": (13, None),  # first space of stage III (not in the text)
+    "shadow_falls": (15, None),  # The Shadow Falls (not in the text)
+    "hero_advance": (2, None),  # the heroes' marker per Story step
+    "track_influence": ("6,5,4", None),  # spec 7.1: known
+    "track_draw": ("3,2,1", None),  # only a "2" is known
+    "track_command": ("3,2,1", None),  # only the leftmost "3" is known
+    "ambush": ("must", ("must", "may")),  # 7.5.1
+    "minion_arrival": ("must", ("must", "off")),  # 7.5.2: mandatory, on any first entry into a stage
+    "shadow_windows": ("ask", ("ask", "never")),  # ask Sauron at each timing point where he could play
+    "high_stakes": (False, (False, True)),  # 5.11
+}
+SAURON_SEAT = "p1"
+
+
+@dataclass(frozen=True)
+class Adjust:
+    """A manual adjustment for text the engine does not script, announced to the table (spec 7.3):
+    favor <hero> +N | influence <location> +N | pool +N | marker <hero|yellow|red|black> +N | damage <hero> N |
+    corruption <hero> +1 | level <hero> <attribute> | item <hero> <item> | train <hero> | quest <hero> <quest> |
+    move <hero> <location> | character <character> <location>."""
+
+    verb: str
+    args: tuple[str, ...]
+
+    def text(self) -> str:
+        return " ".join(["adjust", self.verb, *self.args])
+
+
+SHAPES = {"favor": 2, "influence": 2, "pool": 1, "marker": 2, "damage": 2, "corruption": 2, "level": 2, "item": 2,
+          "train": 1, "quest": 2, "move": 2, "character": 2}
+
+
+class Meq(Rules[MeqState]):
+    name = "meq"
+    title = "Middle-earth Quest"
+    version = "1"
+    min_seats = 2
+    max_seats = 4
+    state_type = MeqState
+    shared_fields = ("board",)
+    options = {k: v[0] for k, v in CHOICES.items()}  # noqa: RUF012
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, str | int | bool]:
+        out = dict(self.options)
+        for key, value in options.items():
+            if key not in CHOICES:
+                raise CommandError(f"Unknown option '{key}'. Options: {', '.join(CHOICES)}.")
+            default, allowed = CHOICES[key]
+            if allowed is not None and value not in allowed:
+                raise CommandError(f"Option {key} must be one of {', '.join(str(a) for a in allowed)}.")
+            if isinstance(default, int) and not isinstance(default, bool) and (
+                    isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise CommandError(f"Option {key} takes a whole number of 1 or more.")
+            out[key] = value
+        for t in ("influence", "draw", "command"):
+            parts = str(out[f"track_{t}"]).split(",")
+            if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+                raise CommandError(f"Option track_{t} takes three numbers like 6,5,4.")
+        if not int(out["stage2"]) < int(out["stage3"]) <= int(out["shadow_falls"]) < int(out["story_length"]):
+            raise CommandError("The Story Track needs stage2 < stage3 <= shadow_falls < story_length.")
+        return out
+
+    def seat_names(self, count: int) -> list[str]:
+        return [f"p{i}" for i in range(1, count + 1)]
+
+    def setup(self, config: Config, seed: int) -> MeqState:
+        options = self.check_options(config.options)
+        if not self.min_seats <= len(config.seats) <= self.max_seats:
+            raise RuleError("Middle-earth Quest is played by 2 to 4 players: Sauron and 1 to 3 heroes.")
+        text = str(options["map"])
+        board = mb.parse(text) if text.lstrip().startswith(mb.FORMAT) else mb.builtin(text)
+        options["map"] = board.key
+        idx = index()
+        state = MeqState(seats=list(config.seats), rng=Rng.seeded(seed), options=options, board=board,
+                         sauron=config.seats[0])
+        for z in (state.shadow_hand, state.plot_hand, state.plot_drawn, state.peril_drawn, state.sauron_mission):
+            z.owner = state.sauron
+        turn = Turn(state=state, seat="")
+        hero_seats = config.seats[1:]
+        wanted = [h for h in str(options["heroes"]).split(",") if h]
+        if wanted and (len(wanted) != len(hero_seats) or len(set(wanted)) != len(wanted)
+                       or any(h not in idx.heroes for h in wanted)):
+            raise RuleError(f"Name {len(hero_seats)} different heroes: {', '.join(idx.heroes)}.")
+        if not wanted:
+            pool = list(idx.heroes)
+            state.rng.shuffle(pool)
+            wanted = pool[:len(hero_seats)]
+        state.markers = {HERO_MARKER: 0, **dict.fromkeys(MARKERS, 0)}
+        for seat, key in zip(hero_seats, wanted, strict=True):
+            self._setup_hero(state, seat, key)
+        state.hero_mission.seats = list(hero_seats)
+        for foe_def in idx.pack.foes:
+            if foe_def.minion:
+                state.minions.append(Minion(key=foe_def.id))
+        for card_id, copies in ((c.id, c.copies) for c in idx.pack.combat):
+            cdef = idx.combat[card_id]
+            if cdef.deck in ("zealot", "ravager", "behemoth"):
+                deck = state.combat_decks.setdefault(cdef.deck, zone(f"{cdef.deck} combat deck", Visibility.HIDDEN))
+                deck.cards += [state.new_card(cdef.name, cdef.id, face_up=False) for _ in range(copies)]
+            elif cdef.deck == "skill":
+                state.skill_deck.cards += [state.new_card(cdef.name, cdef.id, face_up=False) for _ in range(copies)]
+        for pile in idx.pack.piles:
+            z = zone(f"{pile.group} token pile", Visibility.HIDDEN)
+            for mid, n in pile.tokens:
+                z.cards += [state.new_card(idx.foes[mid].name, f"{pile.group}|{mid}", face_up=False, back=pile.group)
+                            for _ in range(n)]
+            z.cards += [state.new_card("Blank", f"{pile.group}|blank", face_up=False, back=pile.group)
+                        for _ in range(pile.blanks)]
+            state.piles[pile.group] = z
+        for ev in idx.pack.events:
+            deck = state.event_decks.setdefault(str(ev.stage), zone(f"stage {ev.stage} Event deck", Visibility.HIDDEN))
+            deck.cards.append(state.new_card(ev.name, ev.id, face_up=False))
+        for enc in idx.pack.encounters:
+            deck = state.encounter_decks.setdefault(enc.deck, zone(f"{enc.deck} Encounter deck", Visibility.HIDDEN))
+            state.encounter_discards.setdefault(enc.deck, zone(f"{enc.deck} Encounter discard", Visibility.PUBLIC))
+            deck.cards.append(state.new_card(enc.name, enc.id, face_up=False))
+        state.peril_deck.cards = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.perils]
+        state.shadow_deck.cards = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.shadows]
+        state.corruption_deck.cards = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.corruption]
+        state.item_supply = {i.id: i.value for i in idx.pack.items}
+        for h in state.heroes:
+            for item in idx.heroes[h.key].items:
+                state.item_supply[item] -= 1
+        starting = [p for p in idx.pack.plots if p.starting]
+        state.plot_deck.cards = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.plots if not p.starting]
+        for z in [*state.combat_decks.values(), state.skill_deck, *state.piles.values(), *state.event_decks.values(),
+                  *state.encounter_decks.values(), state.peril_deck, state.shadow_deck, state.corruption_deck,
+                  state.plot_deck]:
+            state.rng.shuffle(z.cards)
+        first = starting[state.rng.below(len(starting))]
+        card = state.new_card(first.name, first.id)
+        state.plots.cards.append(card)
+        state.plot_slot[card.uid] = 1
+        turn.say(f"Starting Plot: {first.name} on space 1.")
+        if first.affects:
+            sauron.set_plot_marker(turn, card.uid, first.affects)
+        for side, zone_ in (("sauron", state.sauron_mission), ("heroes", state.hero_mission)):
+            missions = [x for x in idx.pack.missions if x.side == side]
+            mission = missions[state.rng.below(len(missions))]
+            zone_.cards.append(state.new_card(mission.name, mission.id))
+        for minion in state.minions:
+            foe = idx.foes[minion.key]
+            if foe.stage == 1:
+                sauron.put_minion(turn, minion.key, foe.starts[0])
+        turn.say(f"Map: {board.title} ({len(board.locations)} locations, {len(board.paths)} paths). Sauron: "
+                 f"{state.sauron}; heroes: " + ", ".join(f"{h.name} ({h.seat})" for h in state.heroes) + ".")
+        state.step = "round"
+        flow.advance(turn)
+        return state
+
+    def _setup_hero(self, state: MeqState, seat: str, key: str) -> None:
+        idx = index()
+        hdef = idx.heroes[key]
+        h = Hero(key=key, name=hdef.name, seat=seat, at=hdef.start,
+                 life=zone(f"{hdef.name}'s life pool", Visibility.HIDDEN, seat),
+                 hand=zone(f"{hdef.name}'s hand", Visibility.OWNER, seat),
+                 rest=zone(f"{hdef.name}'s rest pool", Visibility.PUBLIC, seat),
+                 damage=zone(f"{hdef.name}'s damage pool", Visibility.HIDDEN, seat),
+                 corruption=zone(f"{hdef.name}'s Corruption cards", Visibility.PUBLIC, seat),
+                 items=list(hdef.items))
+        for c in idx.pack.combat:
+            if c.deck == key:
+                h.life.cards += [state.new_card(c.name, c.id, face_up=False) for _ in range(c.copies)]
+        state.rng.shuffle(h.life.cards)
+        quests = [q for q in idx.pack.quests if q.owner == key]
+        starts = [q for q in quests if q.kind == "starting"]
+        if starts:
+            h.quests.append(starts[state.rng.below(len(starts))].id)
+        h.locked = next((q.id for q in quests if q.kind == "advanced"), "")
+        state.heroes.append(h)
+
+    def resolve(self, turn: Turn[MeqState], decision: Decision, choice: tuple[str, ...]) -> None:
+        flow.resolve(turn, decision, choice)
+
+    # --- adjustments --------------------------------------------------------------------------------------------
+    def parse_verb(self, words: list[str]) -> Any:
+        if words[0].lower() != "adjust" or len(words) < 2:
+            raise CommandError("Unknown command. Answer a decision ('answer <n> <option>') or adjust: "
+                               + ", ".join(f"adjust {v}" for v in SHAPES) + ".")
+        verb = words[1].lower()
+        if verb not in SHAPES or len(words) - 2 != SHAPES[verb]:
+            raise CommandError(f"Adjustments: {', '.join(SHAPES)}; '{verb}' takes {SHAPES.get(verb, '?')} word(s).")
+        return Adjust(verb=verb, args=tuple(words[2:]))
+
+    def format_verb(self, command: Any) -> str:
+        if isinstance(command, Adjust):
+            return command.text()
+        return super().format_verb(command)
+
+    def perform(self, turn: Turn[MeqState], command: Any) -> None:
+        if not isinstance(command, Adjust):
+            super().perform(turn, command)
+            return
+        state, seat = turn.state, turn.seat
+        if seat not in state.seats:
+            raise RuleError(f"{seat} is not a seat in this game.")
+        verb, args = command.verb, command.args
+        turn.say(f"{seat} adjusts by card text: {command.text().removeprefix('adjust ')}.")
+        if verb == "pool":
+            state.pool = max(0, min(rules.pool_cap(state), state.pool + _signed(args[0])))
+        elif verb == "marker":
+            if args[0] not in state.markers:
+                raise RuleError(f"Markers: {', '.join(state.markers)}.")
+            rules.move_marker(turn, args[0], _signed(args[1]), "adjustment")
+        elif verb == "influence":
+            _loc(state, args[0])
+            n = _signed(args[1])
+            if n < 0:
+                rules.remove_influence(turn, args[0], -n, "adjustment")
+            for _ in range(n):
+                rules.place_influence(turn, args[0])
+        elif verb == "character":
+            if args[0] not in index().characters:
+                raise RuleError(f"Characters: {', '.join(index().characters)}.")
+            state.characters.pop(args[0], None)
+            if args[1] != "off":
+                _loc(state, args[1])
+                sauron.place_character(turn, args[0], args[1])
+        else:
+            self._adjust_hero(turn, verb, _hero(state, args[0]), args[1:])
+        flow.advance(turn)
+
+    def _adjust_hero(self, turn: Turn[MeqState], verb: str, h: Hero, args: tuple[str, ...]) -> None:
+        state = turn.state
+        if verb == "favor":
+            n = _signed(args[0])
+            if h.favor + n < 0:
+                raise RuleError(f"{h.name} has only {h.favor} favor.")
+            h.favor += n
+        elif verb == "damage":
+            state.queue.insert(0, f"hero_damage:{h.key}:{_count(args[0])}")
+        elif verb == "corruption":
+            n = _signed(args[0])
+            if n > 0:
+                for _ in range(n):
+                    rules.gain_corruption(turn, h)
+            elif h.corruption.cards:
+                state.corruption_discard.cards.append(h.corruption.cards.pop())
+        elif verb == "level":
+            if args[0] not in ATTRIBUTES:
+                raise RuleError(f"Attributes: {', '.join(ATTRIBUTES)}.")
+            rules.raise_level(turn, h, args[0])
+        elif verb == "item":
+            if args[0] not in index().items:
+                raise RuleError(f"Items: {', '.join(index().items)}.")
+            rules.gain_item(turn, h, args[0])
+        elif verb == "train":
+            train(turn, h)
+        elif verb == "quest":
+            if args[0] not in h.quests:
+                raise RuleError(f"{h.name} does not hold the quest {args[0]}.")
+            h.quests.remove(args[0])
+            h.done.append(args[0])
+            quest = index().quests.get(args[0])
+            turn.say(f"{h.name} completes the quest {quest.name if quest else args[0]}.")
+            if h.locked and index().quests.get(args[0]) and index().quests[args[0]].kind == "starting":
+                h.quests.append(h.locked)
+                h.locked = ""
+        elif verb == "move":
+            _loc(state, args[0])
+            h.at = args[0]
+            turn.say(f"{h.name} is moved to {state.map.name(args[0])}.")
+
+    def view(self, state: MeqState, seat: str | None) -> View:
+        return build(state, seat)
+
+
+def train(turn: Turn[MeqState], h: Hero) -> None:
+    """Spec 5.5 (6.62): two Skill cards, one into the hand (hidden), the other to the Skill discard."""
+    state = turn.state
+    got = rules.draw_from(turn, state.skill_deck, state.skill_discard, h.hand, 2)
+    for c in got:
+        c.face_up = True
+    if len(got) == 2:
+        flow.ask(turn, h.seat, f"train:{h.key}", f"{h.name} trains: keep one Skill card.",
+                 [(c.uid, c.name) for c in got], private=True)
+
+
+@flow.answer("train")
+def train_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
+    state = turn.state
+    h = state.hero(args[0])
+    drawn = [o.id for o in d.options]
+    for uid in drawn:
+        if uid != choice[0]:
+            card = h.hand.take(uid)
+            state.skill_discard.cards.append(card)
+            turn.say(f"{h.name} trains and discards the Skill card {card.name}.")
+
+
+def _signed(text: str) -> int:
+    body = text[1:] if text[:1] in "+-" else text
+    if not body.isascii() or not body.isdigit() or len(body) > 3:
+        raise CommandError(f"Write a signed number like +1 or -2, not '{text}'.")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 0 < int(text) <= 30:
+        raise CommandError(f"Write a number from 1 to 30, not '{text}'.")
+    return int(text)
+
+
+def _hero(state: MeqState, key: str) -> Hero:
+    found = next((h for h in state.heroes if h.key == key.lower() or h.seat == key), None)
+    if found is None:
+        raise RuleError(f"No hero '{key}'. Heroes: {', '.join(f'{h.key} ({h.seat})' for h in state.heroes)}.")
+    return found
+
+
+def _loc(state: MeqState, loc: str) -> None:
+    if not state.map.has(loc):
+        raise RuleError(f"No location '{loc}' on this map.")

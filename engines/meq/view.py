@@ -1,0 +1,150 @@
+"""What each audience sees (spec 1.4, 7.4): the board with token colours only (faces for Sauron), the Story
+Track, Sauron's panel and the hero panels; private zones for their owners. `lines` is the text view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.core import CardView, SeatView, View, ZoneView, card_view, zone_view
+from engines.meq import rules
+from engines.meq.cards import MARKERS, index
+from engines.meq.sauron import TRACK_NAMES, track_values
+from engines.meq.state import HERO_MARKER, TRACKS, MeqState
+
+
+@dataclass(kw_only=True)
+class PlaceView:
+    id: str
+    influence: int = 0
+    favor: int = 0
+    tokens: list[CardView] = field(default_factory=list)  # backs (colour) for all but Sauron
+    minions: list[str] = field(default_factory=list)
+    heroes: list[str] = field(default_factory=list)
+    characters: list[str] = field(default_factory=list)
+    plots: list[int] = field(default_factory=list)
+    event: bool = False
+
+
+@dataclass(kw_only=True)
+class MeqView(View):
+    map_key: str = ""
+    map_digest: str = ""
+    markers: dict[str, int] = field(default_factory=dict)
+    stage: int = 1
+    dominant: str = ""
+    pool: int = 0
+    pool_cap: int = 4
+    places: list[PlaceView] = field(default_factory=list)
+    tracks: dict[str, list[int]] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+
+def build(state: MeqState, seat: str | None) -> MeqView:
+    board = state.map
+    idx = index()
+    places: dict[str, PlaceView] = {}
+
+    def place(loc: str) -> PlaceView:
+        return places.setdefault(loc, PlaceView(id=loc))
+
+    for loc, n in state.influence.items():
+        place(loc).influence = n
+    for loc, n in state.favor_at.items():
+        place(loc).favor = n
+    for card in state.tokens.cards:
+        place(state.token_at.get(card.uid, "")).tokens.append(card_view(state.tokens, card, seat))
+    for m in state.minions:
+        if m.status == "in":
+            place(m.at).minions.append(idx.foes[m.key].name)
+    for h in state.heroes:
+        place(h.at).heroes.append(h.name)
+    for char, loc in state.characters.items():
+        place(loc).characters.append(idx.characters[char].name)
+    for uid, loc in state.plot_at.items():
+        place(loc).plots.append(state.plot_slot[uid])
+    if state.event_at:
+        place(state.event_at).event = True
+    table = [zone_view(z, seat) for z in (state.plots, state.current_event, state.shadow_discard, state.plot_discard,
+                                           state.event_discard, state.peril_discard, state.token_discard, state.drawn)]
+    table += [zone_view(z, seat, counts_only=True) for z in (state.shadow_deck, state.plot_deck, state.peril_deck,
+                                                             state.corruption_deck, state.skill_deck)]
+    private: list[ZoneView] = []
+    if seat == state.sauron:
+        private += [zone_view(z, seat) for z in (state.shadow_hand, state.plot_hand, state.plot_drawn,
+                                                 state.peril_drawn, state.sauron_mission)]
+    for h in state.heroes:
+        table += [zone_view(h.rest, seat), zone_view(h.corruption, seat), zone_view(h.life, seat, counts_only=True),
+                  zone_view(h.damage, seat, counts_only=True), zone_view(h.hand, seat, counts_only=True)]
+        if seat == h.seat:
+            private.append(zone_view(h.hand, seat))
+    if seat in state.hero_mission.seats or seat in (state.hero_mission.cards[0].known_to if state.hero_mission.cards
+                                                    else []):
+        private.append(zone_view(state.hero_mission, seat))
+    if state.combat is not None:
+        c = state.combat
+        table += [zone_view(c.hero_stack, seat), zone_view(c.foe_stack, seat), zone_view(c.foe_hand, seat,
+                                                                                         counts_only=True)]
+        if seat == state.sauron:
+            private.append(zone_view(c.foe_hand, seat))
+    seats = [SeatView(seat=state.sauron, counters={"shadow hand": len(state.shadow_hand.cards),
+                                                   "plot hand": len(state.plot_hand.cards), "pool": state.pool})]
+    for h in state.heroes:
+        seats.append(SeatView(seat=h.seat, counters={"hand": len(h.hand.cards), "life": len(h.life.cards),
+                                                     "rest": len(h.rest.cards), "damage": len(h.damage.cards),
+                                                     "favor": h.favor, "corruption": len(h.corruption.cards)}))
+    view = MeqView(
+        game="meq", seat=seat, title=f"Middle-earth Quest: {board.title}", status=status(state),
+        table=table, private=private, seats=seats,
+        counters={"round": state.round, "stage": rules.stage(state), "pool": state.pool},
+        decisions=[d for d in state.decisions if d.seat == seat],
+        waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)), outcome=state.outcome,
+        map_key=board.key, map_digest=board.digest, markers=dict(state.markers), stage=rules.stage(state),
+        dominant=rules.dominant(state), pool=state.pool, pool_cap=rules.pool_cap(state),
+        places=[places[k] for k in sorted(places) if k], tracks={k: list(v) for k, v in state.tracks.items()})
+    view.lines = text_lines(state, view)
+    return view
+
+
+def status(state: MeqState) -> str:
+    if state.outcome is not None:
+        return state.outcome.reason
+    who = "Sauron" if state.active < 0 else state.heroes[state.active].name
+    waiting = ", ".join(dict.fromkeys(d.seat for d in state.decisions))
+    return f"Round {state.round}, {who}'s turn ({state.step}): waiting on {waiting or 'nobody'}"
+
+
+def text_lines(state: MeqState, view: MeqView) -> list[str]:
+    """A plain-text board: what the console prints and what a phone can read without the image."""
+    board = state.map
+    idx = index()
+    fin = rules.finale_space(state)
+    out = [view.status,
+           f"Story (Finale at {fin}, The Shadow Falls at {state.opt('shadow_falls')}): heroes "
+           f"{state.markers[HERO_MARKER]}, " + ", ".join(f"{m} {state.markers[m]}" for m in MARKERS)
+           + f"; stage {view.stage}; dominant: {view.dominant or 'neither'}",
+           f"Shadow Pool {state.pool}/{view.pool_cap}; tracks: " + "; ".join(
+               f"{TRACK_NAMES[t]} {track_values(state, t)} filled {sorted(state.tracks.get(t, []))}" for t in TRACKS)]
+    for card in state.plots.cards:
+        plot = idx.plots[card.ref]
+        where = board.name(state.plot_at[card.uid]) if card.uid in state.plot_at else "?"
+        out.append(f"Plot {state.plot_slot[card.uid]}: {card.name} ({plot.marker} +{plot.advance}, discard for "
+                   f"{plot.favor} favor at {where})")
+    if state.current_event.cards:
+        out.append(f"Current Event: {state.current_event.cards[0].name} at {board.name(state.event_at)}")
+    for p in view.places:
+        bits = []
+        if p.influence:
+            bits.append(f"influence {p.influence}")
+        if p.favor:
+            bits.append(f"favor {p.favor}")
+        if p.tokens:
+            bits.append("tokens " + ", ".join(t.name or f"({t.back})" for t in p.tokens))
+        bits += p.minions + p.heroes + p.characters + [f"plot marker {n}" for n in p.plots]
+        if p.event:
+            bits.append("event marker")
+        out.append(f"{board.name(p.id)}: {'; '.join(bits)}")
+    for h in state.heroes:
+        out.append(f"{h.name} ({h.seat}) on {board.name(h.at)}: hand {len(h.hand.cards)}, life {len(h.life.cards)}, "
+                   f"rest {len(h.rest.cards)}, damage {len(h.damage.cards)}, favor {h.favor}, corruption "
+                   f"{len(h.corruption.cards)}, items {', '.join(idx.items[i].name for i in h.items) or 'none'}")
+    return out

@@ -1,0 +1,10 @@
+"""Middle-earth Quest: Sauron against one to three heroes, on the map."""
+
+from bot.plugins import Plugin
+
+PLUGIN = Plugin(
+    name="meq",
+    engine="engines.meq",
+    coverage="bot.content.meq.coverage:report",
+    content="bot.content.meq",
+)

@@ -5,12 +5,13 @@ by adjustment; `scripts.unscripted` lists them (the coverage list)."""
 from __future__ import annotations
 
 from engines.core import Card, DecisionKind, Option
+from engines.wotr import actions, moments
 from engines.wotr import procedures as proc
 from engines.wotr.answers import answer
 from engines.wotr.cards import BATTLEGROUND, FP, HOBBIT_FACTION, PATH, SHADOW, CardDef
-from engines.wotr.round import replace_path
+from engines.wotr.round import activate, replace_path
 from engines.wotr.scripts import script
-from engines.wotr.state import ATK, DEF, Chain, Deck, WotrState
+from engines.wotr.state import ATK, DEF, REACTIVATED_ACROSS, Chain, Deck, WotrState
 
 T = proc.T
 
@@ -197,6 +198,14 @@ def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
 script("Paths of the Dead", on_play=_paths_of_the_dead)
 
 
+@moments.on("draw-dead")
+def _draw_dead(turn: T, task: str) -> None:
+    """Paths of the Dead's draw: 4 cards, 5 while Strider or Aragorn is in the reserve, counted now."""
+    deck = turn.state.deck(task.partition(":")[2])
+    kings = any(c.name in ("Strider", "Aragorn") for c in deck.reserve.cards)
+    proc.draw(turn, deck, 5 if kings else 4)
+
+
 # --- "draw N: from these, (eliminate 1,) play up to K ..., cycle the rest" (L336-339) -----------------------------
 def _chain(n: int, kinds: str, plays: int = 1, *, eliminate: bool = False, where: str = "", who: str = "") -> object:
     """`kinds`: what may be played, "+"-joined alternatives, each "army", "character", a keyword or a faction
@@ -212,6 +221,7 @@ def _chain(n: int, kinds: str, plays: int = 1, *, eliminate: bool = False, where
     return hook
 
 
+@moments.on("chainstart")
 def start_chain(turn: T, task: str) -> None:
     _, key, n, kinds, plays, eliminate, where = task.split("|")
     deck = turn.state.deck(key)
@@ -234,8 +244,6 @@ def _fits(cdef: CardDef, kind: str) -> bool:
 
 
 def _chain_options(state: WotrState, deck: Deck, chain: Chain) -> list[Option]:
-    from engines.wotr import actions
-
     opts = []
     for uid in chain.cards:
         card = deck.hand.find(uid)
@@ -254,10 +262,12 @@ def _chain_options(state: WotrState, deck: Deck, chain: Chain) -> list[Option]:
     return opts
 
 
-def chain_step(turn: T, deck: Deck) -> None:
+@moments.on("chain")
+def chain_step(turn: T, task: str) -> None:
     """One step of the chain: the elimination, then each play (or 'done'), then the rest is cycled, which
     pays for the plays; plays beyond the cards left cost a cycle from hand each (ENGINE 10.11)."""
     state = turn.state
+    deck = state.deck(task.partition(":")[2])
     chain = state.chain
     assert chain is not None
     chain.cards = [u for u in chain.cards if deck.hand.find(u) is not None]
@@ -292,8 +302,6 @@ def _chain_elim(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -
 
 @answer("chain-play")
 def _chain_play(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
-    from engines.wotr import actions
-
     chain = turn.state.chain
     assert chain is not None
     turn.state.queue.insert(0, f"chain:{deck.key}")
@@ -359,15 +367,12 @@ def _also(name: str) -> object:
     one already active is left alone, so Lórien and Dol Guldur call each other only once (ENGINE 10.6)."""
 
     def hook(turn: T, deck: Deck, card: Card) -> None:
-        from engines.wotr import round as round_
-        from engines.wotr.state import REACTIVATED_ACROSS
-
         state = turn.state
         for zone in (state.bg_fp, state.bg_shadow):
             other = next((c for c in zone.cards if c.name == name), None)
             if other is not None:
                 zone.cards.remove(other)
-                round_.activate(turn, other, f"because {card.name} calls it")
+                activate(turn, other, f"because {card.name} calls it")
                 return
         for side in ("fp", "shadow"):
             other = next((c for c in state.area(side).cards if c.name == name), None)
@@ -375,7 +380,7 @@ def _also(name: str) -> object:
                 state.area(side).cards.remove(other)
                 if side != state.card_def(other).side:
                     other.flags.append(REACTIVATED_ACROSS)
-                round_.activate(turn, other, f"again because {card.name} calls it")
+                activate(turn, other, f"again because {card.name} calls it")
                 return
 
     return hook

@@ -23,7 +23,7 @@ def may_enter(state: WotrState, cdef: CardDef, loc: Card) -> bool:
         s = scripts.of(cdef)
         if s and s.no_shadow_bg and ldef.side == SHADOW:
             return False
-        if cdef.faction in ldef.factions:
+        if cdef.faction in ldef.entry(cdef.kind):  # the army icons gate armies, the character icons characters
             return True
         # Text that opens battlegrounds to other factions this round (The Red Arrow, The Three Hunters).
         return f"enter:{cdef.faction}" in state.round_flags or f"enter:{cdef.name}" in state.round_flags

@@ -25,6 +25,8 @@ def may_enter(state: WotrState, cdef: CardDef, loc: Card) -> bool:
             return False
         if cdef.faction in ldef.entry(cdef.kind):  # the army icons gate armies, the character icons characters
             return True
+        if s and s.battles_with and s.battles_with in (*ldef.entry(ARMY), *ldef.entry(CHARACTER)):
+            return True  # Merry and Pippin at a Rohan or Dúnedain battleground
         # Text that opens battlegrounds to other factions this round (The Red Arrow, The Three Hunters).
         return f"enter:{cdef.faction}" in state.round_flags or f"enter:{cdef.name}" in state.round_flags
     if cdef.kind != CHARACTER or ldef.path_number not in cdef.allowed_paths:

@@ -48,8 +48,9 @@ def supports(state: WotrState, units: list[Card], *, attacking: bool) -> dict[st
     out: dict[str, str] = {}
     used: set[str] = set()
     for ch in chars:
-        faction = state.card_def(ch).faction
-        army = next((a for a in armies if a.uid not in used and state.card_def(a).faction == faction), None)
+        s = scripts.of(state.card_def(ch))
+        factions = (state.card_def(ch).faction, s.battles_with if s else "")  # Merry leads Rohan armies
+        army = next((a for a in armies if a.uid not in used and state.card_def(a).faction in factions), None)
         if army is not None:
             used.add(army.uid)
             out[ch.uid] = army.uid
@@ -154,14 +155,14 @@ def choose(turn: T, uid: str, *, announce: bool = True) -> None:
 def _lose(turn: T, card: Card, *, path_combat: bool) -> None:
     """Eliminate a unit from combat, unless its own text (or an item's) cycles it instead."""
     state = turn.state
-    s = scripts.of(state.card_def(card))
-    saved = bool(s and (s.cycle_when_eliminated_in == "combat" or (s.cycle_when_eliminated_in == "path"
-                                                                   and path_combat)))
-    saved = saved or any((m := scripts.of(state.card_def(i))) is not None and (m.mantle == "combat" or (
-        m.mantle == "path" and path_combat)) for i in card.attached)
-    if saved:
+    if proc.cycled_instead(state, card, "path" if path_combat else "combat"):
+        proc.save_instead(turn, card)
+        return
+    mantle = next((i for i in card.attached if (m := scripts.of(state.card_def(i))) is not None and (
+        m.mantle == "combat" or (m.mantle == "path" and path_combat))), None)
+    if mantle is not None:
         proc.cycle(turn, card, public=True)
-        turn.say(f"{card.name} is cycled instead of eliminated, by its text.")
+        turn.say(f"{card.name} is cycled instead of eliminated, by {mantle.name}'s text.")
     else:
         proc.eliminate(turn, card, public=True)
 

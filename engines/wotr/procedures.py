@@ -102,8 +102,42 @@ def cycle(turn: T, card: Card, *, public: bool) -> None:
     _to_pile(turn.state, card, "cycle", public=public)
 
 
-def eliminate(turn: T, card: Card, *, public: bool) -> None:
-    _to_pile(turn.state, card, "eliminated", public=public)
+def cycled_instead(state: WotrState, card: Card, context: str = "any") -> bool:
+    """Whether the card's own text cycles it instead of eliminating it here: `context` is "path" (path
+    combat), "combat" (battleground combat) or "any" (outside combat: forsaken, winnowed, removed...)."""
+    s = scripts.of(state.card_def(card))
+    where = s.cycle_when_eliminated_in if s else ""
+    return where == "any" or (where == "combat" and context in ("path", "combat")) or (
+        where == "path" and context == "path")
+
+
+def eliminate(turn: T, card: Card, *, public: bool) -> bool:
+    """Eliminate a card (face down if it comes from a hand or deck). A card whose text applies when it is
+    eliminated is revealed (L582-588): one that is cycled instead "for any reason" (Frodo, Bilbo) goes to the
+    cycle pile face up, its items with it unless its text keeps them out. True if it was cycled instead."""
+    state = turn.state
+    if not cycled_instead(state, card):
+        _to_pile(state, card, "eliminated", public=public)
+        return False
+    save_instead(turn, card, hidden=not public)
+    return True
+
+
+def save_instead(turn: T, card: Card, *, hidden: bool = False) -> None:
+    """Cycle a card its own text saves from elimination, face up, and say so to everyone (a `hidden` card,
+    from a hand or a deck, is revealed by this: L582-588)."""
+    state = turn.state
+    s = scripts.of(state.card_def(card))
+    lost = card.attached if s and s.items_not_saved else []
+    card.attached = [i for i in card.attached if i not in lost]
+    for item in lost:
+        _to_pile(state, item, "eliminated", public=True)
+    _to_pile(state, card, "cycle", public=True)
+    also = f"; {names(lost)} {'is' if len(lost) == 1 else 'are'} eliminated all the same" if lost else ""
+    turn.say(f"{card.name} is {'revealed and ' if hidden else ''}cycled instead of eliminated, by its own "
+             f"text{also}.")
+    if hidden:
+        turn.reveal()
 
 
 def detach(state: WotrState, uid: str) -> Card:
@@ -125,9 +159,9 @@ def cycle_from_hand(turn: T, deck: Deck, uid: str, why: str = "") -> None:
 
 def eliminate_from_hand(turn: T, deck: Deck, uid: str, why: str = "") -> None:
     card = deck.hand.take(uid)
-    eliminate(turn, card, public=False)
     turn.say(f"{deck.name}'s deck eliminates a card from hand{why}.")
-    turn.say(f"(You eliminated {card.name}.)", audience=[deck.seat])
+    if not eliminate(turn, card, public=False):
+        turn.say(f"(You eliminated {card.name}.)", audience=[deck.seat])
 
 
 def forsake_options(state: WotrState, deck: Deck) -> list[tuple[str, str]]:
@@ -155,17 +189,17 @@ def forsake(turn: T, deck: Deck, choice: str) -> None:
                      "instead by its own text.")
             turn.reveal()
             return
-        eliminate(turn, card, public=False)
         turn.say(f"{deck.name}'s deck forsakes the top card of its draw deck, unseen.")
-        turn.say(f"(It was {card.name}.)", audience=[deck.seat])
+        if not eliminate(turn, card, public=False):
+            turn.say(f"(It was {card.name}.)", audience=[deck.seat])
         turn.reveal()
         return
     if deck.hand.find(choice):
         eliminate_from_hand(turn, deck, choice, " (forsaken)")
         return
     card = detach(state, choice)
-    eliminate(turn, card, public=True)
     turn.say(f"{deck.name}'s deck forsakes {card.name} from its reserve.")
+    eliminate(turn, card, public=True)
 
 
 def remove(turn: T, name: str) -> None:

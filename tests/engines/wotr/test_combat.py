@@ -60,19 +60,19 @@ def test_7_31_no_over_elimination() -> None:
     path = location(state, "Weathertop")  # defense 0
     put(state, "witch-king", "The Witch-king", path)  # 2 attack
     grey = put(state, "frodo", "Gandalf the Grey", path)  # 3
-    frodo = put(state, "frodo", "Frodo Baggins", path)  # 1
+    gimli = put(state, "frodo", "Gimli", path)  # 1 (Frodo would be cycled instead by his own text)
     sam = put(state, "frodo", "Sam Gamgee", path)  # 1
     state = to_combat(state)
-    assert sorted(options(state, "eliminate")) == sorted([grey.uid, frodo.uid, sam.uid])
+    assert sorted(options(state, "eliminate")) == sorted([grey.uid, gimli.uid, sam.uid])
     after = answer(state, "eliminate", grey.uid)
     assert not [d for d in after.decisions if d.context.startswith("eliminate")]
     frodo_deck = after.deck("frodo")
     assert [c.name for c in frodo_deck.eliminated.cards] == ["Gandalf the Grey"]
-    assert {"Frodo Baggins", "Sam Gamgee"} <= {c.name for c in frodo_deck.cycle.cards}
+    assert {"Gimli", "Sam Gamgee"} <= {c.name for c in frodo_deck.cycle.cards}
     assert "Weathertop" in [c.name for c in after.fp_area.cards]
     # The other way: two units of 1 cancel exactly 2; Gandalf survives and is cycled.
-    two = answer(answer(state, "eliminate", frodo.uid), "eliminate", sam.uid)
-    assert {c.name for c in two.deck("frodo").eliminated.cards} == {"Frodo Baggins", "Sam Gamgee"}
+    two = answer(answer(state, "eliminate", gimli.uid), "eliminate", sam.uid)
+    assert {c.name for c in two.deck("frodo").eliminated.cards} == {"Gimli", "Sam Gamgee"}
     assert "Gandalf the Grey" in {c.name for c in two.deck("frodo").cycle.cards}
 
 
@@ -82,9 +82,9 @@ def test_7_32_a_zero_icon_defender_is_never_offered() -> None:
     path = location(state, "Weathertop")
     put(state, "saruman", "Barrow-Wights", path)  # 1
     arwen = put(state, "aragorn", "Arwen", path)  # 0 path icons
-    frodo = put(state, "frodo", "Frodo Baggins", path)  # 1
-    state = to_combat(state)  # Frodo alone can cancel: no choice to make
-    assert frodo in state.deck("frodo").eliminated.cards and arwen in state.deck("aragorn").cycle.cards
+    gimli = put(state, "frodo", "Gimli", path)  # 1
+    state = to_combat(state)  # Gimli alone can cancel: no choice to make
+    assert gimli in state.deck("frodo").eliminated.cards and arwen in state.deck("aragorn").cycle.cards
 
 
 def test_7_34_duel_path_majority_and_tie() -> None:

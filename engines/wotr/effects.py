@@ -362,9 +362,10 @@ def _self_token(kind: str) -> object:
     return hook
 
 
-def _also(name: str) -> object:
-    """Another battleground must be activated too (from its deck) or reactivated (from a scoring area);
-    one already active is left alone, so Lórien and Dol Guldur call each other only once (ENGINE 10.6)."""
+def _also(name: str, *, reactivate: bool = True) -> object:
+    """Another battleground must be activated too (from its deck) or, if `reactivate`, reactivated (from a
+    scoring area); one already active is left alone, so Lórien and Dol Guldur call each other only once
+    (ENGINE 10.6). Edoras calls Helm's Deep from the Free Peoples deck only: `reactivate` False."""
 
     def hook(turn: T, deck: Deck, card: Card) -> None:
         state = turn.state
@@ -374,6 +375,9 @@ def _also(name: str) -> object:
                 zone.cards.remove(other)
                 activate(turn, other, f"because {card.name} calls it")
                 return
+        if not reactivate:
+            turn.say(f"{name} is not in its battleground deck: {card.name} does not bring it in.")
+            return
         for side in ("fp", "shadow"):
             other = next((c for c in state.area(side).cards if c.name == name), None)
             if other is not None and state.card_def(other).kind == BATTLEGROUND:
@@ -402,7 +406,7 @@ for _name_, _steps_ in {
 }.items():
     script(_name_, on_activate=_steps(*_steps_))
 script("Morgai", on_activate=_self_token(ATK))
-script("Edoras", on_activate=_also("Helm's Deep"))
+script("Edoras", on_activate=_also("Helm's Deep", reactivate=False))
 script("Lórien", on_activate=_also("Dol Guldur"))
 script("Dol Guldur", on_activate=_also("Lórien"))
 

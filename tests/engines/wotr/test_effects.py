@@ -361,6 +361,27 @@ def test_lorien_and_dol_guldur_call_each_other_once() -> None:
     assert decision(edoras, "chain-play:frodo") or not [d for d in edoras.decisions if d.context.startswith("chain")]
 
 
+def test_edoras_brings_helms_deep_only_from_the_free_peoples_deck() -> None:
+    """Edoras's text (spec 8.3, activation by text L163-170): Helm's Deep comes too only while it is in the Free
+    Peoples battleground deck; won and in a scoring area, it stays there (unlike Lórien's "or reactivated")."""
+    for side in ("fp", "shadow"):
+        state = opened()
+        clear_active(state)
+        helm = next(c for c in state.bg_fp.cards if c.name == "Helm's Deep")
+        state.bg_fp.cards.remove(helm)
+        state.area(side).cards.append(helm)
+        _activate(state, "Edoras")
+        assert [c.name for c in state.active.cards] == ["Edoras"]
+        assert helm in state.area(side).cards
+    back = opened()  # Lórien's text does reach into a scoring area
+    clear_active(back)
+    guldur = next(c for c in back.bg_shadow.cards if c.name == "Dol Guldur")
+    back.bg_shadow.cards.remove(guldur)
+    back.fp_area.cards.append(guldur)
+    _activate(back, "Lórien")
+    assert sorted(c.name for c in back.active.cards) == ["Dol Guldur", "Lórien"]
+
+
 def test_a_location_chain_plays_only_where_its_text_says() -> None:
     """Minas Morgul: the Mordor player draws 5, may play 1 Nazgûl to reserve only, cycles the rest."""
     state = opened()

@@ -203,10 +203,11 @@ def forsake(turn: T, deck: Deck, choice: str) -> None:
 
 
 def remove(turn: T, name: str) -> None:
-    """Eliminate every copy of a named card wherever it is; reshuffle a draw deck it came from (L627-633)."""
+    """Eliminate every copy of a named card wherever it is; reshuffle a draw deck it came from (L627-633).
+    A copy already in an eliminated pile is left alone, unannounced: it may lie there face down (spec 1.5)."""
     state = turn.state
     for deck in state.decks:
-        for zone in [*deck.zones()]:
+        for zone in [z for z in deck.zones() if z is not deck.eliminated]:
             for card in [c for c in zone.cards if c.name == name]:
                 zone.cards.remove(card)
                 eliminate(turn, card, public=True)

@@ -127,3 +127,4 @@ def test_a_winnowed_frodo_is_revealed_and_cycled_the_other_card_stays_hidden() -
     deck = state.deck("frodo")
     assert "Frodo Baggins" in [c.name for c in deck.cycle.cards]
     assert [c.name for c in deck.eliminated.cards] == ["Sam Gamgee"] and not deck.eliminated.cards[0].face_up
+

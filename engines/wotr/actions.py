@@ -204,6 +204,9 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
         proc.remove(turn, s.removes)
     if s and s.on_play:
         s.on_play(turn, deck, card)
+    elif s is None and cdef.has_text:  # spec 8.3: say so, as for events and locations, rather than pass silently
+        turn.say(f"{card.name}'s text is not scripted: if it does something when played, resolve that with "
+                 "'adjust' commands.")
 
 
 def move(turn: T, deck: Deck, uid: str, dest: str) -> None:

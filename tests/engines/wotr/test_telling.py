@@ -3,8 +3,11 @@ them, and the log names what it means and nothing more."""
 
 from __future__ import annotations
 
+from engines.core import Answer
+from engines.wotr import GAME, actions
 from engines.wotr import procedures as proc
-from tests.engines.wotr.table import answer, opened, put, to_act, to_hand, turn
+from engines.wotr.state import WotrState
+from tests.engines.wotr.table import answer, clear_active, location, opened, put, to_act, to_hand, turn
 
 
 def public_lines(t: object) -> list[str]:
@@ -30,3 +33,36 @@ def test_removing_a_card_never_reveals_one_already_eliminated_face_down() -> Non
     t = turn(state)
     proc.remove(t, "Strider")
     assert "Strider is removed from Aragorn's reserve." in public_lines(t)
+
+
+
+def _played(state: WotrState, deck: str, name: str, dest: str = "reserve") -> list[str]:
+    """Play a card from hand (its cost paid with the first card offered): the public lines of that step."""
+    payment = {"aragorn": "Legolas", "frodo": "Sam Gamgee"}.get(deck, "Mordor Orcs")
+    card, _ = to_hand(state, deck, name, payment)
+    to_act(state, deck)
+    state = answer(state, f"act:{deck}", f"play-{card.uid}-{dest}")
+    d = next(d for d in state.decisions if d.context.startswith("cost"))
+    step = GAME.apply(state, d.seat, Answer(decision=d.id, choice=(d.options[0].id,)))
+    return [e.text for e in step.events if e.audience is None]
+
+
+def test_unscripted_text_on_a_played_character_item_or_army_is_announced() -> None:
+    """Spec 8.3 ("when played" text on characters) and 4.2.4 step 5: a card whose text the engine does not
+    script is announced when played, as events and locations already are, so the players resolve it with
+    'adjust'. Moving it later fires no "when played" text (L363-364), so nothing is announced then."""
+    lines = _played(opened(), "aragorn", "Arwen")
+    assert any(line.startswith("Arwen's text is not scripted") and "adjust" in line for line in lines), lines
+    state = opened()
+    hunter = put(state, "witch-king", "The Hunter", "reserve")  # a Nazgûl to carry the item
+    lines = _played(state, "witch-king", "Black Rider's Mount", hunter.uid)
+    assert any(line.startswith("Black Rider's Mount's text is not scripted") for line in lines), lines
+    # A scripted card with nothing to do when played (Frodo) says nothing of the kind.
+    assert not [line for line in _played(opened(), "frodo", "Frodo Baggins") if "not scripted" in line]
+    state = opened()
+    clear_active(state)
+    rivendell = location(state, "Rivendell")
+    arwen = put(state, "aragorn", "Arwen", "reserve")
+    t = turn(state)
+    actions.move(t, state.deck("aragorn"), arwen.uid, rivendell.uid)
+    assert arwen in rivendell.attached and not [line for line in public_lines(t) if "not scripted" in line]

@@ -350,7 +350,7 @@ def _steps(*steps: str) -> object:
             decks = proc.each_side_player(state, who) if who in ("fp", "shadow") else \
                 [d for d in [faction_player(state, who)] if d is not None]
             tasks.extend(f"{task}:{d.key}" for d in decks)
-        state.queue[:0] = tasks
+        state.queue.extend(tasks)  # after what earlier activations queued: texts resolve in activation order
 
     return hook
 

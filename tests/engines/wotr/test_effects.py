@@ -512,3 +512,25 @@ def test_taking_a_named_card_from_the_draw_deck_or_the_cycle_pile() -> None:
     state = answer(state, "act:frodo", f"use-{gwaihir.uid}")
     state = answer(state, "take:frodo:cycle", grey.uid)
     assert "Gandalf the Grey" in [c.name for c in state.deck("frodo").hand.cards]
+
+
+def test_activation_texts_resolve_in_the_order_the_locations_were_activated() -> None:
+    """L142-147, L180-190: the location step activates the battleground, resolves its text, then the path.
+    Dol Amroth's choice (the Dúnedain player may forsake to draw) comes before The Old Forest's forsakes."""
+    from engines.wotr import round
+    from tests.engines.wotr.table import turn
+
+    state = opened()
+    clear_active(state)
+    amroth = next(c for c in state.bg_fp.cards if c.name == "Dol Amroth")
+    forest = next(c for c in state.path_deck.cards if c.name == "The Old Forest")
+    state.bg_fp.cards.remove(amroth)
+    state.path_deck.cards.remove(forest)
+    state.decisions.clear()
+    t = turn(state)
+    round.activate(t, amroth, "first")
+    round.activate(t, forest, "second")
+    round.advance(t)
+    assert [d.context for d in state.decisions] == ["mayforsake:aragorn:1"]
+    state = answer(state, "mayforsake", "decline")
+    assert decision(state, "forsake:frodo")

@@ -137,10 +137,38 @@ def proceed(turn: T) -> None:
         return
     loc = state.active.find(combat.loc)
     assert loc is not None
-    deck = chooser(state, combat)
-    options = [Option(id=u, label=f"{state.locate(u)[1].name} ({combat.values[u]})") for u in left]
-    turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: {combat.need} attack left to cancel at "
-             f"{loc.name}; choose a defending card to eliminate.", options, context=f"eliminate:{combat.loc}")
+    asked = choosers(state, combat, left)
+    whose = "a defending card" if state.opt("eliminations") != "defender" else "one of your defending cards"
+    team = " (or leave it to your teammate)" if len(asked) > 1 else ""
+    for seat, decks, units in asked:
+        options = [Option(id=u, label=f"{state.locate(u)[1].name} ({combat.values[u]})") for u in units]
+        who = " and ".join(f"{d.name}'s" for d in decks) + (" decks" if len(decks) > 1 else " deck")
+        turn.ask(seat, DecisionKind.CHOOSE_ONE, f"{who}: {combat.need} attack left to cancel at {loc.name}; "
+                 f"choose {whose} to eliminate{team}.", options, context=f"eliminate:{combat.loc}")
+
+
+def choosers(state: WotrState, combat: Combat, left: list[str]) -> list[tuple[str, list[Deck], list[str]]]:
+    """Who is asked, with which cards: (seat, the decks named in the prompt, the units offered). The defending
+    team chooses its losses, and a card's elimination is chosen by the player who owns it (L439-448): each
+    person of the team is asked about the cards of their own decks, at once; the first answer counts and the
+    others are asked again if more must go. With the option 'attacker' the attackers choose all (L447-448)."""
+    if state.opt("eliminations") != "defender":
+        deck = chooser(state, combat)
+        return [(deck.seat, [deck], left)]
+    out: list[tuple[str, list[Deck], list[str]]] = []
+    n = len(state.order)
+    for i in range(n):  # from the starting player round the table
+        deck = state.deck(state.order[(state.start + i) % n])
+        mine = [u for u in left if state.owners.get(u) == deck.key]
+        if deck.side != combat.defender or not mine:
+            continue
+        same = next((entry for entry in out if entry[0] == deck.seat), None)
+        if same is None:
+            out.append((deck.seat, [deck], mine))
+        elif deck not in same[1]:
+            same[1].append(deck)
+            same[2].extend(mine)
+    return out
 
 
 def choose(turn: T, uid: str, *, announce: bool = True) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.wotr import combat, round
+from engines.core import Answer
+from engines.wotr import GAME, combat, round
 from engines.wotr.cards import FP, SHADOW
 from engines.wotr.state import DEF, FACE_DOWN, REACTIVATED_ACROSS, WotrState
 from tests.engines.wotr.table import (
@@ -298,3 +299,33 @@ def test_hand_sizes_can_be_kept_from_the_table() -> None:
     shown = GAME.view(table(), None)
     assert isinstance(shown, WotrView)
     assert all(d.hand == 5 for d in shown.decks)
+
+
+def test_when_two_decks_defend_together_each_owner_chooses_its_own_eliminations() -> None:
+    """L439-448: the defending players choose the losses; a card is eliminated by the player who owns it.
+    Frodo's Gimli and Aragorn's Legolas and Strider defend a path against 2: each owner is asked about its
+    own cards only, and once one answers the other's question is withdrawn (re-asked if more is needed)."""
+    state = table()
+    path = location(state, "Weathertop")  # defense 0
+    put(state, "witch-king", "The Witch-king", path)  # 2 attack
+    gimli = put(state, "frodo", "Gimli", path)  # 1
+    legolas = put(state, "aragorn", "Legolas", path)  # 1
+    strider = put(state, "aragorn", "Strider", path)  # 2
+    state = to_combat(state)
+    asked = {d.seat: sorted(o.id for o in d.options) for d in state.decisions}
+    assert asked == {"p1": [gimli.uid], "p3": sorted([legolas.uid, strider.uid])}
+    after = answer(state, "eliminate", gimli.uid)  # Frodo's player gives Gimli: 1 left, only Aragorn has cards
+    assert [(d.seat, sorted(o.id for o in d.options)) for d in after.decisions] == [
+        ("p3", sorted([legolas.uid, strider.uid]))]
+    strider_lost = next(d for d in state.decisions if d.seat == "p3")
+    done = GAME.apply(state, "p3", Answer(decision=strider_lost.id, choice=(strider.uid,))).state
+    assert not [d for d in done.decisions if d.context.startswith("eliminate")]
+    assert strider in done.deck("aragorn").eliminated.cards and gimli in done.deck("frodo").cycle.cards
+    # One person running both decks (Trilogy for 2) gets one question with all of that person's cards.
+    two = table(people=2)
+    path = location(two, "Weathertop")
+    put(two, "witch-king", "The Witch-king", path)
+    for deck, name in (("frodo", "Gimli"), ("aragorn", "Legolas"), ("aragorn", "Strider")):
+        put(two, deck, name, path)
+    two = to_combat(two)
+    assert [(d.seat, len(d.options)) for d in two.decisions] == [("p1", 3)]

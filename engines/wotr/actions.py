@@ -58,6 +58,9 @@ def why_not_play(state: WotrState, deck: Deck, card: Card, dest: str) -> str:
         return f"{card.name} is not in {deck.name}'s hand."
     if cdef.kind in (CHARACTER, ITEM) and card.uid in state.played:
         return f"{card.name} was already played this round; the same card cannot be played twice in a round."
+    missing = scripts.unmet(state, deck, card) if scripts.of(cdef) is None else ""
+    if missing:  # an unscripted text with nothing to act on cannot be played (L591-594)
+        return f"{card.name} cannot be played now: {missing}."
     legal = dict(destinations(state, cdef))
     if dest not in legal:
         if cdef.kind == ARMY and any(p.uid == dest for p in state.active_paths()):

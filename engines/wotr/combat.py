@@ -257,10 +257,8 @@ def _score_path(turn: T, loc: Card, uncanceled: int, fp_total: int, attack: int)
         return
     loc.flags.append(FACE_DOWN)
     state.shadow_area.cards.append(loc)
-    supply = int(state.opt("corruption_supply"))
-    gained = uncanceled if not supply else max(0, min(uncanceled, supply - state.corruption))
-    state.corruption += gained
-    turn.say(f"The Shadow take {loc.name} face down and gain {proc.plural(gained, 'corruption token')}.")
+    turn.say(f"The Shadow take {loc.name} face down.")
+    proc.add_corruption(turn, uncanceled)
 
 
 def score(state: WotrState, side: str, *, final: bool = False) -> int:

@@ -10,7 +10,7 @@ from engines.wotr import procedures as proc
 from engines.wotr.answers import answer
 from engines.wotr.cards import BATTLEGROUND, FP, HOBBIT_FACTION, PATH, SHADOW, CardDef
 from engines.wotr.round import activate, replace_path
-from engines.wotr.scripts import script
+from engines.wotr.scripts import needs, script
 from engines.wotr.state import ATK, DEF, REACTIVATED_ACROSS, Chain, Deck, WotrState
 
 T = proc.T
@@ -60,8 +60,7 @@ def _cycle_self_then(then: object) -> object:
 
 
 def _corrupt(turn: T, n: int = 1) -> None:
-    turn.state.corruption += n
-    turn.say(f"The Shadow gain {proc.plural(n, 'corruption token')}.")
+    proc.add_corruption(turn, n)
 
 
 def _eliminate_self_corrupt(turn: T, deck: Deck, card: Card) -> None:
@@ -565,3 +564,25 @@ script("Gwaihir the Windlord", use=_cycle_self_then(_take(("Gandalf the Grey", "
        can_use=_in_reserve, use_label="cycle it; search your cycle pile for the wizard")
 script("The Messenger", use=_cycle_self_then(_take(("Nazgûl",), "cycle", optional=False)), can_use=_in_reserve,
        use_label="cycle it; take a Nazgûl from your cycle pile")
+
+
+# --- targets of texts resolved by adjustment: without one, the card cannot be played (L591-594) -----------------
+def _in_own_reserve(name: str) -> object:
+    def check(state: WotrState, deck: Deck, card: Card) -> bool:
+        return any(c.name == name for c in deck.reserve.cards)
+
+    return check
+
+
+def _own_reserve_has(faction: str) -> object:
+    def check(state: WotrState, deck: Deck, card: Card) -> bool:
+        return any(state.card_def(c).faction == faction for c in deck.reserve.cards)
+
+    return check
+
+
+needs("The Black Captain", _in_own_reserve("The Witch-king"), "The Witch-king is not in your reserve")  # type: ignore[arg-type]
+needs("Threats and Promises", _in_own_reserve("Saruman"), "Saruman is not in your reserve")  # type: ignore[arg-type]
+needs("There is Another Way", lambda state, deck, card: bool(_same_number(state)),
+      "no unused path has the active path's number")
+needs("Death! Ride, Ride to Ruin!", _own_reserve_has("Rohan"), "you have no Rohan card in reserve")  # type: ignore[arg-type]

@@ -226,6 +226,30 @@ def remove(turn: T, name: str) -> None:
             turn.say(f"{name} is removed from {loc.name}.")
 
 
+def add_corruption(turn: T, n: int, why: str = "") -> int:
+    """Corruption tokens to the Shadow scoring area (L673-685): no more than the supply holds when the option
+    'corruption_supply' sets one (ENGINE 10.15; 0 means unlimited). Returns how many were added."""
+    state = turn.state
+    supply = int(state.opt("corruption_supply"))
+    gained = n if not supply else max(0, min(n, supply - state.corruption))
+    state.corruption += gained
+    short = f" (the supply of {supply} allows no more)" if gained < n else ""
+    turn.say(f"The Shadow gain {plural(gained, 'corruption token')}{why}{short}.")
+    return gained
+
+
+def remove_corruption(turn: T, n: int, who: str) -> int:
+    """Remove up to n tokens; a removal with nothing to remove does nothing (L683-684). Returns how many."""
+    state = turn.state
+    removed = min(n, state.corruption)
+    state.corruption -= removed
+    if removed:
+        turn.say(f"{who} removes {plural(removed, 'corruption token')}: now {state.corruption}.")
+    else:
+        turn.say(f"{who} would remove corruption, but there is no corruption to remove.")
+    return removed
+
+
 def each_side_player(state: WotrState, side: str) -> list[Deck]:
     """"Each Free Peoples/Shadow player": every deck of that side, each twice where the Duel doubling applies
     (L1178-1184; ENGINE 10.4: in the 3 Player Duel only the Free Peoples side, whose one deck stands alone)."""

@@ -47,10 +47,23 @@ class Script:
 
 
 SCRIPTS: dict[str, Script] = {}
+# What an unscripted card's text needs before it may be played (its target), with the reason in words when it
+# is missing: the text itself is still resolved by adjustment, so the card stays on the coverage list.
+NEEDS: dict[str, tuple[Usable, str]] = {}
 
 
 def script(name: str, **fields: object) -> None:
     SCRIPTS[fold(name)] = Script(**fields)  # type: ignore[arg-type]
+
+
+def needs(name: str, check: Usable, missing: str) -> None:
+    NEEDS[fold(name)] = (check, missing)
+
+
+def unmet(state: WotrState, deck: Deck, card: Card) -> str:
+    """Why this card's text has no legal target now ("" if it has one, or if nothing is known of it)."""
+    need = NEEDS.get(fold(card.name))
+    return "" if need is None or need[0](state, deck, card) else need[1]
 
 
 def of(card_def: CardDef) -> Script | None:

@@ -156,8 +156,9 @@ def start_play(turn: T, deck: Deck, uid: str, dest: str) -> None:
         raise RuleError(reason)
     deck.hand.cards.remove(card)
     state.resolving.cards.append(card)
-    labels = {"now": "", "reserve": " to reserve"}
-    where = labels.get(dest) or f" {dict(destinations(state, state.card_def(card)))[dest]}"
+    where = {"now": "", "reserve": " to reserve"}.get(dest)
+    if where is None:
+        where = f" {dict(destinations(state, state.card_def(card)))[dest]}"
     turn.say(f"{deck.name}'s deck plays {card.name}{where}.")
     pay_cost(turn, deck, card.uid, dest)
 

@@ -207,6 +207,10 @@ def finish(turn: T) -> None:
     fp_total = combat.loc_def + sum(combat.values.values())
     lost = [u for u in defenders if u.uid in combat.chosen]
     kept = [u for u in defenders if u.uid not in combat.chosen]
+    # Named before they leave: an item goes with its wielder, and the log says which (issue 16).
+    summary = [(f"Lost defending: {', '.join(proc.with_items(u) for u in lost)}.", lost),
+               (f"Cycled (survived): {', '.join(proc.with_items(u) for u in kept)}.", kept),
+               (f"Lost attacking: {', '.join(proc.with_items(u) for u in attackers)}.", attackers)]
     loc.attached = []
     for u in lost:
         _lose(turn, u, path_combat=path_combat)
@@ -214,12 +218,9 @@ def finish(turn: T) -> None:
         proc.cycle(turn, u, public=True)
     for u in attackers:
         _lose(turn, u, path_combat=path_combat)
-    if lost:
-        turn.say(f"Eliminated defending: {proc.names(lost)}.")
-    if kept:
-        turn.say(f"Cycled (survived): {proc.names(kept)}.")
-    if attackers:
-        turn.say(f"Eliminated attacking: {proc.names(attackers)}.")
+    for line, units in summary:
+        if units:
+            turn.say(line)
     loc.tokens = {}
     loc.flags = [f for f in loc.flags if f != REACTIVATED_ACROSS]
     state.combat = None

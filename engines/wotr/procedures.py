@@ -17,6 +17,11 @@ def names(cards: list[Card]) -> str:
     return ", ".join(c.name for c in cards) or "nothing"
 
 
+def with_items(card: Card) -> str:
+    """A unit's name with the items that go where it goes: "The Witch-king (with Morgul Blade)"."""
+    return f"{card.name} (with {names(card.attached)})" if card.attached else card.name
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -198,7 +203,7 @@ def forsake(turn: T, deck: Deck, choice: str) -> None:
         eliminate_from_hand(turn, deck, choice, " (forsaken)")
         return
     card = detach(state, choice)
-    turn.say(f"{deck.name}'s deck forsakes {card.name} from its reserve.")
+    turn.say(f"{deck.name}'s deck forsakes {with_items(card)} from its reserve.")
     eliminate(turn, card, public=True)
 
 

@@ -3,11 +3,13 @@ them, and the log names what it means and nothing more."""
 
 from __future__ import annotations
 
+import re
+
 from engines.core import Answer
-from engines.wotr import GAME, actions
+from engines.wotr import GAME, actions, round
 from engines.wotr import procedures as proc
 from engines.wotr.state import WotrState
-from tests.engines.wotr.table import answer, clear_active, location, opened, put, to_act, to_hand, turn
+from tests.engines.wotr.table import answer, clear_active, fetch, location, opened, put, to_act, to_hand, turn
 
 
 def public_lines(t: object) -> list[str]:
@@ -37,14 +39,15 @@ def test_removing_a_card_never_reveals_one_already_eliminated_face_down() -> Non
 
 
 def _played(state: WotrState, deck: str, name: str, dest: str = "reserve") -> list[str]:
-    """Play a card from hand (its cost paid with the first card offered): the public lines of that step."""
+    """Play a card from hand (its cost paid with the first card offered): the public lines of both steps."""
     payment = {"aragorn": "Legolas", "frodo": "Sam Gamgee"}.get(deck, "Mordor Orcs")
     card, _ = to_hand(state, deck, name, payment)
     to_act(state, deck)
-    state = answer(state, f"act:{deck}", f"play-{card.uid}-{dest}")
-    d = next(d for d in state.decisions if d.context.startswith("cost"))
-    step = GAME.apply(state, d.seat, Answer(decision=d.id, choice=(d.options[0].id,)))
-    return [e.text for e in step.events if e.audience is None]
+    act = next(d for d in state.decisions if d.context == f"act:{deck}")
+    played = GAME.apply(state, act.seat, Answer(decision=act.id, choice=(f"play-{card.uid}-{dest}",)))
+    d = next(d for d in played.state.decisions if d.context.startswith("cost"))
+    step = GAME.apply(played.state, d.seat, Answer(decision=d.id, choice=(d.options[0].id,)))
+    return [e.text for e in [*played.events, *step.events] if e.audience is None]
 
 
 def test_unscripted_text_on_a_played_character_item_or_army_is_announced() -> None:
@@ -66,3 +69,35 @@ def test_unscripted_text_on_a_played_character_item_or_army_is_announced() -> No
     t = turn(state)
     actions.move(t, state.deck("aragorn"), arwen.uid, rivendell.uid)
     assert arwen in rivendell.attached and not [line for line in public_lines(t) if "not scripted" in line]
+
+
+def test_log_lines_have_no_space_before_punctuation_and_name_items_lost_with_their_wielder() -> None:
+    """Issue 16's log wording: an event's play line ends "plays The Red Arrow." (no stray space); a unit saved
+    by an item's text names that item, not "its text"; items that go with their wielder are named."""
+    lines = _played(opened(), "aragorn", "The Red Arrow", "now")
+    assert "Aragorn's deck plays The Red Arrow." in lines, lines
+
+    state = opened()
+    clear_active(state)
+    path = location(state, "Weathertop")
+    wk = put(state, "witch-king", "The Witch-king", path)
+    wk.attached.append(fetch(state, "witch-king", "Morgul Blade"))
+    legolas = put(state, "aragorn", "Legolas", path)
+    legolas.attached.append(fetch(state, "aragorn", "Elven Cloak"))
+    state.decisions.clear()
+    state.acting, state.phase = "", "combat"
+    t = turn(state)
+    round.order_combats(t)
+    round.advance(t)
+    said = public_lines(t)
+    assert "Legolas is cycled instead of eliminated, by Elven Cloak's text." in said, said
+    assert any("The Witch-king (with Morgul Blade)" in line for line in said), said
+    bad = [line for line in said if re.search(r" [.,;:!?)]", line)]
+    assert not bad, bad
+
+    state = opened()
+    smeagol = put(state, "frodo", "Sméagol", "reserve")
+    smeagol.attached.append(fetch(state, "frodo", "Sting"))
+    t = turn(state)
+    proc.forsake(t, state.deck("frodo"), smeagol.uid)
+    assert "Frodo's deck forsakes Sméagol (with Sting) from its reserve." in public_lines(t)

@@ -362,8 +362,8 @@ def test_lorien_and_dol_guldur_call_each_other_once() -> None:
 
 
 def test_edoras_brings_helms_deep_only_from_the_free_peoples_deck() -> None:
-    """Edoras's text (spec 8.3, activation by text L163-170): Helm's Deep comes too only while it is in the Free
-    Peoples battleground deck; won and in a scoring area, it stays there (unlike Lórien's "or reactivated")."""
+    """Edoras (spec 8.3; activation by text, L163-170) pulls Helm's Deep only out of the FP battleground
+    pile; once won and sitting in a scoring area it stays put (unlike Lórien's "or reactivated")."""
     for side in ("fp", "shadow"):
         state = opened()
         clear_active(state)

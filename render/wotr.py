@@ -21,12 +21,14 @@ from render import kit
 from render.generic import render_view
 from render.registry import register
 
-WIDTH = 1600
+# 960 px wide: Discord shows a board at about 400 px on a phone, so the kit's smallest text (22 px) keeps
+# capitals over 6 px tall there (tests/render/test_wotr.py measures it); a 1600 px board halved that.
+WIDTH = 960
 MARGIN = 16
 GAP = 10
 TILE_W, TILE_H = 176, 212
 LOC_W = 220
-LABEL_W = 190  # the "Free Peoples" / "Shadow" caption before a side's cards
+LINE = 32  # one line of BODY text with its spacing
 ROW_H = TILE_H + 2 * GAP
 P = kit.PALETTE
 RGB = kit.RGB
@@ -77,12 +79,28 @@ def _tile(img: Image.Image, view: WotrView, card: CardView, x: int, y: int, w: i
 
 
 def _row(img: Image.Image, view: WotrView, cards: list[CardView], x0: int, x1: int, y: int) -> None:
+    """One row of tiles; when they do not all fit, the last slot holds "+N more" and N counts exactly the
+    cards not drawn (the tile never lies over a card)."""
     per_row = max(1, (x1 - x0 + GAP) // (TILE_W + GAP))
-    shown = cards[:per_row]
+    shown = cards if len(cards) <= per_row else cards[:per_row - 1]
     for i, card in enumerate(shown):
         _tile(img, view, card, x0 + i * (TILE_W + GAP), y)
-    if len(cards) > per_row:
-        kit.more_tile(img, (x1 - TILE_W, y, x1, y + TILE_H), len(cards) - per_row + 1)
+    if len(shown) < len(cards):
+        left = x0 + len(shown) * (TILE_W + GAP)
+        kit.more_tile(img, (left, y, left + TILE_W, y + TILE_H), len(cards) - len(shown))
+
+
+def _gates(view: WotrView, card: CardView) -> list[str]:
+    """A battleground's entry gates (L269-279): which factions defend and attack there, as armies and as
+    characters (defenders are its own side's factions, the icons at the top of the card)."""
+    d = view.facts.get(card.ref or "")
+    if d is None or d.kind != "battleground":
+        return []
+    lines = []
+    for i, who in enumerate(("Defenders", "Attackers")):
+        armies, characters = d.sides_of_entry("army")[i], d.sides_of_entry("character")[i]
+        lines.append(f"{who}: armies {', '.join(armies) or 'none'}; characters {', '.join(characters) or 'none'}")
+    return lines
 
 
 def _location_block(view: WotrView, loc: LocationView, zone_card: CardView) -> tuple[int, Paint]:
@@ -90,7 +108,10 @@ def _location_block(view: WotrView, loc: LocationView, zone_card: CardView) -> t
     units = [u for u in zone_card.attached]
     fp = [u for u in units if (d := view.facts.get(u.ref or "")) is not None and d.side == FP]
     shadow = [u for u in units if u not in fp]
-    height = 2 * ROW_H + 44
+    inner = WIDTH - 2 * MARGIN - 28
+    gates = [line for g in _gates(view, zone_card) for line in kit.wrap(g, BODY, inner, max_lines=2)]
+    top_of_rows = 44 + len(gates) * LINE
+    height = top_of_rows + 2 * (LINE + ROW_H)
 
     def paint(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)
@@ -98,17 +119,17 @@ def _location_block(view: WotrView, loc: LocationView, zone_card: CardView) -> t
             "battleground" else P.panel
         kit.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height - GAP), fill=tint)
         defender = "Free Peoples" if loc.kind == "path" or loc.side == FP else "Shadow"
-        kit.text(draw, (MARGIN + 14, y + 8), f"{zone_card.name}: attack {loc.attack} against defense {loc.defense} "
-                 f"({defender} defend)", HEAD, P.text)
-        _tile(img, view, zone_card, MARGIN + 14, y + 44, LOC_W)
+        title = f"{zone_card.name}: attack {loc.attack} against defense {loc.defense} ({defender} defend)"
+        kit.text(draw, (MARGIN + 14, y + 8), kit.ellipsize(title, HEAD, inner), HEAD, P.text)
+        for i, line in enumerate(gates):
+            kit.text(draw, (MARGIN + 14, y + 44 + i * LINE), line, BODY, P.text)
+        _tile(img, view, zone_card, MARGIN + 14, y + top_of_rows, LOC_W)
         x0 = MARGIN + 14 + LOC_W + 2 * GAP
         for i, (label, cards) in enumerate((("Free Peoples", fp), ("Shadow", shadow))):
-            top = y + 44 + i * ROW_H
-            kit.text(draw, (x0, top + 4), label, BOLD, P.muted)
+            top = y + top_of_rows + i * (LINE + ROW_H)
+            kit.text(draw, (x0, top), label + ("" if cards else ": no cards"), BOLD, P.muted)
             if cards:
-                _row(img, view, cards, x0 + LABEL_W, WIDTH - MARGIN - 14, top)
-            else:
-                kit.text(draw, (x0 + LABEL_W, top + 4), "no cards", BODY, P.muted)
+                _row(img, view, cards, x0, WIDTH - MARGIN - 14, top + LINE)
 
     return height, paint
 
@@ -126,7 +147,13 @@ def _area_block(view: WotrView, title: str, zone: ZoneView | None, extra: str) -
 
 
 def _deck_block(view: WotrView, deck: DeckView) -> tuple[int, Paint]:
-    height = 44 + 34 + (ROW_H if deck.reserve.cards else 0) + GAP
+    hand = "?" if deck.hand < 0 else str(deck.hand)
+    ring = {"unused": "Ring token ready", "used": "Ring token used", "flipped": "Ring token used this round",
+            "none": "no Ring token"}.get(deck.ring, deck.ring)
+    counts = kit.wrap(f"hand {hand} · draw deck {deck.draw} · cycle pile {deck.cycle} · eliminated "
+                      f"{deck.eliminated} · carryover {deck.carryover} · {ring} · reserve {len(deck.reserve.cards)}",
+                      BODY, WIDTH - 2 * MARGIN - 28, max_lines=2)
+    height = 44 + len(counts) * LINE + 2 + (ROW_H if deck.reserve.cards else 0) + GAP
 
     def paint(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)
@@ -136,14 +163,10 @@ def _deck_block(view: WotrView, deck: DeckView) -> tuple[int, Paint]:
         marks = (" · starting player" if deck.starting else "") + (" · to act" if deck.to_act else "")
         kit.text(draw, (MARGIN + 14, y + 8), f"{deck.name}'s deck ({deck.seat}){marks}", HEAD,
                  P.accent if deck.to_act else P.text)
-        hand = "?" if deck.hand < 0 else str(deck.hand)
-        ring = {"unused": "Ring token ready", "used": "Ring token used", "flipped": "Ring token used this round",
-                "none": "no Ring token"}.get(deck.ring, deck.ring)
-        counts = (f"hand {hand} · draw deck {deck.draw} · cycle pile {deck.cycle} · eliminated {deck.eliminated} · "
-                  f"carryover {deck.carryover} · {ring} · reserve {len(deck.reserve.cards)}")
-        kit.text(draw, (MARGIN + 14, y + 44), counts, BODY, P.text)
+        for i, line in enumerate(counts):
+            kit.text(draw, (MARGIN + 14, y + 44 + i * LINE), line, BODY, P.text)
         if deck.reserve.cards:
-            _row(img, view, deck.reserve.cards, MARGIN + 14, WIDTH - MARGIN - 14, y + 78)
+            _row(img, view, deck.reserve.cards, MARGIN + 14, WIDTH - MARGIN - 14, y + 46 + len(counts) * LINE)
 
     return height, paint
 
@@ -151,22 +174,32 @@ def _deck_block(view: WotrView, deck: DeckView) -> tuple[int, Paint]:
 def render_table(view: WotrView) -> bytes:
     blocks: list[tuple[int, Paint]] = []
 
+    width = WIDTH - 2 * MARGIN
+    status = kit.wrap(view.status, BODY, width, max_lines=2)
+    score = [f"Free Peoples {view.score_fp} · Shadow {view.score_shadow} (corruption {view.corruption})",
+             f"last path {view.last_path or '-'} of {view.final_path} · paths left {view.paths_left} · "
+             f"battlegrounds left {view.bg_left.get('fp', 0)} FP, {view.bg_left.get('shadow', 0)} Shadow"]
+
     def header(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)
-        kit.text(draw, (MARGIN, y), f"{view.title} · round {view.round}", TITLE, P.accent)
-        kit.text(draw, (MARGIN, y + 46), kit.ellipsize(view.status, BODY, WIDTH - 2 * MARGIN), BODY, P.text)
-        score = (f"Free Peoples {view.score_fp} · Shadow {view.score_shadow} (corruption {view.corruption}) · "
-                 f"last path {view.last_path or '-'} of {view.final_path} · paths left {view.paths_left} · "
-                 f"battlegrounds left {view.bg_left.get('fp', 0)} FP, {view.bg_left.get('shadow', 0)} Shadow")
-        kit.text(draw, (MARGIN, y + 80), kit.ellipsize(score, BOLD, WIDTH - 2 * MARGIN), BOLD, P.text)
+        kit.text(draw, (MARGIN, y), kit.ellipsize(f"{view.title} · round {view.round}", TITLE, width), TITLE,
+                 P.accent)
+        for i, line in enumerate(status):
+            kit.text(draw, (MARGIN, y + 46 + i * LINE), line, BODY, P.text)
+        for i, line in enumerate(score):
+            top = y + 50 + len(status) * LINE + i * LINE
+            kit.text(draw, (MARGIN, top), kit.ellipsize(line, BOLD, width), BOLD, P.text)
 
-    blocks.append((120, header))
+    blocks.append((56 + (len(status) + len(score)) * LINE + 8, header))
     active = next((z for z in view.table if z.name == "active locations"), None)
     for loc, card in zip(view.locations, active.cards if active else [], strict=False):
         blocks.append(_location_block(view, loc, card))
     blocks.append(_area_block(view, "Free Peoples scoring area", view.fp_area, f" · {view.score_fp} VP"))
     blocks.append(_area_block(view, "Shadow scoring area", view.shadow_area,
                               f" · {view.score_shadow} VP, {view.corruption} corruption"))
+    aside = next((z for z in view.table if z.name == "set aside"), None)
+    if aside is not None and aside.cards:  # a Duel path nobody scored, or a path waiting for its turn
+        blocks.append(_area_block(view, "Set aside", aside, ""))
     blocks.extend(_deck_block(view, d) for d in view.decks)
     for zone in view.private:
         if zone.name.endswith("hand"):

@@ -23,8 +23,10 @@ def may_enter(state: WotrState, cdef: CardDef, loc: Card) -> bool:
         s = scripts.of(cdef)
         if s and s.no_shadow_bg and ldef.side == SHADOW:
             return False
-        if cdef.faction in ldef.factions:
+        if cdef.faction in ldef.entry(cdef.kind):  # the army icons gate armies, the character icons characters
             return True
+        if s and s.battles_with and s.battles_with in (*ldef.entry(ARMY), *ldef.entry(CHARACTER)):
+            return True  # Merry and Pippin at a Rohan or Dúnedain battleground
         # Text that opens battlegrounds to other factions this round (The Red Arrow, The Three Hunters).
         return f"enter:{cdef.faction}" in state.round_flags or f"enter:{cdef.name}" in state.round_flags
     if cdef.kind != CHARACTER or ldef.path_number not in cdef.allowed_paths:
@@ -56,6 +58,9 @@ def why_not_play(state: WotrState, deck: Deck, card: Card, dest: str) -> str:
         return f"{card.name} is not in {deck.name}'s hand."
     if cdef.kind in (CHARACTER, ITEM) and card.uid in state.played:
         return f"{card.name} was already played this round; the same card cannot be played twice in a round."
+    missing = scripts.unmet(state, deck, card) if scripts.of(cdef) is None else ""
+    if missing:  # an unscripted text with nothing to act on cannot be played (L591-594)
+        return f"{card.name} cannot be played now: {missing}."
     legal = dict(destinations(state, cdef))
     if dest not in legal:
         if cdef.kind == ARMY and any(p.uid == dest for p in state.active_paths()):
@@ -151,8 +156,9 @@ def start_play(turn: T, deck: Deck, uid: str, dest: str) -> None:
         raise RuleError(reason)
     deck.hand.cards.remove(card)
     state.resolving.cards.append(card)
-    labels = {"now": "", "reserve": " to reserve"}
-    where = labels.get(dest) or f" {dict(destinations(state, state.card_def(card)))[dest]}"
+    where = {"now": "", "reserve": " to reserve"}.get(dest)
+    if where is None:
+        where = f" {dict(destinations(state, state.card_def(card)))[dest]}"
     turn.say(f"{deck.name}'s deck plays {card.name}{where}.")
     pay_cost(turn, deck, card.uid, dest)
 
@@ -202,6 +208,9 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
         proc.remove(turn, s.removes)
     if s and s.on_play:
         s.on_play(turn, deck, card)
+    elif s is None and cdef.has_text:  # spec 8.3: say so, as for events and locations, rather than pass silently
+        turn.say(f"{card.name}'s text is not scripted: if it does something when played, resolve that with "
+                 "'adjust' commands.")
 
 
 def move(turn: T, deck: Deck, uid: str, dest: str) -> None:

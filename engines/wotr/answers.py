@@ -109,4 +109,8 @@ def _order(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> Non
 
 @answer("eliminate")
 def _eliminate(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
+    """One defending player's choice: their teammates' open questions about this combat are withdrawn (the
+    combat asks again if more must go)."""
+    state = turn.state
+    state.decisions = [d for d in state.decisions if not d.context.startswith("eliminate:")]
     combat.choose(turn, choice[0])

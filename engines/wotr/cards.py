@@ -55,13 +55,28 @@ class CardDef:
     vp: int = 0  # locations
     defense: int = 0  # locations: printed defense icons
     path_number: int = 0  # paths
-    factions: tuple[str, ...] = ()  # battlegrounds: the factions that may enter (both sides)
+    factions: tuple[str, ...] = ()  # battlegrounds: every faction icon on the card, armies and characters alike
+    army_factions: tuple[str, ...] = ()  # battlegrounds: the factions whose armies may enter (L269-273)
+    character_factions: tuple[str, ...] = ()  # battlegrounds: the factions whose characters may enter (L274-279)
     has_text: bool = False  # the card has rules text (scripted in effects.py, or resolved by adjustment)
     text: str = ""  # only from a user's own import with --with-text, never committed
 
     @property
     def is_location(self) -> bool:
         return self.kind in (BATTLEGROUND, PATH)
+
+    def entry(self, kind: str) -> tuple[str, ...]:
+        """A battleground's gate for an army or a character: the factions its army (or character) icons name,
+        as attacker or defender (L269-279). A pack or saved game from before the two lists were kept has
+        only the joint list, which then serves both."""
+        gate = self.army_factions if kind == ARMY else self.character_factions
+        return gate if (self.army_factions or self.character_factions) else self.factions
+
+    def sides_of_entry(self, kind: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(defending factions, attacking factions) of the gate: the defenders are the battleground's own side
+        (its icons at the top of the card), the attackers the other side (at the bottom): L462-469."""
+        gate = self.entry(kind)
+        return (tuple(f for f in gate if side_of(f) == self.side), tuple(f for f in gate if side_of(f) != self.side))
 
     def may_wield(self, character: CardDef) -> bool:
         """Whether `character` is named by this item's wielder list: a title or its first name ("Gandalf"

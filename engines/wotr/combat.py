@@ -48,8 +48,9 @@ def supports(state: WotrState, units: list[Card], *, attacking: bool) -> dict[st
     out: dict[str, str] = {}
     used: set[str] = set()
     for ch in chars:
-        faction = state.card_def(ch).faction
-        army = next((a for a in armies if a.uid not in used and state.card_def(a).faction == faction), None)
+        s = scripts.of(state.card_def(ch))
+        factions = (state.card_def(ch).faction, s.battles_with if s else "")  # Merry leads Rohan armies
+        army = next((a for a in armies if a.uid not in used and state.card_def(a).faction in factions), None)
         if army is not None:
             used.add(army.uid)
             out[ch.uid] = army.uid
@@ -136,10 +137,38 @@ def proceed(turn: T) -> None:
         return
     loc = state.active.find(combat.loc)
     assert loc is not None
-    deck = chooser(state, combat)
-    options = [Option(id=u, label=f"{state.locate(u)[1].name} ({combat.values[u]})") for u in left]
-    turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: {combat.need} attack left to cancel at "
-             f"{loc.name}; choose a defending card to eliminate.", options, context=f"eliminate:{combat.loc}")
+    asked = choosers(state, combat, left)
+    whose = "a defending card" if state.opt("eliminations") != "defender" else "one of your defending cards"
+    team = " (or leave it to your teammate)" if len(asked) > 1 else ""
+    for seat, decks, units in asked:
+        options = [Option(id=u, label=f"{state.locate(u)[1].name} ({combat.values[u]})") for u in units]
+        who = " and ".join(f"{d.name}'s" for d in decks) + (" decks" if len(decks) > 1 else " deck")
+        turn.ask(seat, DecisionKind.CHOOSE_ONE, f"{who}: {combat.need} attack left to cancel at {loc.name}; "
+                 f"choose {whose} to eliminate{team}.", options, context=f"eliminate:{combat.loc}")
+
+
+def choosers(state: WotrState, combat: Combat, left: list[str]) -> list[tuple[str, list[Deck], list[str]]]:
+    """Who is asked, with which cards: (seat, the decks named in the prompt, the units offered). The defending
+    team chooses its losses, and a card's elimination is chosen by the player who owns it (L439-448): each
+    person of the team is asked about the cards of their own decks, at once; the first answer counts and the
+    others are asked again if more must go. With the option 'attacker' the attackers choose all (L447-448)."""
+    if state.opt("eliminations") != "defender":
+        deck = chooser(state, combat)
+        return [(deck.seat, [deck], left)]
+    out: list[tuple[str, list[Deck], list[str]]] = []
+    n = len(state.order)
+    for i in range(n):  # from the starting player round the table
+        deck = state.deck(state.order[(state.start + i) % n])
+        mine = [u for u in left if state.owners.get(u) == deck.key]
+        if deck.side != combat.defender or not mine:
+            continue
+        same = next((entry for entry in out if entry[0] == deck.seat), None)
+        if same is None:
+            out.append((deck.seat, [deck], mine))
+        elif deck not in same[1]:
+            same[1].append(deck)
+            same[2].extend(mine)
+    return out
 
 
 def choose(turn: T, uid: str, *, announce: bool = True) -> None:
@@ -154,14 +183,14 @@ def choose(turn: T, uid: str, *, announce: bool = True) -> None:
 def _lose(turn: T, card: Card, *, path_combat: bool) -> None:
     """Eliminate a unit from combat, unless its own text (or an item's) cycles it instead."""
     state = turn.state
-    s = scripts.of(state.card_def(card))
-    saved = bool(s and (s.cycle_when_eliminated_in == "combat" or (s.cycle_when_eliminated_in == "path"
-                                                                   and path_combat)))
-    saved = saved or any((m := scripts.of(state.card_def(i))) is not None and (m.mantle == "combat" or (
-        m.mantle == "path" and path_combat)) for i in card.attached)
-    if saved:
+    if proc.cycled_instead(state, card, "path" if path_combat else "combat"):
+        proc.save_instead(turn, card)
+        return
+    mantle = next((i for i in card.attached if (m := scripts.of(state.card_def(i))) is not None and (
+        m.mantle == "combat" or (m.mantle == "path" and path_combat))), None)
+    if mantle is not None:
         proc.cycle(turn, card, public=True)
-        turn.say(f"{card.name} is cycled instead of eliminated, by its text.")
+        turn.say(f"{card.name} is cycled instead of eliminated, by {mantle.name}'s text.")
     else:
         proc.eliminate(turn, card, public=True)
 
@@ -178,6 +207,10 @@ def finish(turn: T) -> None:
     fp_total = combat.loc_def + sum(combat.values.values())
     lost = [u for u in defenders if u.uid in combat.chosen]
     kept = [u for u in defenders if u.uid not in combat.chosen]
+    # Named before they leave: an item goes with its wielder, and the log says which (issue 16).
+    summary = [(f"Lost defending: {', '.join(proc.with_items(u) for u in lost)}.", lost),
+               (f"Cycled (survived): {', '.join(proc.with_items(u) for u in kept)}.", kept),
+               (f"Lost attacking: {', '.join(proc.with_items(u) for u in attackers)}.", attackers)]
     loc.attached = []
     for u in lost:
         _lose(turn, u, path_combat=path_combat)
@@ -185,12 +218,9 @@ def finish(turn: T) -> None:
         proc.cycle(turn, u, public=True)
     for u in attackers:
         _lose(turn, u, path_combat=path_combat)
-    if lost:
-        turn.say(f"Eliminated defending: {proc.names(lost)}.")
-    if kept:
-        turn.say(f"Cycled (survived): {proc.names(kept)}.")
-    if attackers:
-        turn.say(f"Eliminated attacking: {proc.names(attackers)}.")
+    for line, units in summary:
+        if units:
+            turn.say(line)
     loc.tokens = {}
     loc.flags = [f for f in loc.flags if f != REACTIVATED_ACROSS]
     state.combat = None
@@ -228,10 +258,8 @@ def _score_path(turn: T, loc: Card, uncanceled: int, fp_total: int, attack: int)
         return
     loc.flags.append(FACE_DOWN)
     state.shadow_area.cards.append(loc)
-    supply = int(state.opt("corruption_supply"))
-    gained = uncanceled if not supply else max(0, min(uncanceled, supply - state.corruption))
-    state.corruption += gained
-    turn.say(f"The Shadow take {loc.name} face down and gain {proc.plural(gained, 'corruption token')}.")
+    turn.say(f"The Shadow take {loc.name} face down.")
+    proc.add_corruption(turn, uncanceled)
 
 
 def score(state: WotrState, side: str, *, final: bool = False) -> int:

@@ -5,12 +5,13 @@ by adjustment; `scripts.unscripted` lists them (the coverage list)."""
 from __future__ import annotations
 
 from engines.core import Card, DecisionKind, Option
+from engines.wotr import actions, moments
 from engines.wotr import procedures as proc
 from engines.wotr.answers import answer
 from engines.wotr.cards import BATTLEGROUND, FP, HOBBIT_FACTION, PATH, SHADOW, CardDef
-from engines.wotr.round import replace_path
-from engines.wotr.scripts import script
-from engines.wotr.state import ATK, DEF, Chain, Deck, WotrState
+from engines.wotr.round import activate, replace_path
+from engines.wotr.scripts import needs, script
+from engines.wotr.state import ATK, DEF, REACTIVATED_ACROSS, Chain, Deck, WotrState
 
 T = proc.T
 
@@ -59,8 +60,7 @@ def _cycle_self_then(then: object) -> object:
 
 
 def _corrupt(turn: T, n: int = 1) -> None:
-    turn.state.corruption += n
-    turn.say(f"The Shadow gain {proc.plural(n, 'corruption token')}.")
+    proc.add_corruption(turn, n)
 
 
 def _eliminate_self_corrupt(turn: T, deck: Deck, card: Card) -> None:
@@ -197,6 +197,14 @@ def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
 script("Paths of the Dead", on_play=_paths_of_the_dead)
 
 
+@moments.on("draw-dead")
+def _draw_dead(turn: T, task: str) -> None:
+    """Paths of the Dead's draw: 4 cards, 5 while Strider or Aragorn is in the reserve, counted now."""
+    deck = turn.state.deck(task.partition(":")[2])
+    kings = any(c.name in ("Strider", "Aragorn") for c in deck.reserve.cards)
+    proc.draw(turn, deck, 5 if kings else 4)
+
+
 # --- "draw N: from these, (eliminate 1,) play up to K ..., cycle the rest" (L336-339) -----------------------------
 def _chain(n: int, kinds: str, plays: int = 1, *, eliminate: bool = False, where: str = "", who: str = "") -> object:
     """`kinds`: what may be played, "+"-joined alternatives, each "army", "character", a keyword or a faction
@@ -212,6 +220,7 @@ def _chain(n: int, kinds: str, plays: int = 1, *, eliminate: bool = False, where
     return hook
 
 
+@moments.on("chainstart")
 def start_chain(turn: T, task: str) -> None:
     _, key, n, kinds, plays, eliminate, where = task.split("|")
     deck = turn.state.deck(key)
@@ -234,8 +243,6 @@ def _fits(cdef: CardDef, kind: str) -> bool:
 
 
 def _chain_options(state: WotrState, deck: Deck, chain: Chain) -> list[Option]:
-    from engines.wotr import actions
-
     opts = []
     for uid in chain.cards:
         card = deck.hand.find(uid)
@@ -254,10 +261,12 @@ def _chain_options(state: WotrState, deck: Deck, chain: Chain) -> list[Option]:
     return opts
 
 
-def chain_step(turn: T, deck: Deck) -> None:
+@moments.on("chain")
+def chain_step(turn: T, task: str) -> None:
     """One step of the chain: the elimination, then each play (or 'done'), then the rest is cycled, which
     pays for the plays; plays beyond the cards left cost a cycle from hand each (ENGINE 10.11)."""
     state = turn.state
+    deck = state.deck(task.partition(":")[2])
     chain = state.chain
     assert chain is not None
     chain.cards = [u for u in chain.cards if deck.hand.find(u) is not None]
@@ -292,8 +301,6 @@ def _chain_elim(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -
 
 @answer("chain-play")
 def _chain_play(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
-    from engines.wotr import actions
-
     chain = turn.state.chain
     assert chain is not None
     turn.state.queue.insert(0, f"chain:{deck.key}")
@@ -342,7 +349,7 @@ def _steps(*steps: str) -> object:
             decks = proc.each_side_player(state, who) if who in ("fp", "shadow") else \
                 [d for d in [faction_player(state, who)] if d is not None]
             tasks.extend(f"{task}:{d.key}" for d in decks)
-        state.queue[:0] = tasks
+        state.queue.extend(tasks)  # after what earlier activations queued: texts resolve in activation order
 
     return hook
 
@@ -354,28 +361,29 @@ def _self_token(kind: str) -> object:
     return hook
 
 
-def _also(name: str) -> object:
-    """Another battleground must be activated too (from its deck) or reactivated (from a scoring area);
-    one already active is left alone, so Lórien and Dol Guldur call each other only once (ENGINE 10.6)."""
+def _also(name: str, *, reactivate: bool = True) -> object:
+    """Another battleground must be activated too (from its deck) or, if `reactivate`, reactivated (from a
+    scoring area); one already active is left alone, so Lórien and Dol Guldur call each other only once
+    (ENGINE 10.6). Edoras calls Helm's Deep from the Free Peoples deck only: `reactivate` False."""
 
     def hook(turn: T, deck: Deck, card: Card) -> None:
-        from engines.wotr import round as round_
-        from engines.wotr.state import REACTIVATED_ACROSS
-
         state = turn.state
         for zone in (state.bg_fp, state.bg_shadow):
             other = next((c for c in zone.cards if c.name == name), None)
             if other is not None:
                 zone.cards.remove(other)
-                round_.activate(turn, other, f"because {card.name} calls it")
+                activate(turn, other, f"because {card.name} calls it")
                 return
+        if not reactivate:
+            turn.say(f"{name} is not in its battleground deck: {card.name} does not bring it in.")
+            return
         for side in ("fp", "shadow"):
             other = next((c for c in state.area(side).cards if c.name == name), None)
             if other is not None and state.card_def(other).kind == BATTLEGROUND:
                 state.area(side).cards.remove(other)
                 if side != state.card_def(other).side:
                     other.flags.append(REACTIVATED_ACROSS)
-                round_.activate(turn, other, f"again because {card.name} calls it")
+                activate(turn, other, f"again because {card.name} calls it")
                 return
 
     return hook
@@ -397,7 +405,7 @@ for _name_, _steps_ in {
 }.items():
     script(_name_, on_activate=_steps(*_steps_))
 script("Morgai", on_activate=_self_token(ATK))
-script("Edoras", on_activate=_also("Helm's Deep"))
+script("Edoras", on_activate=_also("Helm's Deep", reactivate=False))
 script("Lórien", on_activate=_also("Dol Guldur"))
 script("Dol Guldur", on_activate=_also("Lórien"))
 
@@ -417,6 +425,11 @@ script("Whip of Many Thongs", on_play=_draw(1))
 script("Aragorn", removes="Strider", extra_draw=1, forsaken_top_cycles=True)
 script("Saruman", extra_draw=1, forsaken_top_cycles=True)
 script("Saruman's Staff", carryover_in_play=1)
+script("Frodo Baggins", cycle_when_eliminated_in="any", items_not_saved=True)
+script("Bilbo Baggins", cycle_when_eliminated_in="any", use=_cycle_self_then(_draw(2)), can_use=_in_reserve,
+       use_label="cycle it; draw 2")
+script("Merry Brandybuck", cycle_when_eliminated_in="path", battles_with="Rohan")
+script("Pippin Took", cycle_when_eliminated_in="path", battles_with="Dúnedain")
 script("Elven Cloak", mantle="path")
 script("Woven of All Colours", mantle="combat")
 script("Phial of Galadriel", path_defense=2)
@@ -551,3 +564,25 @@ script("Gwaihir the Windlord", use=_cycle_self_then(_take(("Gandalf the Grey", "
        can_use=_in_reserve, use_label="cycle it; search your cycle pile for the wizard")
 script("The Messenger", use=_cycle_self_then(_take(("Nazgûl",), "cycle", optional=False)), can_use=_in_reserve,
        use_label="cycle it; take a Nazgûl from your cycle pile")
+
+
+# --- targets of texts resolved by adjustment: without one, the card cannot be played (L591-594) -----------------
+def _in_own_reserve(name: str) -> object:
+    def check(state: WotrState, deck: Deck, card: Card) -> bool:
+        return any(c.name == name for c in deck.reserve.cards)
+
+    return check
+
+
+def _own_reserve_has(faction: str) -> object:
+    def check(state: WotrState, deck: Deck, card: Card) -> bool:
+        return any(state.card_def(c).faction == faction for c in deck.reserve.cards)
+
+    return check
+
+
+needs("The Black Captain", _in_own_reserve("The Witch-king"), "The Witch-king is not in your reserve")  # type: ignore[arg-type]
+needs("Threats and Promises", _in_own_reserve("Saruman"), "Saruman is not in your reserve")  # type: ignore[arg-type]
+needs("There is Another Way", lambda state, deck, card: bool(_same_number(state)),
+      "no unused path has the active path's number")
+needs("Death! Ride, Ride to Ruin!", _own_reserve_has("Rohan"), "you have no Rohan card in reserve")  # type: ignore[arg-type]

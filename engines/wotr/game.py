@@ -154,10 +154,11 @@ class Wotr(Rules[WotrState]):
         verb, args = command.verb, command.args
         if verb == "corruption":
             n = _signed(args[0])
-            if state.corruption + n < 0:
-                raise RuleError(f"There are only {state.corruption} corruption tokens to remove.")
-            state.corruption += n
-            turn.say(f"{seat} adjusts corruption by {n:+d}: now {state.corruption}.")
+            if n < 0:
+                proc.remove_corruption(turn, -n, seat)  # nothing to remove: nothing happens (L683-684)
+            else:
+                state.corruption += n
+                turn.say(f"{seat} adjusts corruption by {n:+d}: now {state.corruption}.")
         elif verb == "token":
             loc = state.active.find(args[0])
             if loc is None:

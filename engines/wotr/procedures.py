@@ -17,6 +17,11 @@ def names(cards: list[Card]) -> str:
     return ", ".join(c.name for c in cards) or "nothing"
 
 
+def with_items(card: Card) -> str:
+    """A unit's name with the items that go where it goes: "The Witch-king (with Morgul Blade)"."""
+    return f"{card.name} (with {names(card.attached)})" if card.attached else card.name
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -102,8 +107,42 @@ def cycle(turn: T, card: Card, *, public: bool) -> None:
     _to_pile(turn.state, card, "cycle", public=public)
 
 
-def eliminate(turn: T, card: Card, *, public: bool) -> None:
-    _to_pile(turn.state, card, "eliminated", public=public)
+def cycled_instead(state: WotrState, card: Card, context: str = "any") -> bool:
+    """Whether the card's own text cycles it instead of eliminating it here: `context` is "path" (path
+    combat), "combat" (battleground combat) or "any" (outside combat: forsaken, winnowed, removed...)."""
+    s = scripts.of(state.card_def(card))
+    where = s.cycle_when_eliminated_in if s else ""
+    return where == "any" or (where == "combat" and context in ("path", "combat")) or (
+        where == "path" and context == "path")
+
+
+def eliminate(turn: T, card: Card, *, public: bool) -> bool:
+    """Eliminate a card (face down if it comes from a hand or deck). A card whose text applies when it is
+    eliminated is revealed (L582-588): one that is cycled instead "for any reason" (Frodo, Bilbo) goes to the
+    cycle pile face up, its items with it unless its text keeps them out. True if it was cycled instead."""
+    state = turn.state
+    if not cycled_instead(state, card):
+        _to_pile(state, card, "eliminated", public=public)
+        return False
+    save_instead(turn, card, hidden=not public)
+    return True
+
+
+def save_instead(turn: T, card: Card, *, hidden: bool = False) -> None:
+    """Cycle a card its own text saves from elimination, face up, and say so to everyone (a `hidden` card,
+    from a hand or a deck, is revealed by this: L582-588)."""
+    state = turn.state
+    s = scripts.of(state.card_def(card))
+    lost = card.attached if s and s.items_not_saved else []
+    card.attached = [i for i in card.attached if i not in lost]
+    for item in lost:
+        _to_pile(state, item, "eliminated", public=True)
+    _to_pile(state, card, "cycle", public=True)
+    also = f"; {names(lost)} {'is' if len(lost) == 1 else 'are'} eliminated all the same" if lost else ""
+    turn.say(f"{card.name} is {'revealed and ' if hidden else ''}cycled instead of eliminated, by its own "
+             f"text{also}.")
+    if hidden:
+        turn.reveal()
 
 
 def detach(state: WotrState, uid: str) -> Card:
@@ -125,9 +164,9 @@ def cycle_from_hand(turn: T, deck: Deck, uid: str, why: str = "") -> None:
 
 def eliminate_from_hand(turn: T, deck: Deck, uid: str, why: str = "") -> None:
     card = deck.hand.take(uid)
-    eliminate(turn, card, public=False)
     turn.say(f"{deck.name}'s deck eliminates a card from hand{why}.")
-    turn.say(f"(You eliminated {card.name}.)", audience=[deck.seat])
+    if not eliminate(turn, card, public=False):
+        turn.say(f"(You eliminated {card.name}.)", audience=[deck.seat])
 
 
 def forsake_options(state: WotrState, deck: Deck) -> list[tuple[str, str]]:
@@ -155,24 +194,25 @@ def forsake(turn: T, deck: Deck, choice: str) -> None:
                      "instead by its own text.")
             turn.reveal()
             return
-        eliminate(turn, card, public=False)
         turn.say(f"{deck.name}'s deck forsakes the top card of its draw deck, unseen.")
-        turn.say(f"(It was {card.name}.)", audience=[deck.seat])
+        if not eliminate(turn, card, public=False):
+            turn.say(f"(It was {card.name}.)", audience=[deck.seat])
         turn.reveal()
         return
     if deck.hand.find(choice):
         eliminate_from_hand(turn, deck, choice, " (forsaken)")
         return
     card = detach(state, choice)
+    turn.say(f"{deck.name}'s deck forsakes {with_items(card)} from its reserve.")
     eliminate(turn, card, public=True)
-    turn.say(f"{deck.name}'s deck forsakes {card.name} from its reserve.")
 
 
 def remove(turn: T, name: str) -> None:
-    """Eliminate every copy of a named card wherever it is; reshuffle a draw deck it came from (L627-633)."""
+    """Eliminate every copy of a named card wherever it is; reshuffle a draw deck it came from (L627-633).
+    A copy already in an eliminated pile is left alone, unannounced: it may lie there face down (spec 1.5)."""
     state = turn.state
     for deck in state.decks:
-        for zone in [*deck.zones()]:
+        for zone in [z for z in deck.zones() if z is not deck.eliminated]:
             for card in [c for c in zone.cards if c.name == name]:
                 zone.cards.remove(card)
                 eliminate(turn, card, public=True)
@@ -189,6 +229,30 @@ def remove(turn: T, name: str) -> None:
             loc.attached.remove(card)
             eliminate(turn, card, public=True)
             turn.say(f"{name} is removed from {loc.name}.")
+
+
+def add_corruption(turn: T, n: int, why: str = "") -> int:
+    """Corruption tokens to the Shadow scoring area (L673-685): no more than the supply holds when the option
+    'corruption_supply' sets one (ENGINE 10.15; 0 means unlimited). Returns how many were added."""
+    state = turn.state
+    supply = int(state.opt("corruption_supply"))
+    gained = n if not supply else max(0, min(n, supply - state.corruption))
+    state.corruption += gained
+    short = f" (the supply of {supply} allows no more)" if gained < n else ""
+    turn.say(f"The Shadow gain {plural(gained, 'corruption token')}{why}{short}.")
+    return gained
+
+
+def remove_corruption(turn: T, n: int, who: str) -> int:
+    """Remove up to n tokens; a removal with nothing to remove does nothing (L683-684). Returns how many."""
+    state = turn.state
+    removed = min(n, state.corruption)
+    state.corruption -= removed
+    if removed:
+        turn.say(f"{who} removes {plural(removed, 'corruption token')}: now {state.corruption}.")
+    else:
+        turn.say(f"{who} would remove corruption, but there is no corruption to remove.")
+    return removed
 
 
 def each_side_player(state: WotrState, side: str) -> list[Deck]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Decision, DecisionKind, Option, Outcome
-from engines.wotr import actions, combat, scripts
+from engines.wotr import actions, combat, moments, scripts
 from engines.wotr import procedures as proc
 from engines.wotr.cards import FP, SHADOW
 from engines.wotr.scenarios import scenario
@@ -252,27 +252,15 @@ def demand(turn: T, task: str) -> None:
     """One small demand on a deck: "cycle1:<deck>" (a card from hand, a forsake if the hand is empty: L550-552),
     "eliminate1:<deck>" (from hand; nothing if empty: L590), "draw<n>:<deck>"."""
     state = turn.state
-    if task.startswith("chainstart|"):
-        from engines.wotr.effects import start_chain
-
-        start_chain(turn, task)
+    verb, _, key = task.split("|", 1)[0].partition(":")
+    if moments.fire(turn, verb, task):  # a card family's own demand (a chain, a sized draw)
         return
-    verb, _, key = task.partition(":")
     deck = state.deck(key)
-    if verb == "chain":
-        from engines.wotr.effects import chain_step
-
-        chain_step(turn, deck)
-        return
     if verb.startswith("may-forsake-draw"):  # "may forsake 1 card to draw N": the deck chooses
         n = verb.removeprefix("may-forsake-draw")
         turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: forsake 1 card to draw {n}?",
                  [Option(id="forsake", label=f"Forsake 1, draw {n}"), Option(id="decline", label="No")],
                  context=f"mayforsake:{key}:{n}")
-        return
-    if verb == "draw-dead":  # Paths of the Dead: 4 cards, 5 while Strider or Aragorn is in the reserve
-        kings = any(c.name in ("Strider", "Aragorn") for c in deck.reserve.cards)
-        proc.draw(turn, deck, 5 if kings else 4)
         return
     if verb.startswith("draw"):
         proc.draw(turn, deck, int(verb[4:]))

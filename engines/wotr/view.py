@@ -87,6 +87,19 @@ def status_line(state: WotrState) -> str:
     return f"{head}: waiting on {', '.join(waiting)}" + (f" ({prompt})" if prompt else "")
 
 
+def waited_decks(state: WotrState) -> list[str]:
+    """The decks the game waits on now: the deck an open decision names ("forsake:frodo"), else the first deck
+    of the seat it is for, so the image marks the same seat the status line names (issue 16)."""
+    keys = {d.key for d in state.decks}
+    out: list[str] = []
+    for decision in state.decisions:
+        named = [part for part in decision.context.split(":")[1:2] if part in keys]
+        key = named[0] if named else next((d.key for d in state.decks if d.seat == decision.seat), "")
+        if key and key not in out:
+            out.append(key)
+    return out
+
+
 def location_view(state: WotrState, seat: str | None, loc_zone: ZoneView, index: int) -> LocationView:
     card = state.active.cards[index]
     ldef = state.card_def(card)
@@ -109,13 +122,13 @@ def build(state: WotrState, seat: str | None) -> WotrView:
     show_hands = bool(state.opt("public_hand_sizes"))
     decks: list[DeckView] = []
     private: list[ZoneView] = []
-    acting = state.order[state.turn] if state.phase == "action" else ""
+    waited = waited_decks(state)
     for d in state.decks:
         decks.append(DeckView(key=d.key, name=d.name, side=d.side, seat=d.seat,
                               hand=len(d.hand.cards) if show_hands or seat == d.seat else -1,
                               draw=len(d.draw.cards), cycle=len(d.cycle.cards), eliminated=len(d.eliminated.cards),
                               carryover=procedures.carryover(state, d), ring=d.ring, reserve=zone_view(d.reserve, seat),
-                              starting=state.order[state.start] == d.key, to_act=acting == d.key))
+                              starting=state.order[state.start] == d.key, to_act=d.key in waited))
         if seat == d.seat:
             private += [zone_view(d.hand, seat), zone_view(d.cycle, seat), zone_view(d.eliminated, seat)]
     shown = [active, fp_area, shadow_area, resolving, *private, *(dv.reserve for dv in decks)]

@@ -53,7 +53,7 @@ def test_the_table_png_shows_locations_totals_scores_and_decks(drawn: TextRecord
     state = a_table()
     png = registry.render(GAME.view(state, None))
     img = decode(png)
-    assert img.format == "PNG" and img.width == 1600 and 1200 < img.height < 4000
+    assert img.format == "PNG" and img.width == wotr.WIDTH and 1200 < img.height < 6000
     text = " | ".join(drawn.strings)
     assert "Weathertop: attack 2 against defense 2 (Free Peoples defend)" in text
     assert "Harad: attack 2 against defense 3 (Shadow defend)" in text
@@ -98,3 +98,92 @@ def test_boards_of_a_random_game_never_name_hidden_cards(drawn: TextRecorder) ->
 def test_the_same_view_gives_the_same_bytes() -> None:
     view = GAME.view(a_table(), None)
     assert registry.render(view) == registry.render(view)
+
+
+# --- issue 16: the table image ----------------------------------------------------------------------------------
+def test_a_battlegrounds_entry_gates_are_drawn(drawn: TextRecorder) -> None:
+    """L269-279, spec 2.2: the image says which factions may enter as armies and as characters, on each side
+    (Edoras: Rohan armies and Rohan and Wizard characters defend; Isengard attacks with both)."""
+    state = opened()
+    clear_active(state)
+    location(state, "Edoras")
+    registry.render(GAME.view(state, None))
+    assert "Defenders: armies Rohan; characters Rohan, Wizard" in drawn.strings
+    assert "Attackers: armies Isengard; characters Isengard" in drawn.strings
+
+
+def test_the_set_aside_duel_path_is_shown(drawn: TextRecorder) -> None:
+    """Spec 4.3.4 (Duel tie): a path nobody scores is set aside; the image shows it."""
+    state = opened("duel2", 2)
+    tied = state.path_deck.cards.pop(0)
+    state.set_aside.cards.append(tied)
+    registry.render(GAME.view(state, None))
+    assert any(s.startswith("Set aside") for s in drawn.strings)
+    assert tied.name.split()[0] in " ".join(drawn.strings)
+
+
+def test_more_never_covers_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long reserve: the "+N more" tile takes a slot of its own, and N is exactly the cards not drawn."""
+    state = opened()
+    for name in ("Legolas", "Arwen", "Elrond", "Galadriel", "Strider", "Halbarad", "Faramir", "Denethor",
+                 "Boromir", "High Elves", "Soldiers of Gondor", "Dead Men of Dunharrow"):
+        put(state, "aragorn", name, "reserve")
+    tiles: list[tuple[int, int, str]] = []
+    mores: list[tuple[tuple[int, int, int, int], int]] = []
+    real_tile, real_more = wotr._tile, wotr.kit.more_tile
+
+    def tile(img, view, card, x, y, w=wotr.TILE_W):  # type: ignore[no-untyped-def]
+        tiles.append((x, y, card.name))
+        real_tile(img, view, card, x, y, w)
+
+    def more(img, box, n):  # type: ignore[no-untyped-def]
+        mores.append((box, n))
+        real_more(img, box, n)
+
+    monkeypatch.setattr(wotr, "_tile", tile)
+    monkeypatch.setattr(wotr.kit, "more_tile", more)
+    registry.render(GAME.view(state, None))
+    assert mores
+    for box, _n in mores:
+        row = [t for t in tiles if t[1] == box[1]]
+        assert all(x + wotr.TILE_W <= box[0] or x >= box[2] for x, _, _ in row), "a card is under +N more"
+    ((box, n),) = mores
+    shown = [name for _, y, name in tiles if y == box[1]]
+    assert len(shown) + n == 12
+
+
+def test_to_act_marks_the_deck_the_game_waits_on(drawn: TextRecorder) -> None:
+    """Issue 16: the image and the status name the same seat. Saruman's Cave-Troll makes each Free Peoples deck
+    forsake: the game waits on Frodo's player, in Saruman's turn; Frodo's deck is the one marked."""
+    from engines.wotr.view import build
+    from tests.engines.wotr.table import answer, to_act
+
+    state = opened()
+    troll = put(state, "saruman", "Cave-Troll", "reserve")
+    to_act(state, "saruman")
+    state = answer(state, "act:saruman", f"use-{troll.uid}")
+    view = build(state, None)
+    marked = [d.key for d in view.decks if d.to_act]
+    assert marked == ["frodo"] and view.waiting_on == ["p1"]
+    registry.render(view)
+    assert any(s.startswith("Frodo's deck (p1)") and "to act" in s for s in drawn.strings)
+    assert not any(s.startswith("Saruman's deck") and "to act" in s for s in drawn.strings)
+
+
+PHONE_WIDTH = 400  # Discord's inline preview on a phone, in CSS pixels
+MIN_CAP_HEIGHT = 6.0  # px: a capital letter 6 px tall there is a ~9 px font, the floor of small phone captions
+
+
+def test_the_smallest_text_is_legible_at_phone_width(drawn: TextRecorder) -> None:
+    """Issue 16: scaled to 400 px wide (Discord's preview on a phone), the smallest text on the board still
+    has capitals at least 6 px tall. Measured, not assumed: the cap height ("H") of every font the board
+    drew with, times the scale."""
+    state = a_table()
+    img = decode(registry.render(GAME.view(state, "p1")))
+    scale = PHONE_WIDTH / img.width
+    heights = []
+    for call in drawn.calls:
+        face = call.kwargs["font"]
+        left, top, right, bottom = face.getbbox("H")
+        heights.append((bottom - top) * scale)
+    assert heights and min(heights) >= MIN_CAP_HEIGHT, f"smallest capital {min(heights):.1f} px at 400 px wide"

@@ -13,9 +13,13 @@ from typing import Any
 
 from bot.content.errors import ContentError
 from engines.wotr.cards import (
+    ARMY,
     BATTLEGROUND,
+    CHARACTER,
     FACTION_TYPES,
+    FP_FACTIONS,
     PATH,
+    SHADOW_FACTIONS,
     CardDef,
     Pack,
     side_of,
@@ -24,6 +28,7 @@ from engines.wotr.cards import (
 REPO = Path(__file__).resolve().parents[3]
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "wotrcg"
 DEFAULT_OUT = REPO / "engines" / "wotr" / "packs" / "wotrcg.json"
+FACTIONS = (*FP_FACTIONS, *SHADOW_FACTIONS)
 SOURCE = "mawills/wotrcg-discord-bot api/src/data (facts only: no card text)"
 # A keyword is printed as the card text's first sentence, one capitalised word ("Nazgûl.", "Weapon.").
 KEYWORD = re.compile(r"^\s*([A-Z][\w\u00c0-\u024f]+)\.(?=\s|$)")
@@ -102,12 +107,36 @@ def faction_card(row: dict[str, Any], where: str, *, with_text: bool) -> CardDef
     )
 
 
-def battleground(row: dict[str, Any], *, with_text: bool) -> CardDef:
+def _factions(row: dict[str, Any], key: str) -> tuple[str, ...] | None:
+    value = row.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ValueError(f"{key} is not a list of factions")
+    found = tuple(str(f) for f in value)
+    for faction in found:
+        side_of(faction)  # an unknown faction is a problem with the record
+    return found
+
+
+def battleground(row: dict[str, Any], *, with_text: bool, fielded: dict[str, set[str]] | None = None) -> CardDef:
+    """A battleground with its two gates (L269-279): the factions its army icons name and those its character
+    icons name. A source that gives them (`armyFactions`, `characterFactions`) is read as it is; the community
+    file gives one joint list, `allowedFactions`, which is then split by what each faction fields: an army
+    icon only for a faction that has armies (Wizard and Dwarf have none), a character icon for a faction
+    with characters. `fielded` maps a faction to its card kinds (None: every faction fields both)."""
     number = str(row["cardNumber"])
     text = str(row.get("text") or "")
+    joint = _factions(row, "allowedFactions") or ()
+    armies, characters = _factions(row, "armyFactions"), _factions(row, "characterFactions")
+    if armies is None:
+        armies = tuple(f for f in joint if fielded is None or ARMY in fielded.get(f, set()))
+    if characters is None:
+        characters = tuple(f for f in joint if fielded is None or CHARACTER in fielded.get(f, set()))
+    every = tuple(dict.fromkeys([*joint, *armies, *characters]))
     return CardDef(id=f"b{int(number):02d}", number=number, name=str(row["name"]), kind=BATTLEGROUND,
                    side=str(row["team"]), vp=_int(row.get("victoryPoints")), defense=_int(row.get("defense")),
-                   factions=tuple(str(f) for f in row.get("allowedFactions") or []),
+                   factions=every, army_factions=armies, character_factions=characters,
                    has_text=bool(text.strip()), text=text if with_text else "")
 
 
@@ -127,8 +156,13 @@ def build_pack(data: Path = DEFAULT_DATA, *, with_text: bool = False) -> WotrImp
     cards: list[CardDef] = []
     problems: list[str] = []
     notes: list[str] = []
+    joint: list[str] = []  # battlegrounds whose gates were split from the one joint list
+    fielded: dict[str, set[str]] = {}  # faction -> the kinds of its cards (which icons a battleground can show)
+    for row in rows["cards"]:
+        kind = str(row.get("type") or "").partition(":")[0].strip().lower()
+        fielded.setdefault(str(row.get("faction")), set()).add(kind)
     readers = {"cards": lambda r, w: faction_card(r, w, with_text=with_text),
-               "battlegrounds": lambda r, w: battleground(r, with_text=with_text),
+               "battlegrounds": lambda r, w: battleground(r, with_text=with_text, fielded=fielded),
                "paths": lambda r, w: path(r, with_text=with_text)}
     for name, records in rows.items():
         for i, row in enumerate(records, start=1):
@@ -138,9 +172,16 @@ def build_pack(data: Path = DEFAULT_DATA, *, with_text: bool = False) -> WotrImp
             except (KeyError, ValueError, TypeError) as exc:
                 problems.append(f"{where}: {exc}")
                 continue
+            if name == "battlegrounds" and "armyFactions" not in row and "characterFactions" not in row:
+                joint.append(card.name)
             if card.promo:
                 notes.append(f"{where}: {card.name} is a promo card ({card.number}); decks leave it out by default")
             cards.append(card)
+    if joint:
+        armyless = sorted(f for f, kinds in fielded.items() if ARMY not in kinds and f in FACTIONS)
+        notes.append(f"battlegrounds.json: {len(joint)} battlegrounds give one faction list for armies and "
+                     f"characters; read as army icons for the factions with armies and character icons for all "
+                     f"({', '.join(armyless)}: characters only)")
     ids = [c.id for c in cards]
     for dup in sorted({i for i in ids if ids.count(i) > 1}):
         problems.append(f"card id {dup} appears twice; the later record was dropped")

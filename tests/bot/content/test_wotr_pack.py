@@ -107,3 +107,40 @@ def test_an_unreadable_file_refuses_the_whole_import(tmp_path: Path) -> None:
         build_pack(tmp_path)
     assert main(["build", str(tmp_path / "out.json"), "--data", str(tmp_path)]) == 1
     assert not (tmp_path / "out.json").exists()
+
+
+def test_the_committed_pack_keeps_a_battlegrounds_army_gate_and_character_gate_apart() -> None:
+    """# L269-279, spec 2.2: a battleground names the factions that may enter as an army and those that may
+    enter as a character. Wizard fields no army, so its icon on Edoras is a character icon only."""
+    pack = {c.name: c for c in pack_from_json(PACK_TEXT).cards}
+    edoras = pack["Edoras"]
+    assert edoras.army_factions == ("Rohan", "Isengard")
+    assert edoras.character_factions == ("Rohan", "Wizard", "Isengard")
+    assert edoras.sides_of_entry("character") == (("Rohan", "Wizard"), ("Isengard",))  # defend, attack
+    assert pack["Moria"].army_factions == ("Monstrous", "Elf")
+    assert all(c.army_factions and c.character_factions for c in pack.values() if c.kind == "battleground")
+
+
+def test_a_source_that_names_both_gates_is_read_as_it_is(tmp_path: Path) -> None:
+    """# spec 2.2: `armyFactions` and `characterFactions`, when a source has them, win over the joint list;
+    a bad faction in either leaves the record out, named."""
+    (tmp_path / "cards.json").write_text(json.dumps([
+        {"cardNumber": "1", "name": "Made-up Army", "faction": "Rohan", "type": "ARMY"},
+        {"cardNumber": "2", "name": "Made-up Rider", "faction": "Rohan", "type": "CHARACTER"},
+        {"cardNumber": "3", "name": "Made-up Wizard", "faction": "Wizard", "type": "CHARACTER"},
+    ]), encoding="utf-8")
+    (tmp_path / "battlegrounds.json").write_text(json.dumps([
+        {"cardNumber": "1", "name": "Split Field", "team": "fp", "allowedFactions": ["Rohan", "Isengard"],
+         "armyFactions": ["Isengard"], "characterFactions": ["Rohan"]},
+        {"cardNumber": "2", "name": "Joint Field", "team": "shadow", "allowedFactions": ["Rohan", "Wizard"]},
+        {"cardNumber": "3", "name": "Bad Field", "team": "fp", "armyFactions": ["Nowhere"]},
+    ]), encoding="utf-8")
+    (tmp_path / "paths.json").write_text("[]", encoding="utf-8")
+    result = build_pack(tmp_path)
+    fields = {c.name: c for c in result.pack.cards}
+    assert (fields["Split Field"].army_factions, fields["Split Field"].character_factions) == (("Isengard",),
+                                                                                              ("Rohan",))
+    assert (fields["Joint Field"].army_factions, fields["Joint Field"].character_factions) == (("Rohan",),
+                                                                                              ("Rohan", "Wizard"))
+    assert result.problems == ["battlegrounds.json record 3: unknown faction 'Nowhere'"]
+    assert any("Joint Field" not in n and "1 battlegrounds give one faction list" in n for n in result.notes)

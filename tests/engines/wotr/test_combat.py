@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.wotr import combat, round
+from engines.core import Answer
+from engines.wotr import GAME, combat, round
 from engines.wotr.cards import FP, SHADOW
 from engines.wotr.state import DEF, FACE_DOWN, REACTIVATED_ACROSS, WotrState
 from tests.engines.wotr.table import (
@@ -60,19 +61,19 @@ def test_7_31_no_over_elimination() -> None:
     path = location(state, "Weathertop")  # defense 0
     put(state, "witch-king", "The Witch-king", path)  # 2 attack
     grey = put(state, "frodo", "Gandalf the Grey", path)  # 3
-    frodo = put(state, "frodo", "Frodo Baggins", path)  # 1
+    gimli = put(state, "frodo", "Gimli", path)  # 1 (Frodo would be cycled instead by his own text)
     sam = put(state, "frodo", "Sam Gamgee", path)  # 1
     state = to_combat(state)
-    assert sorted(options(state, "eliminate")) == sorted([grey.uid, frodo.uid, sam.uid])
+    assert sorted(options(state, "eliminate")) == sorted([grey.uid, gimli.uid, sam.uid])
     after = answer(state, "eliminate", grey.uid)
     assert not [d for d in after.decisions if d.context.startswith("eliminate")]
     frodo_deck = after.deck("frodo")
     assert [c.name for c in frodo_deck.eliminated.cards] == ["Gandalf the Grey"]
-    assert {"Frodo Baggins", "Sam Gamgee"} <= {c.name for c in frodo_deck.cycle.cards}
+    assert {"Gimli", "Sam Gamgee"} <= {c.name for c in frodo_deck.cycle.cards}
     assert "Weathertop" in [c.name for c in after.fp_area.cards]
     # The other way: two units of 1 cancel exactly 2; Gandalf survives and is cycled.
-    two = answer(answer(state, "eliminate", frodo.uid), "eliminate", sam.uid)
-    assert {c.name for c in two.deck("frodo").eliminated.cards} == {"Frodo Baggins", "Sam Gamgee"}
+    two = answer(answer(state, "eliminate", gimli.uid), "eliminate", sam.uid)
+    assert {c.name for c in two.deck("frodo").eliminated.cards} == {"Gimli", "Sam Gamgee"}
     assert "Gandalf the Grey" in {c.name for c in two.deck("frodo").cycle.cards}
 
 
@@ -82,9 +83,9 @@ def test_7_32_a_zero_icon_defender_is_never_offered() -> None:
     path = location(state, "Weathertop")
     put(state, "saruman", "Barrow-Wights", path)  # 1
     arwen = put(state, "aragorn", "Arwen", path)  # 0 path icons
-    frodo = put(state, "frodo", "Frodo Baggins", path)  # 1
-    state = to_combat(state)  # Frodo alone can cancel: no choice to make
-    assert frodo in state.deck("frodo").eliminated.cards and arwen in state.deck("aragorn").cycle.cards
+    gimli = put(state, "frodo", "Gimli", path)  # 1
+    state = to_combat(state)  # Gimli alone can cancel: no choice to make
+    assert gimli in state.deck("frodo").eliminated.cards and arwen in state.deck("aragorn").cycle.cards
 
 
 def test_7_34_duel_path_majority_and_tie() -> None:
@@ -298,3 +299,33 @@ def test_hand_sizes_can_be_kept_from_the_table() -> None:
     shown = GAME.view(table(), None)
     assert isinstance(shown, WotrView)
     assert all(d.hand == 5 for d in shown.decks)
+
+
+def test_when_two_decks_defend_together_each_owner_chooses_its_own_eliminations() -> None:
+    """L439-448: the defending players choose the losses; a card is eliminated by the player who owns it.
+    Frodo's Gimli and Aragorn's Legolas and Strider defend a path against 2: each owner is asked about its
+    own cards only, and once one answers the other's question is withdrawn (re-asked if more is needed)."""
+    state = table()
+    path = location(state, "Weathertop")  # defense 0
+    put(state, "witch-king", "The Witch-king", path)  # 2 attack
+    gimli = put(state, "frodo", "Gimli", path)  # 1
+    legolas = put(state, "aragorn", "Legolas", path)  # 1
+    strider = put(state, "aragorn", "Strider", path)  # 2
+    state = to_combat(state)
+    asked = {d.seat: sorted(o.id for o in d.options) for d in state.decisions}
+    assert asked == {"p1": [gimli.uid], "p3": sorted([legolas.uid, strider.uid])}
+    after = answer(state, "eliminate", gimli.uid)  # Frodo's player gives Gimli: 1 left, only Aragorn has cards
+    assert [(d.seat, sorted(o.id for o in d.options)) for d in after.decisions] == [
+        ("p3", sorted([legolas.uid, strider.uid]))]
+    strider_lost = next(d for d in state.decisions if d.seat == "p3")
+    done = GAME.apply(state, "p3", Answer(decision=strider_lost.id, choice=(strider.uid,))).state
+    assert not [d for d in done.decisions if d.context.startswith("eliminate")]
+    assert strider in done.deck("aragorn").eliminated.cards and gimli in done.deck("frodo").cycle.cards
+    # One person running both decks (Trilogy for 2) gets one question with all of that person's cards.
+    two = table(people=2)
+    path = location(two, "Weathertop")
+    put(two, "witch-king", "The Witch-king", path)
+    for deck, name in (("frodo", "Gimli"), ("aragorn", "Legolas"), ("aragorn", "Strider")):
+        put(two, deck, name, path)
+    two = to_combat(two)
+    assert [(d.seat, len(d.options)) for d in two.decisions] == [("p1", 3)]

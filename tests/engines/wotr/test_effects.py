@@ -361,6 +361,27 @@ def test_lorien_and_dol_guldur_call_each_other_once() -> None:
     assert decision(edoras, "chain-play:frodo") or not [d for d in edoras.decisions if d.context.startswith("chain")]
 
 
+def test_edoras_brings_helms_deep_only_from_the_free_peoples_deck() -> None:
+    """Edoras (spec 8.3; activation by text, L163-170) pulls Helm's Deep only out of the FP battleground
+    pile; once won and sitting in a scoring area it stays put (unlike Lórien's "or reactivated")."""
+    for side in ("fp", "shadow"):
+        state = opened()
+        clear_active(state)
+        helm = next(c for c in state.bg_fp.cards if c.name == "Helm's Deep")
+        state.bg_fp.cards.remove(helm)
+        state.area(side).cards.append(helm)
+        _activate(state, "Edoras")
+        assert [c.name for c in state.active.cards] == ["Edoras"]
+        assert helm in state.area(side).cards
+    back = opened()  # Lórien's text does reach into a scoring area
+    clear_active(back)
+    guldur = next(c for c in back.bg_shadow.cards if c.name == "Dol Guldur")
+    back.bg_shadow.cards.remove(guldur)
+    back.fp_area.cards.append(guldur)
+    _activate(back, "Lórien")
+    assert sorted(c.name for c in back.active.cards) == ["Dol Guldur", "Lórien"]
+
+
 def test_a_location_chain_plays_only_where_its_text_says() -> None:
     """Minas Morgul: the Mordor player draws 5, may play 1 Nazgûl to reserve only, cycles the rest."""
     state = opened()
@@ -491,3 +512,25 @@ def test_taking_a_named_card_from_the_draw_deck_or_the_cycle_pile() -> None:
     state = answer(state, "act:frodo", f"use-{gwaihir.uid}")
     state = answer(state, "take:frodo:cycle", grey.uid)
     assert "Gandalf the Grey" in [c.name for c in state.deck("frodo").hand.cards]
+
+
+def test_activation_texts_resolve_in_the_order_the_locations_were_activated() -> None:
+    """L142-147, L180-190: the location step activates the battleground, resolves its text, then the path.
+    Dol Amroth's choice (the Dúnedain player may forsake to draw) comes before The Old Forest's forsakes."""
+    from engines.wotr import round
+    from tests.engines.wotr.table import turn
+
+    state = opened()
+    clear_active(state)
+    amroth = next(c for c in state.bg_fp.cards if c.name == "Dol Amroth")
+    forest = next(c for c in state.path_deck.cards if c.name == "The Old Forest")
+    state.bg_fp.cards.remove(amroth)
+    state.path_deck.cards.remove(forest)
+    state.decisions.clear()
+    t = turn(state)
+    round.activate(t, amroth, "first")
+    round.activate(t, forest, "second")
+    round.advance(t)
+    assert [d.context for d in state.decisions] == ["mayforsake:aragorn:1"]
+    state = answer(state, "mayforsake", "decline")
+    assert decision(state, "forsake:frodo")

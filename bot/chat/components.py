@@ -8,8 +8,9 @@ from typing import Any
 
 import discord
 
+from bot.chat import io
 from bot.chat.host import Host, host_of
-from bot.service.types import DeadlineAsk
+from bot.service.types import ActResult, DeadlineAsk
 from engines.core import Decision, DecisionKind, WestmarchError
 
 BUTTON_LIMIT = 25  # 5 rows of 5
@@ -18,6 +19,18 @@ OPTION_ID = r"[A-Za-z0-9_\-]+"
 
 def _bot(interaction: discord.Interaction) -> Host:
     return host_of(interaction)
+
+
+async def answer(interaction: discord.Interaction, game_id: int, command: str) -> None:
+    """A button or menu was used: the same path as typing the command."""
+    bot = _bot(interaction)
+    await io.defer(interaction, ephemeral=True)
+    try:
+        result = await bot.service.act(game_id, bot.user_of(interaction), command, at=interaction.created_at)
+    except WestmarchError as exc:
+        await io.reply(interaction, exc.message, ephemeral=True)
+        return
+    await reply_done(bot, interaction, game_id, result)
 
 
 class DecisionButton(
@@ -48,7 +61,7 @@ class DecisionButton(
         return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).answer_from_component(interaction, self.game, f"answer {self.decision} {self.option}")
+        await answer(interaction, self.game, f"answer {self.decision} {self.option}")
 
 
 class DecisionSelect(
@@ -71,7 +84,7 @@ class DecisionSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = " ".join(self.item.values)
-        await _bot(interaction).answer_from_component(interaction, self.game, f"answer {self.decision} {chosen}")
+        await answer(interaction, self.game, f"answer {self.decision} {chosen}")
 
 
 class UndoButton(
@@ -99,8 +112,6 @@ class UndoButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        from bot.chat import io
-
         await io.defer(interaction, ephemeral=True)
         try:
             message = await bot.service.consent_undo(
@@ -141,8 +152,6 @@ class DeadlineButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        from bot.chat import io
-
         await io.defer(interaction, ephemeral=True)
         try:
             message = await bot.service.tempo.decide(self.game, bot.user_of(interaction), self.wait, self.action)
@@ -158,6 +167,21 @@ def deadline_view(game_id: int, ask: DeadlineAsk) -> discord.ui.View:
     if ask.allow_auto:
         view.add_item(DeadlineButton(game_id, ask.wait_id, "auto"))
     return view
+
+
+async def reply_done(bot: Host, interaction: discord.Interaction, game_id: int, result: ActResult) -> None:
+    """What a player reads after their move, only for them: what was done, what happened, and at once what
+    they are asked next, with its buttons (issue 16), so nobody types a command to find their next choice."""
+    lines = [f"Done: `{result.command}`", *result.lines]
+    mine: list[Decision] = []
+    try:
+        _, view = await bot.service.view(game_id, bot.user_of(interaction))
+        mine = [d for d in view.decisions if d.seat == result.seat]
+    except WestmarchError:  # the game ended or went out of reach meanwhile: the move itself is done
+        pass
+    lines += [f"Next, decision {d.id}: {d.prompt}" for d in mine]
+    buttons = decision_view(game_id, mine)
+    await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 
 
 def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | None:

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import safe_text
 from bot.chat import io
-from bot.chat.components import decision_view
+from bot.chat.components import decision_view, reply_done
 from bot.chat.messenger import WHERE_TO_LOOK
 from bot.chat.places import game_here
 from bot.pace import Pace, quiet_text, stamp
@@ -169,10 +169,9 @@ class GameCog(commands.Cog):
     @game.command(name="act", description="Type a game command, e.g. 'answer 3 o2'")
     async def act(self, interaction: discord.Interaction, command: str, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        result = await self.service.act(
-            await self._game_here(interaction, game), self.bot.user_of(interaction), command, at=interaction.created_at
-        )
-        await io.reply(interaction, "\n".join([f"Done: `{result.command}`", *result.lines]), ephemeral=True)
+        game_id = await self._game_here(interaction, game)
+        result = await self.service.act(game_id, self.bot.user_of(interaction), command, at=interaction.created_at)
+        await reply_done(self.bot, interaction, game_id, result)
 
     @act.autocomplete("command")
     async def _my_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

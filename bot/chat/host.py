@@ -2,8 +2,8 @@
 module, never on the client (bot/chat/client.py), which builds the bot and plugs the games in by name
 (bot/plugins.py). So the import graph runs one way: client -> parts -> host.
 
-`Host` holds what every part needs: the service, the database, who is acting and from where, the per-user rate
-limit, and the one path a button takes."""
+`Host` holds what every part needs: the service, the database, who is acting and from where, and the per-user
+rate limit."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from bot.service import Service, User
 from bot.service.alarms import Downtime
 from bot.service.limits import LimitReached, Limits, RateLimiter
 from bot.store.database import Database
-from engines.core import WestmarchError
 
 log = logging.getLogger(__name__)
 
@@ -72,15 +71,6 @@ class Host(commands.Bot):
             guild_id=guild_id,
             in_dm=guild_id is None,
         )
-
-    async def answer_from_component(self, interaction: discord.Interaction, game_id: int, command: str) -> None:
-        """A button or menu was used: the same path as typing the command."""
-        await io.defer(interaction, ephemeral=True)
-        try:
-            result = await self.service.act(game_id, self.user_of(interaction), command, at=interaction.created_at)
-            await io.reply(interaction, "\n".join([f"Done: `{result.command}`", *result.lines]), ephemeral=True)
-        except WestmarchError as exc:
-            await io.reply(interaction, exc.message, ephemeral=True)
 
 
 def host_of(interaction: discord.Interaction) -> Host:

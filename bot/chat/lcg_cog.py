@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.chat import io
 from bot.chat.campaign_cog import CampaignButton, CampaignCog
+from bot.chat.components import reply_done
 from bot.chat.lcg_text import card_choice_label, card_text, cost_text, deck_line, fit, import_report, scenario_line
 from bot.chat.places import game_here
 from bot.chat.rats_cog import DiscordAnnouncer, RatsCog
@@ -79,10 +80,6 @@ class LcgCog(commands.Cog):
             return None
         return view if isinstance(view, LcgView) and view.seat is not None else None
 
-    @staticmethod
-    def _done(result: ActResult) -> str:
-        return "\n".join([f"Done: `{result.command}`", *result.lines])
-
     # --- decks -------------------------------------------------------------------------------
     @deck.command(name="import", description="Import a deck from RingsDB (a decklist or shared deck link, or an id)")
     @app_commands.describe(source="A RingsDB link, e.g. https://ringsdb.com/decklist/view/12345, or a decklist id")
@@ -117,8 +114,9 @@ class LcgCog(commands.Cog):
     @app_commands.describe(key="The deck's key (see /lcg deck list)")
     async def choose(self, interaction: discord.Interaction, key: str, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        result = await self._act(interaction, await self._lcg_game(interaction, game), f"deck {key.strip()}")
-        await io.reply(interaction, self._done(result), ephemeral=True)
+        game_id = await self._lcg_game(interaction, game)
+        result = await self._act(interaction, game_id, f"deck {key.strip()}")
+        await reply_done(self.bot, interaction, game_id, result)
 
     @choose.autocomplete("key")
     async def _deck_keys(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -139,7 +137,7 @@ class LcgCog(commands.Cog):
         game_id = await self._lcg_game(interaction, game)
         _, view = await self.service.view(game_id, self.bot.user_of(interaction))
         result = await self._act(interaction, game_id, f"play {_hand_uid(view, card.strip())}")
-        await io.reply(interaction, self._done(result), ephemeral=True)
+        await reply_done(self.bot, interaction, game_id, result)
 
     @play.autocomplete("card")
     async def _hand_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -176,8 +174,9 @@ class LcgCog(commands.Cog):
                 "(`/lcg adjust command:help` shows the forms)."
             )
         await io.defer(interaction, ephemeral=True)
-        result = await self._act(interaction, await self._lcg_game(interaction, game), text)
-        await io.reply(interaction, self._done(result), ephemeral=True)
+        game_id = await self._lcg_game(interaction, game)
+        result = await self._act(interaction, game_id, text)
+        await reply_done(self.bot, interaction, game_id, result)
 
     # --- reference ---------------------------------------------------------------------------
     @lcg.command(name="card", description="Look up a card: its numbers, traits and keywords")

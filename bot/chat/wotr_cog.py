@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.chat import io
+from bot.chat.components import reply_done
 from bot.chat.places import game_here
 from bot.service import ActResult, Service, ServiceError
 from engines.core import CommandError, DecisionKind, View, WestmarchError
@@ -91,10 +92,6 @@ class WotrCog(commands.Cog):
             return None
         return view if view.game == GAME.name and view.seat is not None else None
 
-    @staticmethod
-    def _done(result: ActResult) -> str:
-        return "\n".join([f"Done: `{result.command}`", *result.lines])
-
     # --- play ----------------------------------------------------------------------------------
     @wotr.command(name="act", description="Take one of your options: play, move, cycle, winnow, Ring, pass...")
     @app_commands.describe(option="One of your open options (start typing: a card name, 'pass', 'cycle'...)")
@@ -106,7 +103,7 @@ class WotrCog(commands.Cog):
             _, view = await self.service.view(game_id, self.bot.user_of(interaction))
             text = _answer_for(view, text)
         result = await self._act(interaction, game_id, text)
-        await io.reply(interaction, self._done(result), ephemeral=True)
+        await reply_done(self.bot, interaction, game_id, result)
 
     @act.autocomplete("option")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -134,8 +131,9 @@ class WotrCog(commands.Cog):
         if text.split()[0].lower() not in VERBS:
             raise CommandError(f"'{text.split()[0]}' is not an adjustment. Adjustments: {ADJUST_HELP}.")
         await io.defer(interaction, ephemeral=True)
-        result = await self._act(interaction, await self._wotr_game(interaction, game), text)
-        await io.reply(interaction, self._done(result), ephemeral=True)
+        game_id = await self._wotr_game(interaction, game)
+        result = await self._act(interaction, game_id, text)
+        await reply_done(self.bot, interaction, game_id, result)
 
     # --- reference -------------------------------------------------------------------------------
     @wotr.command(name="card", description="Look up a card: icons, faction, paths, wielders, victory points")

@@ -1,0 +1,1 @@
+"""The Decipher Lord of the Rings Trading Card Game (spec: ../shared/specs/tcg.md, seed 002)."""

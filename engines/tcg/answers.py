@@ -64,7 +64,7 @@ def _sanctuary(turn: T, d: Decision, args: list[str], choice: tuple[str, ...]) -
 def _ring(turn: T, d: Decision, args: list[str], choice: tuple[str, ...]) -> None:
     if choice[0] == "wear":
         turn.state.fp_player.wearing = True
-        turn.say(f"{d.seat}'s Ring-bearer puts on The One Ring.")
+        turn.say(f"{d.seat}'s Ring-bearer slips the Ring on.")
 
 
 @answer("wounds")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engines.core import DecisionKind, Option
+from engines.core import Card, DecisionKind, Option
 from engines.tcg import actions, rules, scripts
 from engines.tcg import procedures as proc
 from engines.tcg.cards import FP, SHADOW
+from engines.tcg.state import TcgState
 
 T = proc.T
 
@@ -35,7 +36,7 @@ def ask_minion_wounds(turn: T, seat: str, amount: int) -> None:
                     f"Place {proc.plural(amount, 'archery wound')} on your minions.")
 
 
-def _no_archery(state: proc.TcgState, card: proc.Card) -> bool:
+def _no_archery(state: TcgState, card: Card) -> bool:
     for src in rules.active_cards(state):
         s = scripts.of(src.ref)
         if s is not None and s.no_archery_wound is not None and s.no_archery_wound(state, src, card):
@@ -54,7 +55,7 @@ def after_archery(turn: T) -> None:
     state.step = "assignment"
 
 
-def _free(state: proc.TcgState) -> list[proc.Card]:
+def _free(state: TcgState) -> list[Card]:
     pool = rules.minions(state)
     if state.fierce:
         pool = [m for m in pool if rules.has_keyword(state, m, "fierce")]
@@ -78,7 +79,7 @@ def assignment(turn: T) -> None:
              [Option(id="done", label="Done assigning"), *options], context="assign")
 
 
-def _to_leftover(state: proc.TcgState) -> None:
+def _to_leftover(state: TcgState) -> None:
     state.shadow_seats = state.going_right(state.fp_player.seat)
     state.shadow_index = 0
     state.step = "leftover"

@@ -160,25 +160,32 @@ def _skirmish_self(cost: Callable[[TcgState, Card], list[tuple[str, Callable[[T]
         if not _in_skirmish_phase(state) or not rules.in_skirmish(state, src):
             return []
         out = []
-        for label, pay in cost(state, src):
+        for i, (label, pay) in enumerate(cost(state, src)):
             def run(turn: T, pay: Callable[[T], None] = pay) -> None:
                 n = amount(turn.state, src)
                 pay(turn)
                 _skirmish_mod(src.uid, stat, n)(turn)
-            out.append(Ability(key=f"use:{src.uid}:{label}", label=f"{src.name}: {label}", run=run))
+            out.append(Ability(key=f"use:{src.uid}:{i}", label=f"{src.name}: {label}", run=run))
         return out
 
     return lister
 
 
 def _discard_borne(state: TcgState, src: Card) -> list[tuple[str, Callable[[T], None]]]:
-    return [(f"discard {a.name} for +2", lambda turn, uid=a.uid: proc.discard(turn, uid))
-            for a in src.attached if rules.cdef(state, a).type == "possession"]
+    return [(f"discard {a.name} for +2", _discarder(a.uid)) for a in src.attached
+            if rules.cdef(state, a).type == "possession"]
+
+
+def _discarder(uid: str) -> Callable[[T], None]:
+    def pay(turn: T) -> None:
+        proc.discard(turn, uid)
+
+    return pay
 
 
 def _discard_rohan_condition(state: TcgState, src: Card) -> list[tuple[str, Callable[[T], None]]]:
-    return [(f"discard {c.name} for +1", lambda turn, uid=c.uid: proc.discard(turn, uid))
-            for c in state.fp_player.support.cards if rules.cdef(state, c).culture == "rohan"
+    return [(f"discard {c.name} for +1", _discarder(c.uid)) for c in state.fp_player.support.cards
+            if rules.cdef(state, c).culture == "rohan"
             and rules.cdef(state, c).type == "condition"]
 
 
@@ -252,9 +259,13 @@ def _sword(state: TcgState, seat: str, src: Card) -> list[Ability]:
     bearer = _bearer(state, src)
     if bearer is None or not _in_skirmish_phase(state) or not rules.in_skirmish(state, bearer):
         return []
-    return [Ability(key=f"use:{src.uid}:{label}", label=f"{src.name}: {label} for damage +1",
-                    run=lambda turn, pay=pay: (pay(turn), _skirmish_mod(bearer.uid, "damage", 1)(turn)) and None)
-            for label, pay in _discard_hand(3)(state, src)]
+    out = []
+    for i, (label, pay) in enumerate(_discard_hand(3)(state, src)):
+        def run(turn: T, pay: Callable[[T], None] = pay, uid: str = bearer.uid) -> None:
+            pay(turn)
+            _skirmish_mod(uid, "damage", 1)(turn)
+        out.append(Ability(key=f"use:{src.uid}:{i}", label=f"{src.name}: {label} for damage +1", run=run))
+    return out
 
 
 script("7_98", abilities=_sword, note="the 3 cards discarded are the last 3 in hand (no choice yet)")

@@ -69,7 +69,7 @@ def _wound(turn: T, args: list[str]) -> None:
             return
         if order == "always":
             fp.wearing = True
-            turn.say(f"{fp.seat}'s Ring-bearer puts on The One Ring (standing order).")
+            turn.say(f"{fp.seat}'s Ring-bearer slips the Ring on (standing order).")
     proc.wound_now(turn, uid, why)
 
 
@@ -129,8 +129,8 @@ def _move(turn: T) -> None:
     fp = state.fp_player
     leaving = state.current_site()
     nxt = fp.position + 1
-    if state.phase == "regroup":
-        actions.fire(turn, "moves from in regroup", leaving) if leaving is not None else None
+    if state.phase == "regroup" and leaving is not None:
+        actions.fire(turn, "moves from in regroup", leaving)
     if state.site_at(nxt) is None:
         placer = _placer(state, leaving)
         p = state.player(placer)
@@ -276,7 +276,7 @@ def _skirmish_end(turn: T) -> None:
     state.step = "skirmish_pick"
 
 
-# --- the end of a move: site 9, regroup, reconcile, move again (spec 4.9) -----------------------------------------------
+# --- the end of a move: site 9, regroup, reconcile, move again (spec 4.9) ----------------------------------------
 @step("site9")
 def _site9(turn: T) -> None:
     state = turn.state

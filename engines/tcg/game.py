@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View
-from engines.tcg import answers, effects, flow  # noqa: F401  (effects registers the scripts)
+from engines.tcg import answers, effects, flow, rules  # noqa: F401  (effects registers the scripts)
 from engines.tcg import procedures as proc
-from engines.tcg import rules
 from engines.tcg.cards import CardDef
 from engines.tcg.decks import builtin_decks, parse, starter
 from engines.tcg.state import WINDOWS, WOUNDS, Mod, Player, TcgState

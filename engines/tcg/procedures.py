@@ -264,7 +264,8 @@ HANDLERS: dict[str, Callable[[T, list[str], tuple[str, ...]], None]] = {}
 def handler(key: str) -> Callable[[Callable[[T, list[str], tuple[str, ...]], None]],
                                   Callable[[T, list[str], tuple[str, ...]], None]]:
     """Register what the answer to a script's question does; the decision's context is "card:<key>:<args>"."""
-    def register(fn: Callable[[T, list[str], tuple[str, ...]], None]) -> Callable[[T, list[str], tuple[str, ...]], None]:
+    def register(fn: Callable[[T, list[str], tuple[str, ...]], None]) -> Callable[
+            [T, list[str], tuple[str, ...]], None]:
         HANDLERS[key] = fn
         return fn
 

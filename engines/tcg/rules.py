@@ -94,7 +94,8 @@ def strength(state: TcgState, card: Card) -> int:
 
 
 def damage(state: TcgState, card: Card) -> int:
-    total = cdef(state, card).keyword_value("damage") + sum(cdef(state, a).keyword_value("damage") for a in card.attached)
+    total = cdef(state, card).keyword_value("damage")
+    total += sum(cdef(state, a).keyword_value("damage") for a in card.attached)
     total += sum(s.damage(state, src, card) for src, s in _hooked(state, "damage"))  # type: ignore[misc]
     return total + _mods(state, card.uid, "damage")
 
@@ -161,7 +162,7 @@ def archery_total(state: TcgState, side: str) -> int:
     else:
         total = sum(1 for c in minions(state) if has_keyword(state, c, "archer"))
         hook = "archery_shadow"
-    total += sum(getattr(s, hook)(state, src) for src, s in _hooked(state, hook))
+    total += sum(int(getattr(s, hook)(state, src)) for src, s in _hooked(state, hook))
     total += sum(m.amount for m in state.mods if m.stat == f"archery:{side}")
     return max(0, total)
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     Count = Callable[[TcgState, Card], int]  # (state, source) -> amount
     Check = Callable[[TcgState, str], bool]  # (state, seat) -> may play
     Hook = Callable[[T, Card], None]  # (turn, source)
-    Lister = Callable[[TcgState, str, Card], list[Ability]]  # (state, seat, source) -> usable abilities
+    Lister = Callable[[TcgState, str, Card], list["Ability"]]  # (state, seat, source) -> usable abilities
 
 
 @dataclass(frozen=True, kw_only=True)

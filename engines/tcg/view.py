@@ -82,14 +82,15 @@ def build(state: TcgState, seat: str | None) -> TcgView:
     path = zone_view(state.path, seat)
     minions = zone_view(state.minions, seat)
     initiative = "shadow" if rules.shadow_has_initiative(state) else "free peoples"
-    text = [f"Path: " + ", ".join(f"{state.defs[c.ref].site} {c.name}" for c in
+    text = ["Path: " + ", ".join(f"{state.defs[c.ref].site} {c.name}" for c in
                                    sorted(state.path.cards, key=lambda c: state.defs[c.ref].site)),
             f"Twilight {state.twilight}; moves {state.moves}/{rules.move_limit(state)}; initiative: {initiative}."]
-    for p in players:
+    for pv in players:
         comps = ", ".join(f"{c.name}" + (f" [{c.tokens.get('wounds', 0)}w]" if c.tokens.get("wounds") else "")
-                          for c in p.fellowship.cards)
-        text.append(f"{p.seat} at site {p.position}: hand {p.hand}, deck {p.draw}, burdens {p.burdens}, threats "
-                    f"{p.threats}{', wearing the Ring' if p.wearing else ''}{', out' if p.out else ''}; {comps}")
+                          for c in pv.fellowship.cards)
+        text.append(f"{pv.seat} at site {pv.position}: hand {pv.hand}, deck {pv.draw}, burdens {pv.burdens}, "
+                    f"threats {pv.threats}{', wearing the Ring' if pv.wearing else ''}{', out' if pv.out else ''}; "
+                    f"{comps}")
     if minions.cards:
         text.append("Minions: " + ", ".join(c.name or "?" for c in minions.cards))
     return TcgView(

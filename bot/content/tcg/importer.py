@@ -15,8 +15,8 @@ from engines.tcg.cards import CardDef, DeckList, Pack
 
 REPO = Path(__file__).resolve().parents[3]
 # The shared data sits beside the checkout (../shared); a worktree sits one level deeper (../../shared).
-DEFAULT_DATA = next((base / "shared" / "data" / "tcg" / "gemp-playerscouncil-hjson" for base in (REPO.parent, REPO.parent.parent)
-                     if (base / "shared" / "data" / "tcg").is_dir()),
+DEFAULT_DATA = next((base / "shared" / "data" / "tcg" / "gemp-playerscouncil-hjson"
+                     for base in (REPO.parent, REPO.parent.parent) if (base / "shared" / "data" / "tcg").is_dir()),
                     REPO.parent / "shared" / "data" / "tcg" / "gemp-playerscouncil-hjson")
 DEFAULT_OUT = REPO / "engines" / "tcg" / "packs" / "tcg.json"
 SOURCE = "PlayersCouncil/gemp-lotr card HJSON, sets 1, 7, 8 (facts only: no card text)"
@@ -64,6 +64,12 @@ def _int(value: Any) -> int:
     return value
 
 
+def _bearer(words: str) -> str:
+    """The bearer filter, without the names of other cards it must not already bear (their titles are said
+    by the rules' own words elsewhere; a 'not already bearing' clause is kept as a bare marker)."""
+    return re.sub(r"not\(hasAttached\(name\([^)]*\)\)\)", "not(hasAttached)", words)
+
+
 def card(cid: str, row: dict[str, Any]) -> CardDef:
     """One GEMP record as facts. Raises ValueError for a record it cannot read."""
     kind = str(row["type"]).lower()
@@ -82,7 +88,7 @@ def card(cid: str, row: dict[str, Any]) -> CardDef:
         twilight=_int(row.get("twilight")), strength=_int(row.get("strength")), vitality=_int(row.get("vitality")),
         resistance=_int(row.get("resistance")), site=_int(row.get("site")), race=str(row.get("race") or "").lower(),
         keywords=tuple(keywords), item_class=str(row.get("itemclass") or "").lower(),
-        signet=str(row.get("signet") or "").lower(), bearer=str(row.get("target") or ""), phases=phases,
+        signet=str(row.get("signet") or "").lower(), bearer=_bearer(str(row.get("target") or "")), phases=phases,
         direction=str(row.get("direction") or "").lower(), block=str(row.get("block") or "").lower(),
         ring_bearer=bool(row.get("canStartWithRing")), support=support, has_text=bool(text.strip()),
     )

@@ -269,3 +269,8 @@ def _sword(state: TcgState, seat: str, src: Card) -> list[Ability]:
 
 
 script("7_98", abilities=_sword, note="the 3 cards discarded are the last 3 in hand (no choice yet)")
+
+# Text the rules already carry out in full: the bearer restriction is card data (Hobbit Sword), and The Ruling
+# Ring's response (burdens instead of skirmish wounds, off at regroup) is the rules' own Ring handling (flow.py).
+script("7_319")
+script("7_1")

@@ -1,0 +1,1 @@
+"""Decipher TCG content: the GEMP card importer (facts only)."""

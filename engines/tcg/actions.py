@@ -1,0 +1,248 @@
+"""What a seat may do in the current window (spec 4.1, 4.3, 4.4, 6.2-6.5): play a card from hand, heal by
+discard, play an event, use a special ability. Each is listed with its target already chosen, so one answer is
+one action; the list is rebuilt when the answer comes, so a stale choice is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core import Card, RuleError
+from engines.tcg import procedures as proc
+from engines.tcg import rules, scripts
+from engines.tcg.cards import ALLY, ARTIFACT, COMPANION, CONDITION, EVENT, FP, MINION, POSSESSION, SHADOW, CardDef
+from engines.tcg.scripts import Ability
+from engines.tcg.state import TcgState
+
+T = proc.T
+
+
+def cost_of(state: TcgState, card: Card) -> int:
+    d = rules.cdef(state, card)
+    total = d.twilight
+    for src in list(rules.active_cards(state)):
+        s = scripts.of(src.ref)
+        if s is not None and s.cost is not None:
+            total += s.cost(state, src, card)
+    return max(0, total)
+
+
+def titles_in_play(state: TcgState, seat: str | None) -> set[str]:
+    """Titles of active cards in play (a seat's own, or everyone's for Shadow uniqueness, spec 6.10)."""
+    return {rules.cdef(state, c).title for c in rules.active_cards(state)
+            if seat is None or state.owners.get(c.uid) == seat}
+
+
+def unique_blocked(state: TcgState, seat: str, d: CardDef) -> bool:
+    if not d.unique:
+        return False
+    if d.side == SHADOW:
+        return d.title in titles_in_play(state, None)
+    player = state.player(seat)
+    dead = {rules.cdef(state, c).title for c in player.dead.cards if rules.cdef(state, c).unique}
+    return d.title in titles_in_play(state, seat) or d.title in dead  # spec 5.2, 6.10
+
+
+def bearers(state: TcgState, seat: str, d: CardDef) -> list[Card]:
+    """Characters that may bear this possession or condition: own, active, restriction met, class slot free."""
+    pool = rules.minions(state, seat) if d.side == SHADOW else state.fp_player.fellowship.cards
+    out = []
+    for c in pool:
+        if d.bearer and not rules.matches(state, c, d.bearer):
+            continue
+        if d.item_class and any(rules.cdef(state, a).item_class == d.item_class for a in c.attached):
+            continue  # spec 4.1: one per class
+        out.append(c)
+    return out
+
+
+def pay(turn: T, seat: str, card: Card, cost: int) -> None:
+    state = turn.state
+    if rules.cdef(state, card).side == SHADOW:
+        state.twilight -= cost
+    else:
+        state.twilight += cost
+
+
+def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
+                 target: Card | None = None) -> Ability:
+    d = rules.cdef(state, card)
+
+    def run(turn: T) -> None:
+        st = turn.state
+        player = st.player(seat)
+        c = player.hand.take(card.uid)
+        pay(turn, seat, c, cost)
+        if where == "bearer" and target is not None:
+            host = st.find(target.uid)
+            if host is None:
+                raise RuleError("That bearer has left play.")
+            host.attached.append(c)
+            turn.say(f"{seat} plays {c.name} on {host.name} ({_twilight(d, cost)}).")
+        elif where == "minion":
+            st.minions.cards.append(c)
+            turn.say(f"{seat} plays {c.name} ({_twilight(d, cost)})" +
+                     (", roaming." if rules.roaming(st, c) else "."))
+        elif where == "support":
+            player.support.cards.append(c)
+            turn.say(f"{seat} plays {c.name} to the support area ({_twilight(d, cost)}).")
+        else:
+            player.fellowship.cards.append(c)
+            turn.say(f"{seat} plays {c.name} ({_twilight(d, cost)}).")
+        s = scripts.of(c.ref)
+        if s is not None and s.on_play is not None:
+            s.on_play(turn, c)
+        fire(turn, "played", c)
+
+    label = f"Play {card.name}" + (f" on {target.name}" if target is not None else "") + f" (twilight {cost})"
+    key = f"play:{card.uid}" + (f":{target.uid}" if target is not None else "")
+    return Ability(key=key, label=label, run=run)
+
+
+def _twilight(d: CardDef, cost: int) -> str:
+    return f"removes {cost} twilight" if d.side == SHADOW else f"adds {cost} twilight"
+
+
+def fire(turn: T, moment: str, source: Card | None = None) -> None:
+    """Run every active card's trigger for a named moment (spec 6.4). `source` limits it to one card's trigger."""
+    state = turn.state
+    cards = [source] if source is not None else list(rules.active_cards(state))
+    for c in cards:
+        s = scripts.of(c.ref)
+        if s is not None and moment in s.triggers and state.find(c.uid) is not None:
+            s.triggers[moment](turn, c)
+
+
+def hand_plays(state: TcgState, seat: str) -> list[Ability]:
+    """Cards a seat may play from hand in this phase (spec 4.1, 4.3)."""
+    fp_seat = state.fp_player.seat
+    player = state.player(seat)
+    phase = state.phase
+    out: list[Ability] = []
+    for card in player.hand.cards:
+        d = rules.cdef(state, card)
+        s = scripts.of(card.ref)
+        if d.type == EVENT:
+            if phase in d.phases and (d.side == FP) == (seat == fp_seat):
+                out.extend(event_plays(state, seat, card))
+            continue
+        if s is not None and s.can_play is not None and not s.can_play(state, seat):
+            continue
+        if unique_blocked(state, seat, d):
+            continue
+        cost = cost_of(state, card)
+        if d.side == FP and seat == fp_seat and phase == "fellowship":
+            if d.type in (COMPANION, ALLY):
+                out.append(play_ability(state, seat, card, cost, "fellowship"))
+            elif d.type in (POSSESSION, ARTIFACT, CONDITION):
+                if d.support or (d.type == CONDITION and not d.bearer):
+                    out.append(play_ability(state, seat, card, cost, "support"))
+                else:
+                    out.extend(play_ability(state, seat, card, cost, "bearer", b) for b in bearers(state, seat, d))
+        elif d.side == SHADOW and seat != fp_seat and phase == "shadow":
+            if d.type == MINION:
+                cost += 2 if _would_roam(state, card) else 0
+                if state.twilight >= cost:
+                    out.append(play_ability(state, seat, card, cost, "minion"))
+            elif d.type in (POSSESSION, ARTIFACT, CONDITION) and state.twilight >= cost:
+                if d.support or (d.type == CONDITION and not d.bearer):
+                    out.append(play_ability(state, seat, card, cost, "support"))
+                else:
+                    out.extend(play_ability(state, seat, card, cost, "bearer", b) for b in bearers(state, seat, d))
+    return out
+
+
+def _would_roam(state: TcgState, card: Card) -> bool:
+    """Roaming for a minion about to be played: its site number against the fellowship's site (spec 4.3)."""
+    probe = state.minions.cards
+    probe.append(card)
+    try:
+        return rules.roaming(state, card)
+    finally:
+        probe.remove(card)
+
+
+def event_plays(state: TcgState, seat: str, card: Card) -> list[Ability]:
+    """An event's ways to be played: scripted ones with their targets; an unscripted one may still be played and
+    its text resolved by adjustment (DESIGN: manual adjustment is a rule)."""
+    d = rules.cdef(state, card)
+    cost = cost_of(state, card)
+    if d.side == SHADOW and state.twilight < cost:
+        return []
+    s = scripts.of(card.ref)
+    if s is not None and s.event is not None:
+        return [_wrap_event(seat, card, cost, a) for a in s.event(state, seat, card)]
+    if s is not None or "response" in d.phases:
+        return []
+
+    def manual(turn: T) -> None:
+        turn.say(f"{card.name}'s text is not scripted: resolve it by adjustment.")
+
+    return [_wrap_event(seat, card, cost, Ability(key=f"ev:{card.uid}", label=f"Play {card.name} (by hand)",
+                                                  run=manual))]
+
+
+def _wrap_event(seat: str, card: Card, cost: int, a: Ability) -> Ability:
+    def run(turn: T) -> None:
+        st = turn.state
+        player = st.player(seat)
+        c = player.hand.take(card.uid)
+        pay(turn, seat, c, cost)
+        player.discard.cards.append(c)  # spec 6.2: discarded before the next action
+        turn.say(f"{seat} plays {c.name} ({_twilight(rules.cdef(st, c), cost)}).")
+        a.run(turn)
+
+    return Ability(key=a.key, label=a.label + f" (twilight {cost})", run=run)
+
+
+def heal_by_discard(state: TcgState, seat: str) -> list[Ability]:
+    """Spot a wounded unique companion or ally; discard a card of the same title from hand to heal it (4.1)."""
+    player = state.player(seat)
+    out: list[Ability] = []
+    for c in player.fellowship.cards:
+        d = rules.cdef(state, c)
+        if not d.unique or not rules.wounds(c):
+            continue
+        for h in player.hand.cards:
+            if rules.cdef(state, h).title == d.title:
+                out.append(Ability(key=f"heal:{c.uid}:{h.uid}", label=f"Discard {h.name} from hand to heal {c.name}",
+                                   run=_heal_run(seat, c.uid, h.uid)))
+                break
+    return out
+
+
+def _heal_run(seat: str, uid: str, hand_uid: str) -> Callable[[T], None]:
+    def run(turn: T) -> None:
+        player = turn.state.player(seat)
+        h = player.hand.take(hand_uid)
+        player.discard.cards.append(h)
+        turn.say(f"{seat} discards {h.name} from hand to heal.")
+        proc.heal(turn, uid)
+
+    return run
+
+
+def abilities(state: TcgState, seat: str) -> list[Ability]:
+    """Special abilities of the seat's active cards, and the current site's (spec 6.3, 6.7)."""
+    out: list[Ability] = []
+    site = state.current_site()
+    for c in rules.active_cards(state):
+        if c is not site and state.owners.get(c.uid) != seat:
+            continue
+        s = scripts.of(c.ref)
+        if s is not None and s.abilities is not None:
+            out.extend(s.abilities(state, seat, c))
+    return out
+
+
+def legal(state: TcgState, seat: str) -> list[Ability]:
+    out = hand_plays(state, seat)
+    if state.phase == "fellowship" and seat == state.fp_player.seat:
+        out += heal_by_discard(state, seat)
+    out += abilities(state, seat)
+    seen: set[str] = set()
+    unique: list[Ability] = []
+    for a in out:
+        if a.key not in seen:
+            seen.add(a.key)
+            unique.append(a)
+    return unique

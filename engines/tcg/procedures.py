@@ -1,0 +1,281 @@
+"""The small acts every part of the rules shares: drawing and shuffling (with a commitment), wounds one at a
+time (spec 5.1), the Ring (5.3), killing versus discarding (5.2), burdens and corruption, threats (6.13),
+losing and elimination (5.4)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from engines.core import Card, DecisionKind, Option, Outcome, Turn, Zone
+from engines.tcg import rules, scripts
+from engines.tcg.cards import ALLY, COMPANION, MINION
+from engines.tcg.state import WOUNDS, Player, Shuffle, TcgState
+
+T = Turn[TcgState]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def name(state: TcgState, uid: str) -> str:
+    card = state.find(uid)
+    return card.name if card is not None else uid
+
+
+# --- decks -----------------------------------------------------------------------------------------------------
+def shuffle(turn: T, player: Player, zone: Zone, what: str) -> None:
+    """Shuffle with the state's generator and publish a commitment: sha256 of a salt and the order (spec 1.3)."""
+    state = turn.state
+    state.rng.shuffle(zone.cards)
+    salt = f"{state.rng.next64():016x}"
+    order = [c.ref for c in zone.cards]
+    digest = hashlib.sha256((salt + ":" + ",".join(order)).encode()).hexdigest()
+    state.shuffles.append(Shuffle(seat=player.seat, what=what, digest=digest, salt=salt, order=order))
+    turn.say(f"{player.seat} shuffles the {what}; commitment sha256 {digest[:16]}…")
+
+
+def draw(turn: T, player: Player, count: int) -> int:
+    """Draw one at a time; an empty deck is refilled from the discard pile once per game (spec 6.9, option)."""
+    drawn = 0
+    for _ in range(count):
+        if not player.draw.cards:
+            if player.reshuffled or not player.discard.cards or not turn.state.opt("reshuffle_once"):
+                break
+            player.reshuffled = True
+            player.draw.cards.extend(player.discard.cards)
+            player.discard.cards.clear()
+            turn.say(f"{player.seat}'s draw deck is empty: the discard pile becomes the new draw deck (once a game).")
+            shuffle(turn, player, player.draw, "discard pile into a new draw deck")
+        card = turn.draw(player.draw, player.hand)[0]
+        turn.say(f"{player.seat} draws {card.name}.", audience=[player.seat])
+        drawn += 1
+    if drawn:
+        turn.say(f"{player.seat} draws {plural(drawn, 'card')}.")
+    return drawn
+
+
+# --- leaving play ----------------------------------------------------------------------------------------------
+def _detach(state: TcgState, uid: str) -> tuple[Zone, Card]:
+    zone, card, host = state.locate(uid)
+    if host is not None:
+        host.attached.remove(card)
+    else:
+        zone.cards.remove(card)
+    return zone, card
+
+
+def to_discard(state: TcgState, card: Card) -> None:
+    """Put a card (and what it bears) into its owners' discard piles, clean."""
+    for sub in card.attached:
+        to_discard(state, sub)
+    card.attached = []
+    card.tokens = {}
+    card.flags = []
+    state.player(state.owners[card.uid]).discard.cards.append(card)
+    state.assign.pop(card.uid, None)
+
+
+def discard(turn: T, uid: str, why: str = "") -> None:
+    """Discard from play: never the dead pile, even for a companion (spec 5.2)."""
+    state = turn.state
+    _, card = _detach(state, uid)
+    to_discard(state, card)
+    turn.say(f"{card.name} is discarded{why}.")
+
+
+def kill(turn: T, uid: str, why: str = "") -> None:
+    """Killed: a Free Peoples character goes to the dead pile (threats fire), a minion to the discard pile."""
+    state = turn.state
+    card = state.find(uid)
+    if card is None:
+        return
+    kind = rules.cdef(state, card).type
+    _, card = _detach(state, uid)
+    if kind in (COMPANION, ALLY):
+        for sub in card.attached:
+            to_discard(state, sub)
+        card.attached, card.tokens, card.flags = [], {}, []
+        owner = state.player(state.owners[uid])
+        owner.dead.cards.append(card)
+        turn.say(f"{card.name} is killed{why} and goes to the dead pile.")
+        for m in [m for m, c in state.assign.items() if c == uid]:
+            del state.assign[m]
+        if uid == owner.ring_bearer:
+            lose(turn, owner, "their Ring-bearer was killed")
+            return
+        if owner.threats and owner is state.fp_player:
+            n, owner.threats = owner.threats, 0
+            turn.say(f"{owner.seat} removes {plural(n, 'threat')}: as many threat wounds must be placed (spec 6.13).")
+            state.queue.insert(0, f"threats:{n}")
+    else:
+        to_discard(state, card)
+        turn.say(f"{card.name} is killed{why}" + (" and goes to the discard pile." if kind == MINION else "."))
+
+
+# --- wounds, the Ring, burdens --------------------------------------------------------------------------------
+def wound_now(turn: T, uid: str, why: str) -> None:
+    """Place one wound, unless prevented; the Ring turns it into a burden (spec 5.3)."""
+    state = turn.state
+    card = state.find(uid)
+    if card is None or rules.cdef(state, card).type not in (COMPANION, ALLY, MINION):
+        return
+    for src, s in [(c, scripts.of(c.ref)) for c in rules.active_cards(state)]:
+        if s is not None and s.prevent_wound is not None and s.prevent_wound(state, src, card):
+            turn.say(f"The wound to {card.name} is prevented by {src.name}.")
+            return
+    fp = state.fp_player
+    if uid == fp.ring_bearer and fp.wearing and why == "skirmish" and state.phase == "skirmish":
+        turn.say(f"{card.name} wears The One Ring: a burden instead of a wound.")
+        add_burdens(turn, 1)
+        return
+    card.tokens[WOUNDS] = rules.wounds(card) + 1
+    if why == "skirmish":
+        state.skirmish_wounds[uid] = state.skirmish_wounds.get(uid, 0) + 1
+    turn.say(f"{card.name} takes a wound ({rules.wounds(card)} of {rules.vitality(state, card)}).")
+    if rules.wounds(card) >= rules.vitality(state, card):
+        kill(turn, uid)
+
+
+def exert(turn: T, uid: str, times: int = 1) -> None:
+    """Exertion is not a wound: no prevention, no Ring (spec 5.1, 7.29)."""
+    state = turn.state
+    card = state.find(uid)
+    if card is None:
+        return
+    for _ in range(times):
+        if rules.exhausted(state, card):
+            break
+        card.tokens[WOUNDS] = rules.wounds(card) + 1
+    turn.say(f"{card.name} exerts{'' if times == 1 else f' {times} times'}.")
+    check_deaths(turn)
+
+
+def heal(turn: T, uid: str, times: int = 1) -> None:
+    card = turn.state.find(uid)
+    if card is None or not rules.wounds(card):
+        return
+    n = min(times, rules.wounds(card))
+    card.tokens[WOUNDS] = rules.wounds(card) - n
+    if not card.tokens[WOUNDS]:
+        del card.tokens[WOUNDS]
+    turn.say(f"{card.name} is healed of {plural(n, 'wound')}.")
+
+
+def check_deaths(turn: T) -> None:
+    """State-based: a character whose wounds reach its vitality dies, e.g. when a vitality bonus leaves (7.32)."""
+    state = turn.state
+    for c in list(rules.characters(state)):
+        if rules.wounds(c) and rules.wounds(c) >= rules.vitality(state, c) and state.find(c.uid) is not None:
+            kill(turn, c.uid)
+            if state.outcome is not None:
+                return
+
+
+def add_burdens(turn: T, n: int) -> None:
+    fp = turn.state.fp_player
+    fp.burdens += n
+    turn.say(f"{plural(n, 'burden')} added: {fp.seat}'s Ring-bearer has {fp.burdens}.")
+    rb = rules.ring_bearer(turn.state)
+    resistance = rules.cdef(turn.state, rb).resistance if rb is not None else 10
+    if fp.burdens >= resistance:
+        lose(turn, fp, "their Ring-bearer is corrupted")
+
+
+def add_threats(turn: T, n: int) -> int:
+    """One at a time, never above the number of companions (spec 6.13, 9.14). Returns how many were added."""
+    state = turn.state
+    fp = state.fp_player
+    added = 0
+    for _ in range(n):
+        if fp.threats >= len(rules.companions(state)):
+            break
+        fp.threats += 1
+        added += 1
+    if added:
+        turn.say(f"{plural(added, 'threat')} added ({fp.threats} now).")
+    return added
+
+
+def ask_wounds(turn: T, seat: str, targets: list[Card], amount: int, why: str, prompt: str) -> None:
+    """Place `amount` wounds among `targets` one at a time (archery, threats): automatic when one target."""
+    if amount <= 0 or not targets:
+        return
+    if len(targets) == 1:
+        turn.state.queue[:0] = [f"wound:{targets[0].uid}:{why}"] * amount
+        return
+    turn.ask(seat, DecisionKind.ASSIGN, prompt, [Option(id=c.uid, label=c.name) for c in targets], amount=amount,
+             context=f"wounds:{why}")
+
+
+# --- losing (spec 5.4) -----------------------------------------------------------------------------------------
+def lose(turn: T, player: Player, why: str) -> None:
+    state = turn.state
+    if player.out or state.outcome is not None:
+        return
+    player.out = True
+    turn.say(f"{player.seat} loses: {why}.")
+    left = state.live()
+    if len(left) == 1:
+        turn.finish(Outcome(winners=[left[0].seat], reason=f"{left[0].seat} wins: the last player left ({why} for "
+                                                              f"{player.seat})."))
+        return
+    eliminate(turn, player)
+
+
+def eliminate(turn: T, loser: Player) -> None:
+    """Remove the loser's cards; replace his sites going right from his right (spec 5.4); the rest of his turn is
+    skipped (spec 9.7 default)."""
+    state = turn.state
+    for zone in (loser.fellowship, loser.support):
+        for card in list(zone.cards):
+            zone.cards.remove(card)
+            for sub in card.attached:
+                if state.owners[sub.uid] != loser.seat:
+                    to_discard(state, sub)
+    for m in [m for m in state.minions.cards if state.owners[m.uid] == loser.seat]:
+        state.minions.cards.remove(m)
+    mine = sorted((c for c in state.path.cards if state.owners[c.uid] == loser.seat),
+                  key=lambda c: rules.cdef(state, c).site)
+    givers = state.going_right(loser.seat)
+    for i, site in enumerate(mine):
+        number = rules.cdef(state, site).site
+        for giver in givers[i % len(givers):] + givers[:i % len(givers)]:
+            p = state.player(giver)
+            new = next((c for c in p.adventure.cards if rules.cdef(state, c).site == number), None)
+            if new is not None:
+                p.adventure.cards.remove(new)
+                state.path.cards[state.path.cards.index(site)] = new
+                loser.adventure.cards.append(site)
+                turn.say(f"{giver}'s {new.name} replaces {site.name} as site {number}.")
+                break
+    state.decisions = [d for d in state.decisions if d.seat != loser.seat]
+    if loser is state.fp_player:
+        state.queue.clear()
+        state.decisions.clear()
+        state.step = "end_turn"
+
+
+# --- choices card scripts ask for --------------------------------------------------------------------------------
+HANDLERS: dict[str, Callable[[T, list[str], tuple[str, ...]], None]] = {}
+
+
+def handler(key: str) -> Callable[[Callable[[T, list[str], tuple[str, ...]], None]],
+                                  Callable[[T, list[str], tuple[str, ...]], None]]:
+    """Register what the answer to a script's question does; the decision's context is "card:<key>:<args>"."""
+    def register(fn: Callable[[T, list[str], tuple[str, ...]], None]) -> Callable[
+            [T, list[str], tuple[str, ...]], None]:
+        HANDLERS[key] = fn
+        return fn
+
+    return register
+
+
+def ask_card(turn: T, seat: str, prompt: str, options: list[Option], key: str, *args: str,
+             private: bool = False) -> None:
+    turn.ask(seat, DecisionKind.CHOOSE_ONE, prompt, options, private=private, context=":".join(["card", key, *args]))
+
+
+def yes_no(turn: T, seat: str, prompt: str, key: str, *args: str) -> None:
+    ask_card(turn, seat, prompt, [Option(id="yes", label="Yes"), Option(id="no", label="No")], key, *args)

@@ -1,0 +1,73 @@
+"""The effect registry (spec 8.2, 8.3): what the engine knows of a card's text, keyed by card id, written in our
+own words in `engines.tcg.effects`. Facts the rules automate without text (stats, keywords, classes, bearer
+restrictions, costs) need no entry. A card with text and no entry is resolved by manual adjustment; `unscripted`
+lists those cards: the coverage list."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engines.tcg.cards import CardDef
+
+if TYPE_CHECKING:
+    from engines.core import Card, Turn
+    from engines.tcg.state import TcgState
+
+    T = Turn[TcgState]
+    Bonus = Callable[[TcgState, Card, Card], int]  # (state, source card, character) -> amount
+    Grant = Callable[[TcgState, Card, Card, str], bool]  # (state, source, character, keyword) -> has it
+    Count = Callable[[TcgState, Card], int]  # (state, source) -> amount
+    Check = Callable[[TcgState, str], bool]  # (state, seat) -> may play
+    Hook = Callable[[T, Card], None]  # (turn, source)
+    Lister = Callable[[TcgState, str, Card], list["Ability"]]  # (state, seat, source) -> usable abilities
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ability:
+    """One way to use a card now, with its target already chosen: an option of an action decision."""
+
+    key: str  # stable within the step: "use:c12:c40"
+    label: str
+    run: Callable[[Turn[TcgState]], None]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Script:
+    strength: Bonus | None = None  # while active: strength given to a character (itself or another)
+    vitality: Bonus | None = None
+    damage: Bonus | None = None
+    site_number: Bonus | None = None  # a minion's site number
+    grants: Grant | None = None  # keywords given: "archer", "fierce", "ambush N" as ("ambush", value via bonus)
+    ambush: Bonus | None = None
+    defender: Bonus | None = None
+    archery_fp: Count | None = None  # added to the fellowship archery total
+    archery_shadow: Count | None = None  # added to the minion archery total
+    shadow_initiative: Count | None = None  # 1: the Shadow has initiative whatever the hand (while active)
+    no_roaming: Count | None = None  # 1: minions are not roaming (while active)
+    cost: Bonus | None = None  # a change to another card's twilight cost: (state, source, card being played)
+    can_play: Check | None = None  # a "to play" requirement beyond the rules'
+    on_play: Hook | None = None  # "when you play this" (not in the starting fellowship)
+    abilities: Lister | None = None  # phase actions while in play (a site's: while the fellowship is there)
+    event: Lister | None = None  # an event in hand: its plays, with targets and costs already chosen
+    triggers: dict[str, Hook] = field(default_factory=dict)  # named moments: "moves", "skirmish", "maneuver"...
+    prevent_wound: Bonus | None = None  # 1: the wound about to be placed on this character is prevented
+    no_archery_wound: Bonus | None = None  # 1: that companion may not be given archery wounds
+    note: str = ""  # what is only partly done, said in the coverage list
+
+
+SCRIPTS: dict[str, Script] = {}
+
+
+def script(card_id: str, **fields: object) -> None:
+    SCRIPTS[card_id] = Script(**fields)  # type: ignore[arg-type]
+
+
+def of(card_id: str) -> Script | None:
+    return SCRIPTS.get(card_id)
+
+
+def unscripted(defs: list[CardDef]) -> list[CardDef]:
+    """The coverage list: cards with text that the registry does not script (resolved by adjustment)."""
+    return [c for c in defs if c.has_text and c.id not in SCRIPTS]

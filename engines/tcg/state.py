@@ -1,0 +1,187 @@
+"""The state of a Decipher TCG game: plain data, every zone with its visibility (spec 1.2, 1.3).
+
+Hands and adventure decks are seen by their owner only; draw-deck order by nobody; everything on the table,
+discard and dead piles are public (spec 9.9). A shuffle's salt and order are kept here, never in a view, and
+published with the result so players can check the commitment printed at the start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.core import BaseState, Card, Visibility, Zone
+from engines.tcg.cards import CardDef
+
+OptionValue = str | int | bool
+WOUNDS = "wounds"
+# The standing-order windows (spec 1.3, 4.11) and their default.
+WINDOWS = ("shadow", "maneuver", "archery", "skirmish", "regroup")
+
+
+def _zone(name: str, visibility: Visibility) -> Zone:
+    return Zone(name=name, visibility=visibility, ordered=True)
+
+
+@dataclass(kw_only=True)
+class Shuffle:
+    """A commitment (spec 1.3): sha256 of the salt and the shuffled order. `salt` and `order` stay secret until
+    the game ends."""
+
+    seat: str
+    what: str
+    digest: str
+    salt: str = ""
+    order: list[str] = field(default_factory=list)  # card ids, top of the deck last (the draw end)
+
+
+@dataclass(kw_only=True)
+class Player:
+    seat: str
+    deck: str = ""
+    hand: Zone = field(default_factory=lambda: _zone("hand", Visibility.OWNER))
+    draw: Zone = field(default_factory=lambda: _zone("draw deck", Visibility.HIDDEN))
+    discard: Zone = field(default_factory=lambda: _zone("discard pile", Visibility.PUBLIC))
+    dead: Zone = field(default_factory=lambda: _zone("dead pile", Visibility.PUBLIC))
+    adventure: Zone = field(default_factory=lambda: _zone("adventure deck", Visibility.OWNER))
+    fellowship: Zone = field(default_factory=lambda: _zone("fellowship", Visibility.PUBLIC))
+    support: Zone = field(default_factory=lambda: _zone("support area", Visibility.PUBLIC))
+    position: int = 1  # the site number the marker is on
+    burdens: int = 0
+    threats: int = 0
+    ring_bearer: str = ""  # the Ring-bearer's uid
+    ring: str = ""  # The One Ring's uid (attached to the Ring-bearer)
+    wearing: bool = False
+    reshuffled: bool = False
+    out: bool = False  # lost and removed (multiplayer elimination)
+    orders: dict[str, str] = field(default_factory=dict)  # standing orders: window -> ask|pass; ring -> ask|...
+
+    def __post_init__(self) -> None:
+        for zone in self.zones():
+            zone.owner = self.seat
+            zone.name = f"{self.seat}: {zone.name.split(': ')[-1]}"
+
+    def zones(self) -> list[Zone]:
+        return [self.hand, self.draw, self.discard, self.dead, self.adventure, self.fellowship, self.support]
+
+
+@dataclass(kw_only=True)
+class Mod:
+    """A lasting change from an event or ability: `stat` of card `uid` by `amount` until `until` (skirmish,
+    phase or turn) (spec 6.1)."""
+
+    uid: str
+    stat: str  # strength, damage, archery:fp, archery:shadow, site, move_limit
+    amount: int
+    until: str
+
+
+@dataclass(kw_only=True)
+class TcgState(BaseState):
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    defs: dict[str, CardDef] = field(default_factory=dict)
+    players: list[Player] = field(default_factory=list)
+    path: Zone = field(default_factory=lambda: _zone("adventure path", Visibility.PUBLIC))
+    minions: Zone = field(default_factory=lambda: _zone("minions", Visibility.PUBLIC))
+    owners: dict[str, str] = field(default_factory=dict)  # card uid -> owning seat
+    shuffles: list[Shuffle] = field(default_factory=list)
+    twilight: int = 0
+    fp: int = 0  # the Free Peoples player's index in `players`
+    turn_no: int = 0
+    moves: int = 0
+    move_limit: int = 2
+    phase: str = "setup"
+    step: str = "turn"
+    shadow_seats: list[str] = field(default_factory=list)  # this turn's Shadow players, from right(FP) going right
+    shadow_index: int = 0
+    actors: list[str] = field(default_factory=list)  # the action procedure's order
+    actor: int = 0
+    passes: int = 0
+    proc_next: str = ""
+    assign: dict[str, str] = field(default_factory=dict)  # minion uid -> companion uid
+    fierce: bool = False
+    skirmish: str = ""  # the companion whose skirmish is being fought
+    fought: list[str] = field(default_factory=list)  # companions whose skirmish this round is over
+    skirmish_wounds: dict[str, int] = field(default_factory=dict)  # wounds taken in this skirmish
+    last_winner: str = ""  # "fp" or "shadow" for the skirmish just resolved
+    mods: list[Mod] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)  # this turn's effects ("shadow initiative", ...)
+    queue: list[str] = field(default_factory=list)  # small tasks resolved one at a time ("wound:c12:skirmish")
+    next_uid: int = 1
+
+    # --- lookups ------------------------------------------------------------------------------
+    def opt(self, name: str) -> OptionValue:
+        return self.options[name]
+
+    def card_def(self, card: Card) -> CardDef:
+        return self.defs[card.ref]
+
+    def player(self, seat: str) -> Player:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+    @property
+    def fp_player(self) -> Player:
+        return self.players[self.fp]
+
+    def new_card(self, ref: str, seat: str) -> Card:
+        card = Card(uid=f"c{self.next_uid}", name=self.defs[ref].name, ref=ref)
+        self.next_uid += 1
+        self.owners[card.uid] = seat
+        return card
+
+    def zones(self) -> list[Zone]:
+        return [self.path, self.minions, *(z for p in self.players for z in p.zones())]
+
+    def locate(self, uid: str) -> tuple[Zone, Card, Card | None]:
+        """A card anywhere: (zone, card, the card it is attached to or None)."""
+        for zone in self.zones():
+            for card in zone.cards:
+                if card.uid == uid:
+                    return zone, card, None
+                for sub in card.attached:
+                    if sub.uid == uid:
+                        return zone, sub, card
+        raise KeyError(uid)
+
+    def find(self, uid: str) -> Card | None:
+        try:
+            return self.locate(uid)[1]
+        except KeyError:
+            return None
+
+    def site_at(self, number: int) -> Card | None:
+        return next((c for c in self.path.cards if self.card_def(c).site == number), None)
+
+    def current_site(self) -> Card | None:
+        return self.site_at(self.fp_player.position)
+
+    def live(self) -> list[Player]:
+        return [p for p in self.players if not p.out]
+
+    def right_of(self, seat: str) -> str:
+        """The next remaining seat to the right (counter-clockwise, spec 4)."""
+        i = next(k for k, p in enumerate(self.players) if p.seat == seat)
+        for step in range(1, len(self.players) + 1):
+            p = self.players[(i - step) % len(self.players)]
+            if not p.out:
+                return p.seat
+        return seat
+
+    def left_of(self, seat: str) -> str:
+        i = next(k for k, p in enumerate(self.players) if p.seat == seat)
+        for step in range(1, len(self.players) + 1):
+            p = self.players[(i + step) % len(self.players)]
+            if not p.out:
+                return p.seat
+        return seat
+
+    def going_right(self, seat: str) -> list[str]:
+        """Every other remaining seat, starting at right(seat) and going right."""
+        out: list[str] = []
+        s = self.right_of(seat)
+        while s != seat and s not in out:
+            out.append(s)
+            s = self.right_of(s)
+        return out

@@ -1,0 +1,110 @@
+"""What each audience sees (spec 1.2, 1.3): the path, markers, pool, every fellowship, support area, minion and
+pile on the table; hand and deck sizes for all; a seat's own hand and adventure deck privately. Shuffle
+commitments are public from the start; their salts and orders only once the game is over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.core import SeatView, View, ZoneView, zone_view
+from engines.tcg import rules
+from engines.tcg.state import TcgState
+
+
+@dataclass(kw_only=True)
+class PlayerView:
+    seat: str
+    deck: str
+    position: int
+    hand: int
+    draw: int
+    adventure: int
+    burdens: int
+    threats: int
+    wearing: bool
+    ring_bearer: str
+    out: bool
+    orders: dict[str, str]
+    fellowship: ZoneView
+    support: ZoneView
+    discard: ZoneView
+    dead: ZoneView
+
+
+@dataclass(kw_only=True)
+class Commitment:
+    seat: str
+    what: str
+    digest: str
+    salt: str = ""  # filled in when the game is over
+    order: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class TcgView(View):
+    turn: int = 0
+    phase: str = ""
+    free_peoples: str = ""
+    twilight: int = 0
+    moves: int = 0
+    move_limit: int = 2
+    initiative: str = ""
+    path: ZoneView | None = None
+    minions: ZoneView | None = None
+    assignments: dict[str, str] = field(default_factory=dict)  # minion uid -> companion uid
+    skirmish: str = ""
+    players: list[PlayerView] = field(default_factory=list)
+    commitments: list[Commitment] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)  # a plain summary, for the console and tests
+
+
+def status_line(state: TcgState) -> str:
+    if state.outcome is not None:
+        return state.outcome.reason
+    waiting = list(dict.fromkeys(d.seat for d in state.decisions))
+    prompt = state.decisions[0].prompt if len(state.decisions) == 1 and not state.decisions[0].private else ""
+    return (f"Turn {state.turn_no}, {state.fp_player.seat}'s {state.phase} phase: waiting on {', '.join(waiting)}"
+            + (f" ({prompt})" if prompt else ""))
+
+
+def build(state: TcgState, seat: str | None) -> TcgView:
+    over = state.outcome is not None
+    players: list[PlayerView] = []
+    private: list[ZoneView] = []
+    for p in state.players:
+        players.append(PlayerView(
+            seat=p.seat, deck=p.deck, position=p.position, hand=len(p.hand.cards), draw=len(p.draw.cards),
+            adventure=len(p.adventure.cards), burdens=p.burdens, threats=p.threats, wearing=p.wearing,
+            ring_bearer=p.ring_bearer, out=p.out, orders=dict(p.orders), fellowship=zone_view(p.fellowship, seat),
+            support=zone_view(p.support, seat), discard=zone_view(p.discard, seat), dead=zone_view(p.dead, seat)))
+        if seat == p.seat:
+            private += [zone_view(p.hand, seat), zone_view(p.adventure, seat)]
+    path = zone_view(state.path, seat)
+    minions = zone_view(state.minions, seat)
+    initiative = "shadow" if rules.shadow_has_initiative(state) else "free peoples"
+    text = ["Path: " + ", ".join(f"{state.defs[c.ref].site} {c.name}" for c in
+                                   sorted(state.path.cards, key=lambda c: state.defs[c.ref].site)),
+            f"Twilight {state.twilight}; moves {state.moves}/{rules.move_limit(state)}; initiative: {initiative}."]
+    for pv in players:
+        comps = ", ".join(f"{c.name}" + (f" [{c.tokens.get('wounds', 0)}w]" if c.tokens.get("wounds") else "")
+                          for c in pv.fellowship.cards)
+        text.append(f"{pv.seat} at site {pv.position}: hand {pv.hand}, deck {pv.draw}, burdens {pv.burdens}, "
+                    f"threats {pv.threats}{', wearing the Ring' if pv.wearing else ''}{', out' if pv.out else ''}; "
+                    f"{comps}")
+    if minions.cards:
+        text.append("Minions: " + ", ".join(c.name or "?" for c in minions.cards))
+    return TcgView(
+        game="tcg", seat=seat, title="The Lord of the Rings TCG (starter rules)", status=status_line(state),
+        table=[path, minions, *(z for pv in players for z in (pv.fellowship, pv.support, pv.discard, pv.dead))],
+        private=private,
+        seats=[SeatView(seat=p.seat, counters={"hand": len(p.hand.cards), "draw": len(p.draw.cards),
+                                               "burdens": p.burdens, "threats": p.threats}) for p in state.players],
+        counters={"turn": state.turn_no, "twilight": state.twilight},
+        decisions=[d for d in state.decisions if d.seat == seat],
+        waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)),
+        outcome=state.outcome, turn=state.turn_no, phase=state.phase, free_peoples=state.fp_player.seat,
+        twilight=state.twilight, moves=state.moves, move_limit=rules.move_limit(state), initiative=initiative,
+        path=path, minions=minions, assignments=dict(state.assign), skirmish=state.skirmish, players=players,
+        commitments=[Commitment(seat=s.seat, what=s.what, digest=s.digest, salt=s.salt if over else "",
+                                order=list(s.order) if over else []) for s in state.shuffles],
+        text=text)

@@ -176,10 +176,10 @@ def _corrupt(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 
 CARD_SCRIPTS: dict[str, Effect] = {
-    "peril-an-unexpected-betrayal": _damage(5),  # the hero takes 5 damage
-    "peril-orc-scouts": _corrupt,  # the hero gains a Corruption card
-    "peril-an-enduring-evil": _corrupt,
-    "enc-rohan-and-gondor-dangers-both-real-and-imagined": _corrupt,
+    "peril-an-unexpected-betrayal-2": _damage(5),  # the hero takes 5 damage
+    "peril-orc-scouts-4": _corrupt,  # the hero gains a Corruption card
+    "peril-an-enduring-evil-10": _corrupt,
+    "enc-dangers-both-real-42": _corrupt,
 }
 OTHER_SCRIPTED = {
     "minion-mouth-of-sauron": "a hero who starts a combat with it gains a Corruption card",

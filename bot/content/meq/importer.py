@@ -103,6 +103,22 @@ def _read(data: Path, name: str) -> Any:
         raise ContentError(f"not valid JSON ({exc})", where=str(path)) from None
 
 
+NAME_WORDS = 6  # Many encounter titles are quotations of the books: the pack keeps their first words only.
+
+
+def short_name(name: str) -> str:
+    """A card's name as the pack keeps it: whole up to NAME_WORDS words, else its first words and an ellipsis
+    (a long title is a line of prose, and the project ships no prose)."""
+    words = name.split()
+    return name if len(words) <= NAME_WORDS else " ".join(words[:NAME_WORDS]).rstrip(",;:") + "…"
+
+
+def short_id(kind: str, name: str, number: int) -> str:
+    """A stable id from the first words of the name and the record's number: unique, and no run of prose."""
+    slug = "-".join(fold(name).split()[:3]) or "card"
+    return f"{kind}-{slug}-{number}"
+
+
 def fold(name: str) -> str:
     """Accents, case, punctuation and a leading 'the' aside: how the data's location spellings are compared."""
     fixed = name.replace("Ã»", "û")
@@ -255,11 +271,12 @@ def build_pack(data: Path, board: mb.Board) -> tuple[Pack, list[str]]:
     notes.append(f"character favor values are not in the data: each gives {CHARACTER_FAVOR} (Gandalf's, spec 7.1)")
     for i, c in enumerate(_read(data, "encounters.json")["cards"], start=1):
         group = "haven" if c["regionGroup"] == "Haven" else GROUP_OF_DATA[fold(c["regionGroup"]).replace(" ", "-")]
-        pack.encounters.append(EncounterDef(id=c["id"], deck=group, priority=_int(c["priority"]), name=c["name"],
+        pack.encounters.append(EncounterDef(id=short_id("enc", c["name"], i), deck=group, priority=_int(c["priority"]),
+                                            name=short_name(c["name"]),
                                             where=names.where(c.get("location") or "", notes,
                                                               f"encounters.json record {i}")))
     for i, c in enumerate(_read(data, "peril.json")["cards"], start=1):
-        pack.perils.append(PerilDef(id=c["id"], name=c["name"],
+        pack.perils.append(PerilDef(id=short_id("peril", c["name"], i), name=short_name(c["name"]),
                                     where=names.where(c.get("location") or "", notes, f"peril.json record {i}")))
     for i, c in enumerate(_read(data, "shadow.json")["cards"], start=1):
         timing = next((v for k, v in TIMINGS.items() if k in str(c["timing"]).lower()), "")

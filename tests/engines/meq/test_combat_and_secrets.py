@@ -125,7 +125,7 @@ def test_scripted_cards() -> None:
         state.queue.clear()
         h = state.heroes[0]
         scripts.run_card(turn_on(state), ref, h)
-        if ref == "peril-an-unexpected-betrayal":
+        if ref == "peril-an-unexpected-betrayal-2":
             assert state.queue == [f"hero_damage:{h.key}:5"]
         else:
             assert len(h.corruption.cards) == 1

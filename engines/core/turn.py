@@ -161,6 +161,10 @@ class Rules(Generic[S]):
             raise RuleError(f"The order '{command.key}' takes {' or '.join(allowed[command.key])}.")
         turn.state.orders.setdefault(turn.seat, {})[command.key] = command.value
         turn.say(f"{turn.seat} sets a standing order: {command.key} {command.value}.")
+        self.orders_changed(turn)
+
+    def orders_changed(self, turn: Turn[S]) -> None:
+        """A seat changed a standing order: a game whose open windows follow the orders moves on here."""
 
     def _answer_forced(self, turn: Turn[S]) -> None:
         """Answer every forced decision whose seat lets the kernel do it, in the order they were asked; the

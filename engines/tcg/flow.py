@@ -10,6 +10,7 @@ from engines.core import DecisionKind, Option, Outcome
 from engines.tcg import actions, combat, rules
 from engines.tcg import procedures as proc
 from engines.tcg.state import WINDOWS, Mod, TcgState
+from engines.tcg.state import order as standing
 
 T = proc.T
 STEPS: dict[str, Callable[[T], None]] = {}
@@ -59,7 +60,7 @@ def _wound(turn: T, args: list[str]) -> None:
     fp = state.fp_player
     if (uid == fp.ring_bearer and why == "skirmish" and state.phase == "skirmish" and not fp.wearing
             and fp.ring and state.find(uid) is not None):
-        order = fp.orders.get("ring", "ask")
+        order = standing(state, fp.seat, "ring")
         if order == "ask":
             state.queue.insert(0, f"placed:{uid}:{why}")
             turn.ask(fp.seat, DecisionKind.CHOOSE_ONE, f"A wound is about to be placed on {proc.name(state, uid)}: "
@@ -177,7 +178,7 @@ def _shadow(turn: T) -> None:
     state = turn.state
     while state.shadow_index < len(state.shadow_seats):
         seat = state.shadow_seats[state.shadow_index]
-        if state.player(seat).out or state.player(seat).orders.get("shadow", "ask") == "pass":
+        if state.player(seat).out or standing(state, seat, "shadow") == "pass":
             state.shadow_index += 1
             continue
         options = [Option(id=a.key, label=a.label) for a in actions.legal(state, seat)]
@@ -206,7 +207,7 @@ def _procedure(turn: T) -> None:
     state = turn.state
     while state.passes < len(state.actors):
         seat = state.actors[state.actor % len(state.actors)]
-        if state.player(seat).out or state.player(seat).orders.get(state.phase, "ask") == "pass":
+        if state.player(seat).out or standing(state, seat, state.phase) == "pass":
             state.passes += 1
             state.actor += 1
             continue

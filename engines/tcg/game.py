@@ -11,7 +11,7 @@ from engines.tcg import answers, effects, flow, rules  # noqa: F401  (effects re
 from engines.tcg import procedures as proc
 from engines.tcg.cards import CardDef
 from engines.tcg.decks import builtin_decks, parse, starter
-from engines.tcg.state import WINDOWS, WOUNDS, Mod, Player, TcgState
+from engines.tcg.state import ORDER_VALUES, WOUNDS, Mod, Player, TcgState
 from engines.tcg.view import build
 
 # Each option: its default and the values it may take. Spec 9 row numbers in comments.
@@ -36,17 +36,7 @@ CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...]]] = {
 DECK_ROTATION = {"sog": ("sog-merry-starter", "sog-pippin-starter"),
                  "fotr": ("fotr-aragorn-starter", "fotr-gandalf-starter"),
                  "mixed": ("sog-merry-starter", "fotr-aragorn-starter", "sog-pippin-starter", "fotr-gandalf-starter")}
-ORDER_VALUES = {**{w: ("ask", "pass") for w in WINDOWS}, "ring": ("ask", "always", "never")}
 ADJUST = {"wound": 2, "burden": 1, "threat": 1, "twilight": 1, "strength": 2, "discard": 1, "draw": 1}
-
-
-@dataclass(frozen=True)
-class Order:
-    """A standing order (spec 1.3): `order skirmish pass`, `order ring always`. It is chosen in advance and applies
-    whatever the hand holds, so it tells nobody anything about the hand."""
-
-    window: str
-    value: str
 
 
 @dataclass(frozen=True)
@@ -68,6 +58,7 @@ class Tcg(Rules[TcgState]):
     state_type = TcgState
     shared_fields = ("defs",)
     options = {k: v[0] for k, v in CHOICES.items()}  # noqa: RUF012
+    standing_orders = ORDER_VALUES  # spec 1.3; kept by the kernel (engines/core/orders.py)
 
     def __init__(self, cards: dict[str, CardDef]) -> None:
         self.cards = cards
@@ -99,7 +90,7 @@ class Tcg(Rules[TcgState]):
         for i, seat in enumerate(config.seats):
             chosen = str(options.get(f"deck_p{i + 1}") or rotation[i % len(rotation)])
             deck = starter(chosen, self.cards) if chosen in builtin_decks() else parse(chosen, self.cards)
-            player = Player(seat=seat, deck=deck.name, orders={**{w: "ask" for w in WINDOWS}, "ring": "ask"})
+            player = Player(seat=seat, deck=deck.name)
             state.players.append(player)
             rb = state.new_card(deck.ring_bearer, seat)
             ring = state.new_card(deck.ring, seat)
@@ -133,11 +124,6 @@ class Tcg(Rules[TcgState]):
         state, seat = turn.state, turn.seat
         if seat not in state.seats:
             raise RuleError(f"{seat} is not a seat in this game.")
-        if isinstance(command, Order):
-            state.player(seat).orders[command.window] = command.value
-            turn.say(f"{seat}'s standing order: {command.window} {command.value}.")
-            flow.advance(turn)
-            return
         if not isinstance(command, Adjust):
             super().perform(turn, command)
             return
@@ -189,15 +175,11 @@ class Tcg(Rules[TcgState]):
             else:
                 fp.burdens += n
 
+    def orders_changed(self, turn: Turn[TcgState]) -> None:
+        flow.advance(turn)  # a window now passed by the new order closes at once
+
     def parse_verb(self, words: list[str]) -> Any:
         verb = words[0].lower()
-        if verb == "order":
-            if len(words) != 3 or words[1].lower() not in ORDER_VALUES:
-                raise CommandError(f"Write a standing order as 'order <{'|'.join(ORDER_VALUES)}> <value>'.")
-            window, value = words[1].lower(), words[2].lower()
-            if value not in ORDER_VALUES[window]:
-                raise CommandError(f"'order {window}' takes {' or '.join(ORDER_VALUES[window])}.")
-            return Order(window=window, value=value)
         if verb == "adjust":
             if len(words) < 2 or words[1].lower() not in ADJUST or len(words) - 2 != ADJUST[words[1].lower()]:
                 raise CommandError("Adjust with: wound <card> +1, burden +1, threat -1, twilight +2, "
@@ -214,8 +196,6 @@ class Tcg(Rules[TcgState]):
                            "order ('order skirmish pass') or adjust ('adjust burden +1').")
 
     def format_verb(self, command: Any) -> str:
-        if isinstance(command, Order):
-            return f"order {command.window} {command.value}"
         if isinstance(command, Adjust):
             return " ".join(["adjust", command.what, *command.args])
         return super().format_verb(command)

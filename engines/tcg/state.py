@@ -16,6 +16,13 @@ OptionValue = str | int | bool
 WOUNDS = "wounds"
 # The standing-order windows (spec 1.3, 4.11) and their default.
 WINDOWS = ("shadow", "maneuver", "archery", "skirmish", "regroup")
+# Standing orders (spec 1.3; `order skirmish pass`, `order ring always`), kept by the kernel in `state.orders`
+# (engines/core/orders.py): chosen in advance and applied whatever the hand holds, so they tell nobody anything.
+ORDER_VALUES = {**{w: ("ask", "pass") for w in WINDOWS}, "ring": ("ask", "always", "never")}
+
+
+def order(state: BaseState, seat: str, key: str) -> str:
+    return state.orders.get(seat, {}).get(key, ORDER_VALUES[key][0])
 
 
 def _zone(name: str, visibility: Visibility) -> Zone:
@@ -53,7 +60,6 @@ class Player:
     wearing: bool = False
     reshuffled: bool = False
     out: bool = False  # lost and removed (multiplayer elimination)
-    orders: dict[str, str] = field(default_factory=dict)  # standing orders: window -> ask|pass; ring -> ask|...
 
     def __post_init__(self) -> None:
         for zone in self.zones():

@@ -75,7 +75,8 @@ def build(state: TcgState, seat: str | None) -> TcgView:
         players.append(PlayerView(
             seat=p.seat, deck=p.deck, position=p.position, hand=len(p.hand.cards), draw=len(p.draw.cards),
             adventure=len(p.adventure.cards), burdens=p.burdens, threats=p.threats, wearing=p.wearing,
-            ring_bearer=p.ring_bearer, out=p.out, orders=dict(p.orders), fellowship=zone_view(p.fellowship, seat),
+            ring_bearer=p.ring_bearer, out=p.out, orders=dict(state.orders.get(p.seat, {})),
+            fellowship=zone_view(p.fellowship, seat),
             support=zone_view(p.support, seat), discard=zone_view(p.discard, seat), dead=zone_view(p.dead, seat)))
         if seat == p.seat:
             private += [zone_view(p.hand, seat), zone_view(p.adventure, seat)]

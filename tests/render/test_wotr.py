@@ -13,7 +13,7 @@ from PIL import Image
 from engines.core import Config
 from engines.wotr import GAME
 from engines.wotr.state import WotrState
-from render import registry, wotr
+from render import kit, registry, wotr
 from tests.engines.randomplay import hidden_names, random_answer, seen_names
 from tests.engines.wotr.table import clear_active, fetch, location, opened, put
 from tests.render.test_kit import TextRecorder
@@ -130,18 +130,18 @@ def test_more_never_covers_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
         put(state, "aragorn", name, "reserve")
     tiles: list[tuple[int, int, str]] = []
     mores: list[tuple[tuple[int, int, int, int], int]] = []
-    real_tile, real_more = wotr._tile, wotr.kit.more_tile
+    real_tile, real_more = wotr._tile, kit.more_tile
 
-    def tile(img, view, card, x, y, w=wotr.TILE_W):  # type: ignore[no-untyped-def]
+    def tile(img, view, card, x, y, w=wotr.TILE_W):
         tiles.append((x, y, card.name))
         real_tile(img, view, card, x, y, w)
 
-    def more(img, box, n):  # type: ignore[no-untyped-def]
+    def more(img, box, n):
         mores.append((box, n))
         real_more(img, box, n)
 
     monkeypatch.setattr(wotr, "_tile", tile)
-    monkeypatch.setattr(wotr.kit, "more_tile", more)
+    monkeypatch.setattr(kit, "more_tile", more)
     registry.render(GAME.view(state, None))
     assert mores
     for box, _n in mores:

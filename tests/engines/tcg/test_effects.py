@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from engines.core import Card
 from engines.tcg import flow, rules, scripts
 from engines.tcg.cards import builtin
 from engines.tcg.decks import builtin_decks
-from engines.tcg.state import WOUNDS
+from engines.tcg.state import WOUNDS, TcgState
 from tests.engines.tcg.table import a_game, answer, option_ids, put, turn_of
 
 
-def _fight(s, comp, *minions) -> None:  # type: ignore[no-untyped-def]
+def found(s: TcgState, uid: str) -> Card:
+    card = s.find(uid)
+    assert card is not None, uid
+    return card
+
+
+def _fight(s, comp, *minions) -> None:
     for m in minions:
         s.assign[m.uid] = comp.uid
     s.phase, s.skirmish = "skirmish", comp.uid
@@ -115,7 +122,7 @@ def test_edoras_hall_and_rohirrim_camp() -> None:
     assert not rules.roaming(s, m)
 
 
-def _skirmish_window(s, seat: str) -> None:  # type: ignore[no-untyped-def]
+def _skirmish_window(s, seat: str) -> None:
     s.decisions.clear()
     flow.start_procedure(s, "skirmish", "resolve")
     if seat != "p1":
@@ -139,7 +146,7 @@ def test_skirmish_events_dagger_strike_new_strength_white_hot_fury() -> None:
     s.decisions.clear()
     flow.advance(turn_of(s, "p2"))
     s = answer(s, f"ev:{new.uid}:{m.uid}")
-    assert rules.strength(s, s.find(m.uid)) == 5 + 3 and s.twilight == 0  # the FP holds 8 cards: +3, not +6
+    assert rules.strength(s, found(s, m.uid)) == 5 + 3 and s.twilight == 0  # the FP holds 8 cards: +3, not +6
     s2 = a_game()
     horseman = s2.players[0].fellowship.cards[2]
     put(s2, "7_253", "", on=horseman)
@@ -160,9 +167,9 @@ def test_eowyn_guthlaf_predator_and_javelin() -> None:
     _fight(s, eowyn, m)
     _skirmish_window(s, "p1")
     s = answer(s, f"use:{eowyn.uid}:0")
-    assert rules.strength(s, s.find(eowyn.uid)) == 8 and s.find(steed.uid) in s.players[0].discard.cards
+    assert rules.strength(s, found(s, eowyn.uid)) == 8 and s.find(steed.uid) in s.players[0].discard.cards
     s = answer(s, f"use:{m.uid}:{m.uid}")  # p2: the Predator exerts to pump itself (a Ringwraith Orc)
-    assert rules.strength(s, s.find(m.uid)) == 12 and s.find(m.uid).tokens[WOUNDS] == 1
+    assert rules.strength(s, found(s, m.uid)) == 12 and found(s, m.uid).tokens[WOUNDS] == 1
     s2 = a_game()
     horseman = s2.players[0].fellowship.cards[2]
     jav = put(s2, "7_248", "", on=horseman)

@@ -6,9 +6,9 @@ import hashlib
 
 import pytest
 
-from engines.core import Answer, RuleError
+from engines.core import Answer, Card, RuleError
 from engines.tcg import GAME, combat, flow, rules
-from engines.tcg.state import WOUNDS
+from engines.tcg.state import WOUNDS, TcgState
 from tests.engines.tcg.table import a_game, answer, option_ids, proc, put, turn_of
 
 FRODO, RING, MERRY, HORSEMAN = "7_317", "7_1", "8_121", "7_226"
@@ -77,7 +77,7 @@ def test_free_peoples_cost_adds_twilight_and_edoras_hall_cuts_rohan_possessions(
     assert s.twilight == 2
 
 
-def _shadow_phase(pool: int, site: int) -> tuple[object, str]:
+def _shadow_phase(pool: int, site: int) -> tuple[TcgState, str]:
     s = a_game()
     s = answer(s, "pass")
     s.players[0].position = site
@@ -108,7 +108,7 @@ def test_no_minions_skips_to_regroup() -> None:
     assert s.phase == "regroup" and s.decisions[0].prompt.startswith("Regroup")
 
 
-def _skirmish(fp_ref: str, minion_refs: list[str]) -> tuple[object, object, list[object]]:
+def _skirmish(fp_ref: str, minion_refs: list[str]) -> tuple[TcgState, Card, list[Card]]:
     s = a_game()
     s.decisions.clear()
     comp = put(s, fp_ref, "fellowship")
@@ -366,7 +366,7 @@ def test_standing_orders_pass_windows_and_refuse_unknown_values() -> None:
     s = GAME.apply(s, "p2", GAME.parse("order shadow pass")).state
     s = answer(s, "pass")  # move: p2's Shadow phase passes itself
     assert s.phase == "regroup"
-    with pytest.raises(Exception, match="takes"):
-        GAME.parse("order skirmish sometimes")
+    with pytest.raises(RuleError, match="The order 'skirmish' takes ask or pass"):
+        GAME.apply(s, "p1", GAME.parse("order skirmish sometimes"))
     with pytest.raises(RuleError):
         GAME.apply(s, "p1", Answer(decision=9999, choice=("pass",)))

@@ -28,6 +28,8 @@ Console verbs:
   deadline <wait> extend|skip|auto          decide about a passed deadline (host, or most of the others)
   pause [reason] | resume                   pause or resume the game (host)
   delegate <player number> | delegate off   let another player act for your seat, or take it back
+  order <key> <value>                       a standing order, e.g. 'order forced ask' (be asked even when
+                                            only one answer is possible); games add their own
 {games}  help | quit
 Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
 

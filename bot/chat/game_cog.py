@@ -173,6 +173,18 @@ class GameCog(commands.Cog):
         result = await self.service.act(game_id, self.bot.user_of(interaction), command, at=interaction.created_at)
         await reply_done(self.bot, interaction, game_id, result)
 
+    @game.command(name="order", description="A standing order, e.g. forced ask (be asked even when only one "
+                                            "answer is possible)")
+    @app_commands.describe(key="What the order is about (forced, or the game's own: skirmish, ring...)",
+                           value="The order (forced: auto or ask)")
+    async def order(self, interaction: discord.Interaction, key: str, value: str, game: int | None = None) -> None:
+        """Orders never depend on what a hand holds, so setting one tells the table nothing (engines/core/orders)."""
+        await io.defer(interaction, ephemeral=True)
+        game_id = await self._game_here(interaction, game)
+        text = f"order {key.strip()} {value.strip()}"
+        result = await self.service.act(game_id, self.bot.user_of(interaction), text, at=interaction.created_at)
+        await reply_done(self.bot, interaction, game_id, result)
+
     @act.autocomplete("command")
     async def _my_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Offer the player's own open choices (from their own view only)."""

@@ -18,3 +18,14 @@ async def test_the_reply_to_a_move_brings_the_players_next_decision_and_its_butt
     assert ids and all(i.startswith("wm:g1:d") for i in ids)
     clicked = await bob.click(reply, custom_id=ids[0])  # answered from the reply itself
     assert "Done: `answer" in clicked.response.content
+
+
+async def test_a_standing_order_is_set_from_discord_and_told_to_the_table(world):
+    env, guild, channel, alice, bob = world
+    thread = await lcg_lobby(world)
+    told = await alice.slash(thread, "game order", key="forced", value="ask")
+    assert told.ephemeral and "Done: `order forced ask`" in told.response.content
+    state = await env.bot.service.stored_state(1)
+    assert state.orders == {"p1": {"forced": "ask"}}
+    refused = await alice.slash(thread, "game order", key="forced", value="sometimes")
+    assert refused.ephemeral and "takes auto or ask" in refused.response.content

@@ -9,6 +9,7 @@ whatever the hand holds, so none of them tells the table anything about a hand."
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -56,8 +57,6 @@ def _choice(name: str, value: str) -> app_commands.Choice[str]:
 
 def fold(text: str) -> str:
     """Lower case without accents, for matching typed names (Úlairë, Éowyn)."""
-    import unicodedata
-
     return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
 
 

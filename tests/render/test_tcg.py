@@ -1,0 +1,206 @@
+"""The Decipher TCG table, checked on real PNGs: the registry picks it; it shows the adventure path with every
+player's marker, the twilight pool, the active fellowship with wounds, burdens and possessions, allies and
+support areas, minions grouped by their skirmish, threats, dead piles and every count; a seat's own hand only
+on that seat's board; no hidden card is named; it reads on a phone and renders in time."""
+
+from __future__ import annotations
+
+import io
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engines.core import Config
+from engines.core.zones import CardView
+from engines.tcg import GAME
+from engines.tcg.state import WOUNDS, TcgState
+from render import kit, registry, tcg
+from tests.engines.randomplay import hidden_names, random_answer, seen_names
+from tests.engines.tcg.table import a_game, put
+from tests.render.test_kit import TextRecorder
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[TextRecorder]:
+    tcg.forget()  # drawn blocks and tiles are reused between renders: start from nothing to see every string
+    yield TextRecorder().install(monkeypatch)
+    tcg.forget()
+
+
+def decode(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def a_table() -> TcgState:
+    """p1's fellowship at site 2 in a skirmish: a wounded Merry bearing a Javelin, an ally, a support condition,
+    two minions on the Horseman (one fighting now), one minion unassigned, burdens, threats, a dead companion."""
+    state = a_game(2)
+    p1, p2 = state.players
+    site2 = next(c for c in p2.adventure.cards if state.defs[c.ref].site == 2)
+    p2.adventure.cards.remove(site2)
+    state.path.cards.append(site2)  # placed by the opponent (spec 4.2)
+    p1.position = 2
+    state.phase, state.twilight, state.turn_no = "skirmish", 4, 2
+    p1.burdens, p1.threats = 2, 1
+    merry = next(c for c in p1.fellowship.cards if c.ref == "8_121")
+    horseman = next(c for c in p1.fellowship.cards if c.ref == "7_226")
+    merry.tokens[WOUNDS] = 2
+    put(state, "7_248", "", on=merry)  # Rohirrim Javelin
+    put(state, "1_40", "fellowship")  # Elrond, an ally
+    put(state, "8_63", "support")  # Line of Defense
+    dead = put(state, "7_96", "dead")  # Gondorian Captain
+    assert dead.name
+    m1, m2, m3 = (put(state, ref, "minions", "p2") for ref in ("7_190", "7_133", "7_196"))
+    state.assign = {m1.uid: horseman.uid, m2.uid: horseman.uid}
+    state.skirmish = horseman.uid
+    return state
+
+
+def test_the_registry_draws_tcg_with_its_own_table() -> None:
+    assert registry.renderer_for("tcg") is tcg._render
+
+
+def test_the_table_shows_path_pool_fellowship_minions_and_counts(drawn: TextRecorder) -> None:
+    """Issue 13, the image: path 1-9 with markers, pool, active fellowship, allies, support, minions and their
+    skirmish pairing (spec 4.7), threats, dead pile, hand and deck counts."""
+    state = a_table()
+    img = decode(registry.render(GAME.view(state, None)))
+    assert img.format == "PNG" and img.width == tcg.WIDTH and 1000 < img.height < 6000
+    for n in range(3, 10):
+        assert f"Site {n}" in drawn.strings  # unplaced sites still have their slot
+    site1, site2 = (state.site_at(n) for n in (1, 2))
+    assert site1 is not None and site2 is not None
+    assert f"1 · Shadow {state.defs[site1.ref].twilight}" in drawn.strings
+    assert "p1 (FP)" in drawn.strings and "p2" in drawn.strings  # the markers (spec 3.3)
+    assert "Twilight pool 4" in drawn.strings
+    assert any(s.startswith("p1's fellowship, the active one") for s in drawn.strings)
+    assert "2 wound" in drawn.strings and "2 burden" in drawn.strings and "Ring-bearer" in drawn.strings
+    assert any(s.startswith("Rohirrim J") for s in drawn.strings)  # the possession on its bearer's tile
+    assert "Allies · 1" in drawn.strings and "Support area · 1" in drawn.strings
+    assert any(s.startswith("Skirmish now: Enraged Horseman (strength") for s in drawn.strings)
+    assert "Not assigned" in drawn.strings and "Minions · 3" in drawn.strings
+    assert any("threats 1" in s for s in drawn.strings)
+    assert "Dead pile: Gondorian Captain" in drawn.strings
+    p1, p2 = state.players
+    assert any(f"hand {len(p2.hand.cards)} · draw deck {len(p2.draw.cards)}" in s for s in drawn.strings)
+    assert not any(s.startswith("Your hand") for s in drawn.strings)  # the table's board carries no hand
+    colours = img.convert("RGB").getcolors(1 << 16)
+    assert colours is not None and len(colours) > 20
+
+
+def test_a_seats_board_shows_its_own_hand_and_nobody_elses(drawn: TextRecorder) -> None:
+    """Spec 1.3: hands and adventure decks are their owner's alone."""
+    state = a_table()
+    registry.render(GAME.view(state, "p2"))
+    p2 = state.players[1]
+    assert f"Your hand · {len(p2.hand.cards)} cards" in drawn.strings
+    assert any(s.startswith("Your adventure deck: ") for s in drawn.strings)
+    secret = hidden_names(state, "p2")
+    named = [n for n in secret if n in drawn.strings]
+    assert not named, f"p2's board names hidden cards {named}"
+
+
+def test_boards_of_a_random_game_never_name_hidden_cards(drawn: TextRecorder) -> None:
+    """Spec 1.3, for 3 players: every audience's board over a random game names only what it may see."""
+    state = GAME.setup(Config(seats=GAME.seat_names(3), options={}), 6)
+    rnd = random.Random(6)
+    for step in range(150):
+        if GAME.outcome(state) is not None:
+            break
+        d = rnd.choice(GAME.pending(state))
+        state = GAME.apply(state, d.seat, random_answer(d, rnd)).state
+        if step % 25 == 0:
+            for seat in (None, "p1", "p2", "p3"):
+                tcg.forget()
+                drawn.calls.clear()
+                registry.render(GAME.view(state, seat))
+                seen = seen_names(state, seat)
+                secret = {n for n in hidden_names(state, seat) if not any(n in s for s in seen)}
+                assert not [n for n in secret if any(n in s for s in drawn.strings)]
+
+
+def test_the_same_view_gives_the_same_bytes() -> None:
+    view = GAME.view(a_table(), None)
+    tcg.forget()
+    first = registry.render(view)
+    assert registry.render(view) == first  # the second from reused blocks: the same pixels
+
+
+def test_more_never_covers_a_card(drawn: TextRecorder, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long support area: the tiles wrap over rows; past three rows "+N more" takes a slot of its own and
+    counts exactly the cards not drawn."""
+    state = a_game(2)
+    for _ in range(20):
+        put(state, "8_63", "support")
+    tiles: list[tuple[int, int]] = []
+    mores: list[tuple[tuple[int, int, int, int], int]] = []
+    real_tile, real_more = tcg._tile, kit.more_tile
+
+    def tile(img: Image.Image, card: CardView, x: int, y: int, *rest: Any) -> None:
+        if card.ref == "8_63":
+            tiles.append((x, y))
+        real_tile(img, card, x, y, *rest)
+
+    def more(img: Image.Image, box: tuple[int, int, int, int], n: int) -> None:
+        mores.append((box, n))
+        real_more(img, box, n)
+
+    monkeypatch.setattr(tcg, "_tile", tile)
+    monkeypatch.setattr(kit, "more_tile", more)
+    registry.render(GAME.view(state, None))
+    ((box, n),) = mores
+    assert len(tiles) + n == 20 and len(tiles) == tcg.PER_ROW * tcg.MAX_ROWS - 1
+    assert all(x + tcg.TILE_W <= box[0] or x >= box[2] for x, y in tiles if y == box[1]), "a card is under +N more"
+
+
+PHONE_WIDTH = 400  # Discord's inline preview on a phone, in CSS pixels
+MIN_CAP_HEIGHT = 6.0  # px: as tests/render/test_wotr.py
+
+
+def test_the_smallest_text_is_legible_at_phone_width(drawn: TextRecorder) -> None:
+    """Issue 13: scaled to 400 px wide, every font the board drew with has capitals at least 6 px tall."""
+    img = decode(registry.render(GAME.view(a_table(), "p1")))
+    scale = PHONE_WIDTH / img.width
+    heights = []
+    for call in drawn.calls:
+        left, top, right, bottom = call.kwargs["font"].getbbox("H")
+        heights.append((bottom - top) * scale)
+    assert heights and min(heights) >= MIN_CAP_HEIGHT, f"smallest capital {min(heights):.1f} px at 400 px wide"
+
+
+def bare_encode(png: bytes) -> float:
+    """The floor: Pillow encoding the same image in the same mode and level as render/kit.py does."""
+    img = decode(png)
+    start = time.perf_counter()
+    img.save(io.BytesIO(), format="PNG", compress_level=kit.PNG_COMPRESS_LEVEL)
+    return time.perf_counter() - start
+
+
+def test_a_game_renders_in_time_beside_its_bare_encode() -> None:
+    """Issue 13: the table after each of a game's moves renders under 150 ms and within 2x of the bare encode
+    of the same image (medians over consecutive moves, as the bot draws them)."""
+    state = GAME.setup(Config(seats=GAME.seat_names(2), options={}), 3)
+    rnd = random.Random(3)
+    tcg.forget()
+    registry.render(GAME.view(state, None))  # fonts and the pack loaded once per process
+    spent, floors = [], []
+    for _ in range(40):
+        if GAME.outcome(state) is not None:
+            break
+        d = rnd.choice(GAME.pending(state))
+        state = GAME.apply(state, d.seat, random_answer(d, rnd)).state
+        view = GAME.view(state, None)
+        start = time.perf_counter()
+        png = registry.render(view)
+        spent.append(time.perf_counter() - start)
+        floors.append(bare_encode(png))
+    render, floor = statistics.median(spent), statistics.median(floors)
+    assert render < 0.150, f"median render {render * 1000:.0f} ms"
+    assert render < 2 * floor, f"median render {render * 1000:.0f} ms, bare encode {floor * 1000:.0f} ms"

@@ -108,8 +108,14 @@ def legal_actions(state: WotrState, deck: Deck) -> list[Option]:
 
 
 def ask_action(turn: T, deck: Deck) -> None:
+    state = turn.state
+    legal = legal_actions(state, deck)
+    # An empty hand with nothing in play to use leaves only the pass; it is forced when the table can see the
+    # hand is empty (ENGINE 10.14), else answering for the deck would tell them (issue 16).
+    forced = f"{deck.name}'s deck has no card in hand and nothing else to do: it passes" if (
+        [o.id for o in legal] == ["pass"] and state.opt("public_hand_sizes")) else ""
     turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"{deck.name}'s deck: take an action or pass.",
-             legal_actions(turn.state, deck), private=True, context=f"act:{deck.key}")
+             legal, private=True, context=f"act:{deck.key}", forced=forced)
 
 
 # --- carrying them out ------------------------------------------------------------------------------------------
@@ -130,8 +136,10 @@ def perform(turn: T, deck: Deck, choice: str) -> None:
         proc.cycle_from_hand(turn, deck, rest)
     elif verb == "winnow":
         options = [Option(id=c.uid, label=c.name) for c in deck.hand.cards]
+        both = len(options) == 2 and state.opt("public_hand_sizes")  # a hand of 2, seen by all: both go
         turn.ask(deck.seat, DecisionKind.CHOOSE_MANY, f"{deck.name}'s deck winnows: choose 2 cards to eliminate.",
-                 options, low=2, high=2, private=True, context=f"winnow:{deck.key}")
+                 options, low=2, high=2, private=True, context=f"winnow:{deck.key}",
+                 forced=f"{deck.name}'s deck winnows with 2 cards in hand: both are eliminated" if both else "")
     elif verb == "ring":
         use_ring(turn, deck)
     elif verb == "use":

@@ -146,7 +146,7 @@ def proceed(turn: T) -> None:
     for seat, decks, units in asked:
         options = [Option(id=u, label=f"{state.locate(u)[1].name} ({combat.values[u]})") for u in units]
         who = " and ".join(f"{d.name}'s" for d in decks) + (" decks" if len(decks) > 1 else " deck")
-        turn.ask(seat, DecisionKind.CHOOSE_ONE, f"{who}: {combat.need} attack left to cancel at {loc.name}; "
+        turn.ask(seat, DecisionKind.CHOOSE_ONE, f"Combat at {loc.name}: {who}, {combat.need} attack left to cancel; "
                  f"choose {whose} to eliminate{team}.", options, context=f"eliminate:{combat.loc}", forced=only)
 
 

@@ -118,7 +118,8 @@ class Wotr(Rules[WotrState]):
             proc.draw(turn, deck, role.opening_draw)
             if role.opening_cycle:
                 turn.ask(deck.seat, DecisionKind.CHOOSE_MANY, f"Opening hand: {deck.name}'s deck, choose "
-                         f"{role.opening_cycle} cards of your opening hand to cycle.", [Option(id=c.uid, label=c.name) for c in deck.hand.cards],
+                         f"{role.opening_cycle} cards of your opening hand to cycle.",
+                         [Option(id=c.uid, label=c.name) for c in deck.hand.cards],
                          low=role.opening_cycle, high=role.opening_cycle, private=True, context=f"opening:{deck.key}")
         round.advance(turn)
         return state

@@ -205,7 +205,7 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
         if s and s.on_play:
             s.on_play(turn, deck, card)
         elif cdef.has_text:
-            turn.say(f"{card.name} is not scripted: resolve its text with 'adjust' commands.")
+            proc.unscripted(turn, card, deck.key, f"{card.name} is not scripted: resolve its text with")
         proc.eliminate(turn, card, public=True)
         return
     if dest == "reserve":
@@ -220,8 +220,8 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
     if s and s.on_play:
         s.on_play(turn, deck, card)
     elif s is None and cdef.has_text:  # spec 8.3: say so, as for events and locations, rather than pass silently
-        turn.say(f"{card.name}'s text is not scripted: if it does something when played, resolve that with "
-                 "'adjust' commands.")
+        proc.unscripted(turn, card, deck.key, f"{card.name}'s text is not scripted: if it does something when "
+                        "played, resolve that with")
 
 
 def move(turn: T, deck: Deck, uid: str, dest: str) -> None:

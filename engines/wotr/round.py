@@ -78,7 +78,7 @@ def activate(turn: T, card: object, how: str) -> None:
     if s and s.on_activate:
         s.on_activate(turn, state.deck(state.order[state.start]), card)
     elif cdef.has_text:
-        turn.say(f"{card.name}'s activation text is not scripted: resolve it with 'adjust' commands.")
+        proc.unscripted(turn, card, "", f"{card.name}'s activation text is not scripted: resolve it with")
 
 
 def replace_path(turn: T, new: object, how: str) -> None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from engines.core import Answer
 from engines.wotr import GAME
 from engines.wotr import procedures as proc
+from engines.wotr.state import WotrState
 from tests.engines.wotr.table import agreed, decision, opened, to_act, to_hand, turn
 
 
-def _play(state, deck: str, name: str, dest: str):  # type: ignore[no-untyped-def]
+def _play(state: WotrState, deck: str, name: str, dest: str) -> tuple[WotrState, list[str]]:
     card, _ = to_hand(state, deck, name, "Legolas")
     to_act(state, deck)
     act = decision(state, f"act:{deck}")

@@ -28,7 +28,9 @@ MAX_CHOICES = 25  # Discord's limit for autocomplete
 MAX_TEXT = 1900  # under Discord's 2,000 characters a message
 ADJUST_HELP = (
     "corruption +1 | token <location> atk|def +1 | draw <deck> <n> | cycle <deck> <card> | eliminate <deck> <card> | "
-    "open <faction or card> | activate <location> | reactivate <battleground>"
+    "recover <deck> <card> [hand|reserve|deck] | open <faction or card> | activate <location> | "
+    "reactivate <battleground>. Your own cards while the game waits on you: done at once; anything else "
+    "(corruption, tokens, locations, another deck's cards, out of turn) asks the other side to agree"
 )
 
 
@@ -121,7 +123,7 @@ class WotrCog(commands.Cog):
                     found.append(_choice(o.label, f"answer {d.id} {o.id}"))
         return found[:MAX_CHOICES]
 
-    @wotr.command(name="adjust", description="Resolve unscripted card text by hand (announced to the table)")
+    @wotr.command(name="adjust", description="Resolve unscripted card text by hand (shared changes need consent)")
     @app_commands.describe(command="e.g. 'corruption +1', 'token c40 def +1', 'draw frodo 2'; 'help' lists them")
     async def adjust(self, interaction: discord.Interaction, command: str, game: int | None = None) -> None:
         text = command.strip()

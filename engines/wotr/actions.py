@@ -108,8 +108,14 @@ def legal_actions(state: WotrState, deck: Deck) -> list[Option]:
 
 
 def ask_action(turn: T, deck: Deck) -> None:
-    turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"{deck.name}'s deck: take an action or pass.",
-             legal_actions(turn.state, deck), private=True, context=f"act:{deck.key}")
+    state = turn.state
+    legal = legal_actions(state, deck)
+    # An empty hand with nothing in play to use leaves only the pass; it is forced when the table can see the
+    # hand is empty (ENGINE 10.14), else answering for the deck would tell them (issue 16).
+    forced = f"{deck.name}'s deck has no card in hand and nothing else to do: it passes" if (
+        [o.id for o in legal] == ["pass"] and state.opt("public_hand_sizes")) else ""
+    turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"Action step: {deck.name}'s deck, take an action or pass.",
+             legal, private=True, context=f"act:{deck.key}", forced=forced)
 
 
 # --- carrying them out ------------------------------------------------------------------------------------------
@@ -130,8 +136,11 @@ def perform(turn: T, deck: Deck, choice: str) -> None:
         proc.cycle_from_hand(turn, deck, rest)
     elif verb == "winnow":
         options = [Option(id=c.uid, label=c.name) for c in deck.hand.cards]
-        turn.ask(deck.seat, DecisionKind.CHOOSE_MANY, f"{deck.name}'s deck winnows: choose 2 cards to eliminate.",
-                 options, low=2, high=2, private=True, context=f"winnow:{deck.key}")
+        both = len(options) == 2 and state.opt("public_hand_sizes")  # a hand of 2, seen by all: both go
+        turn.ask(deck.seat, DecisionKind.CHOOSE_MANY,
+                 f"Winnow: {deck.name}'s deck, choose 2 cards to eliminate (then draw 1).", options, low=2, high=2,
+                 private=True, context=f"winnow:{deck.key}",
+                 forced=f"{deck.name}'s deck winnows with 2 cards in hand: both are eliminated" if both else "")
     elif verb == "ring":
         use_ring(turn, deck)
     elif verb == "use":
@@ -164,18 +173,20 @@ def start_play(turn: T, deck: Deck, uid: str, dest: str) -> None:
 
 
 def pay_cost(turn: T, deck: Deck, uid: str, dest: str) -> None:
+    played = turn.state.resolving.find(uid)
+    what = f"Cost of {played.name}" if played is not None else "Cost of the play"
     if len(deck.hand.cards) == 1:
         proc.cycle_from_hand(turn, deck, deck.hand.cards[0].uid, " to pay for it")
         place(turn, deck, uid, dest)
     elif deck.hand.cards:
-        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: cycle a card to pay for the play.",
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{what}: {deck.name}'s deck, cycle a card from hand to pay.",
                  [Option(id=c.uid, label=c.name) for c in deck.hand.cards], private=True,
                  context=f"cost:{deck.key}:{uid}:{dest}")
     else:
         options = proc.forsake_options(turn.state, deck)
         if len(options) > 1:
-            turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: it was your last card, so forsake "
-                     "one to pay.", [Option(id=i, label=label) for i, label in options], private=True,
+            turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{what}: {deck.name}'s deck, it was your last card, "
+                     "so forsake one to pay.", [Option(id=i, label=label) for i, label in options], private=True,
                      context=f"forsake-cost:{deck.key}:{uid}:{dest}")
         else:
             if options:
@@ -194,7 +205,7 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
         if s and s.on_play:
             s.on_play(turn, deck, card)
         elif cdef.has_text:
-            turn.say(f"{card.name} is not scripted: resolve its text with 'adjust' commands.")
+            proc.unscripted(turn, card, deck.key, f"{card.name} is not scripted: resolve its text with")
         proc.eliminate(turn, card, public=True)
         return
     if dest == "reserve":
@@ -209,8 +220,8 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
     if s and s.on_play:
         s.on_play(turn, deck, card)
     elif s is None and cdef.has_text:  # spec 8.3: say so, as for events and locations, rather than pass silently
-        turn.say(f"{card.name}'s text is not scripted: if it does something when played, resolve that with "
-                 "'adjust' commands.")
+        proc.unscripted(turn, card, deck.key, f"{card.name}'s text is not scripted: if it does something when "
+                        "played, resolve that with")
 
 
 def move(turn: T, deck: Deck, uid: str, dest: str) -> None:
@@ -251,4 +262,4 @@ def use_ring(turn: T, deck: Deck) -> None:
     deck.ring = "flipped"
     turn.say(f"{deck.name}'s deck flips its Ring token.")
     proc.draw(turn, deck, 3)
-    turn.state.queue.extend([f"eliminate1:{deck.key}", f"cycle1:{deck.key}"])
+    turn.state.queue.extend([f"eliminate1:{deck.key}|the Ring token", f"cycle1:{deck.key}|the Ring token"])

@@ -70,7 +70,8 @@ def _forsake(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> N
 @answer("mayforsake")
 def _may_forsake(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
     if choice[0] == "forsake":
-        turn.state.queue[:0] = [f"forsake1:{deck.key}", f"draw{args[1]}:{deck.key}"]
+        source = ":".join(args[2:]) or "card text"
+        turn.state.queue[:0] = [f"forsake1:{deck.key}|{source}", f"draw{args[1]}:{deck.key}"]
     else:
         turn.say(f"{deck.name}'s deck declines.")
 

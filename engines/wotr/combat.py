@@ -140,11 +140,14 @@ def proceed(turn: T) -> None:
     asked = choosers(state, combat, left)
     whose = "a defending card" if state.opt("eliminations") != "defender" else "one of your defending cards"
     team = " (or leave it to your teammate)" if len(asked) > 1 else ""
+    # One candidate in play (a public fact) is the only possible choice: forced (issue 16).
+    only = f"{state.locate(left[0])[1].name} is the only unit that can cancel the attack at {loc.name}" \
+        if len(left) == 1 else ""
     for seat, decks, units in asked:
         options = [Option(id=u, label=f"{state.locate(u)[1].name} ({combat.values[u]})") for u in units]
         who = " and ".join(f"{d.name}'s" for d in decks) + (" decks" if len(decks) > 1 else " deck")
-        turn.ask(seat, DecisionKind.CHOOSE_ONE, f"{who}: {combat.need} attack left to cancel at {loc.name}; "
-                 f"choose {whose} to eliminate{team}.", options, context=f"eliminate:{combat.loc}")
+        turn.ask(seat, DecisionKind.CHOOSE_ONE, f"Combat at {loc.name}: {who}, {combat.need} attack left to cancel; "
+                 f"choose {whose} to eliminate{team}.", options, context=f"eliminate:{combat.loc}", forced=only)
 
 
 def choosers(state: WotrState, combat: Combat, left: list[str]) -> list[tuple[str, list[Deck], list[str]]]:

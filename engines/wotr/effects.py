@@ -46,7 +46,7 @@ def _draw(n: int) -> object:
 
 def _each_shadow(verb: str) -> object:
     def hook(turn: T, deck: Deck, card: Card) -> None:
-        turn.state.queue.extend(f"{verb}:{d.key}" for d in proc.each_side_player(turn.state, SHADOW))
+        turn.state.queue.extend(f"{verb}:{d.key}|{card.name}" for d in proc.each_side_player(turn.state, SHADOW))
 
     return hook
 
@@ -191,7 +191,8 @@ script("Bag End", on_activate=_hobbit_player_draws)
 def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
     """Two forsakes (each a choice: hand, reserve or the blind top of the deck), then the draw, whose size
     is settled when it happens (a forsaken Strider no longer counts)."""
-    turn.state.queue.extend([f"forsake1:{deck.key}", f"forsake1:{deck.key}", f"draw-dead:{deck.key}"])
+    turn.state.queue.extend([f"forsake1:{deck.key}|{card.name}", f"forsake1:{deck.key}|{card.name}",
+                             f"draw-dead:{deck.key}"])
 
 
 script("Paths of the Dead", on_play=_paths_of_the_dead)
@@ -286,7 +287,7 @@ def chain_step(turn: T, task: str) -> None:
     turn.say(f"{deck.name}'s deck cycles the other {proc.plural(len(chain.cards), 'drawn card')}.")
     extra = chain.played - len(chain.cards)
     if extra > 0 and state.opt("chain_extra_cost"):
-        state.queue[:0] = [f"cycle1:{deck.key}"] * extra
+        state.queue[:0] = [f"cycle1:{deck.key}|a play beyond the drawn cards (it costs a cycle)"] * extra
     state.chain = None
 
 
@@ -348,7 +349,7 @@ def _steps(*steps: str) -> object:
             who, task = step.rsplit(" ", 1)
             decks = proc.each_side_player(state, who) if who in ("fp", "shadow") else \
                 [d for d in [faction_player(state, who)] if d is not None]
-            tasks.extend(f"{task}:{d.key}" for d in decks)
+            tasks.extend(f"{task}:{d.key}|{card.name}" for d in decks)
         state.queue.extend(tasks)  # after what earlier activations queued: texts resolve in activation order
 
     return hook
@@ -482,7 +483,7 @@ def _eliminate_self_then(then: object) -> object:
 
 def _each_fp(verb: str) -> object:
     def hook(turn: T, deck: Deck, card: Card) -> None:
-        turn.state.queue.extend(f"{verb}:{d.key}" for d in proc.each_side_player(turn.state, FP))
+        turn.state.queue.extend(f"{verb}:{d.key}|{card.name}" for d in proc.each_side_player(turn.state, FP))
 
     return hook
 
@@ -493,7 +494,7 @@ for _n in ("Cave-Troll", "Hill-Troll", "Barrow-Wights"):
 script("Candles of Corpses", bonus=_at("Dead Marshes"), use=_eliminate_self_then(_each_fp("forsake1")),
        can_use=_in_reserve, use_label="eliminate it; each Free Peoples deck forsakes 1")
 def _forsake_own(turn: T, deck: Deck, card: Card) -> None:
-    turn.state.queue.append(f"forsake1:{deck.key}")
+    turn.state.queue.append(f"forsake1:{deck.key}|{card.name}")
 
 
 def _khazad_dum(state: WotrState, card: Card, loc: Card) -> int:

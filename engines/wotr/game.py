@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from engines.core import CommandError, Config, Decision, DecisionKind, Option, Rng, RuleError, Rules, Turn, View
-from engines.wotr import answers, effects, round  # noqa: F401  (effects registers the scripts)
+from engines.core import Answer, CommandError, Config, Decision, DecisionKind, Option, Rng, RuleError, Rules, Turn, View
+from engines.wotr import adjust, answers, effects, round  # noqa: F401  (effects registers the scripts)
 from engines.wotr import procedures as proc
-from engines.wotr.cards import BATTLEGROUND, FP, PATH, SHADOW, CardDef, fold
+from engines.wotr.adjust import Adjust
+from engines.wotr.cards import BATTLEGROUND, FP, PATH, CardDef, fold
 from engines.wotr.scenarios import SCENARIOS, by_name, deck_list, scenario
-from engines.wotr.state import ATK, DEF, REACTIVATED_ACROSS, Deck, WotrState
+from engines.wotr.state import Deck, WotrState
 from engines.wotr.view import build
 
 # Each option: its default and the values it may take (None: any integer >= 0). Spec 10 numbers in comments.
@@ -42,21 +42,7 @@ CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
 }
 
 
-@dataclass(frozen=True)
-class Adjust:
-    """A manual adjustment for text the engine does not script (spec 8.3), announced to the table:
-    `corruption +1`, `token <location> atk|def +1`, `draw <deck> 2`, `cycle <deck> <card>`,
-    `eliminate <deck> <card>`, `open <faction or card name>` (it may enter any battleground this round),
-    `activate <location>` (a battleground or path by text), `reactivate <battleground>` (from a scoring area)."""
-
-    verb: str
-    args: tuple[str, ...]
-
-    def text(self) -> str:
-        return " ".join([self.verb, *(f'"{a}"' if " " in a else a for a in self.args)])
-
-
-VERBS = ("corruption", "token", "draw", "cycle", "eliminate", "open", "activate", "reactivate")
+VERBS = adjust.VERBS  # the adjustment verbs (spec 8.3), for the Discord help and autocomplete
 
 
 class Wotr(Rules[WotrState]):
@@ -131,8 +117,9 @@ class Wotr(Rules[WotrState]):
             role = recipe.role(deck.key)
             proc.draw(turn, deck, role.opening_draw)
             if role.opening_cycle:
-                turn.ask(deck.seat, DecisionKind.CHOOSE_MANY, f"{deck.name}'s deck: choose {role.opening_cycle} cards "
-                         "of your opening hand to cycle.", [Option(id=c.uid, label=c.name) for c in deck.hand.cards],
+                turn.ask(deck.seat, DecisionKind.CHOOSE_MANY, f"Opening hand: {deck.name}'s deck, choose "
+                         f"{role.opening_cycle} cards of your opening hand to cycle.",
+                         [Option(id=c.uid, label=c.name) for c in deck.hand.cards],
                          low=role.opening_cycle, high=role.opening_cycle, private=True, context=f"opening:{deck.key}")
         round.advance(turn)
         return state
@@ -141,107 +128,22 @@ class Wotr(Rules[WotrState]):
         answers.resolve(turn, decision, choice)
         round.advance(turn)
 
-    # --- adjustments ----------------------------------------------------------------------------------------
+    # --- adjustments (engines/wotr/adjust.py) -------------------------------------------------------------
     def perform(self, turn: Turn[WotrState], command: Any) -> None:
         if not isinstance(command, Adjust):
             super().perform(turn, command)
             return
-        state, seat = turn.state, turn.seat
-        if seat not in state.seats:
-            raise RuleError(f"{seat} is not a seat in this game.")
-        if state.phase == "setup":
-            raise RuleError("Adjustments can be made once setup is complete.")
-        verb, args = command.verb, command.args
-        if verb == "corruption":
-            n = _signed(args[0])
-            if n < 0:
-                proc.remove_corruption(turn, -n, seat)  # nothing to remove: nothing happens (L683-684)
-            else:
-                state.corruption += n
-                turn.say(f"{seat} adjusts corruption by {n:+d}: now {state.corruption}.")
-        elif verb == "token":
-            loc = state.active.find(args[0])
-            if loc is None:
-                raise RuleError(f"{args[0]} is not an active location.")
-            kind, n = args[1].lower(), _signed(args[2])
-            if kind not in (ATK, DEF):
-                raise RuleError("A combat token is 'atk' or 'def'.")
-            if loc.tokens.get(kind, 0) + n < 0:
-                raise RuleError(f"{loc.name} has only {loc.tokens.get(kind, 0)} {kind} tokens.")
-            loc.tokens[kind] = loc.tokens.get(kind, 0) + n
-            turn.say(f"{seat} adjusts {loc.name}'s {kind} tokens by {n:+d}.")
-        elif verb in ("activate", "reactivate"):
-            self._activate(turn, verb, args[0])
-        elif verb == "open":
-            state.round_flags.append(f"enter:{args[0]}")
-            turn.say(f"{seat}: this round, {args[0]} may enter any battleground (by card text).")
-        else:
-            deck = self._own_deck(state, seat, args[0])
-            if verb == "draw":
-                turn.say(f"{seat} adjusts: {deck.name}'s deck draws by card text.")
-                proc.draw(turn, deck, _count(args[1]))
-            elif deck.hand.find(args[1]) is None:
-                raise RuleError(f"{args[1]} is not in {deck.name}'s hand.")
-            elif verb == "cycle":
-                proc.cycle_from_hand(turn, deck, args[1], " (adjustment)")
-            else:
-                proc.eliminate_from_hand(turn, deck, args[1], " (adjustment)")
+        adjust.make(turn, command)
         round.advance(turn)
 
-    def _activate(self, turn: Turn[WotrState], verb: str, uid: str) -> None:
-        """Activation by card text (L163-206): a battleground from its deck, a path (combat on the old path
-        first), or a battleground reactivated from a scoring area (its printed icons ignored if it comes back
-        from the other side's area, L471-473)."""
-        state = turn.state
-        if verb == "reactivate":
-            for side in (FP, SHADOW):
-                card = state.area(side).find(uid)
-                if card is not None and state.card_def(card).kind == BATTLEGROUND:
-                    state.area(side).cards.remove(card)
-                    if side != state.card_def(card).side:
-                        card.flags.append(REACTIVATED_ACROSS)
-                    round.activate(turn, card, f"again from the {'Free Peoples' if side == FP else 'Shadow'} "
-                                   "scoring area, by card text")
-                    return
-            raise RuleError(f"{uid} is not a battleground in a scoring area.")
-        for zone in (state.bg_fp, state.bg_shadow):
-            card = zone.find(uid)
-            if card is not None:
-                zone.cards.remove(card)
-                round.activate(turn, card, "by card text")
-                return
-        card = state.path_deck.find(uid)
-        if card is None:
-            raise RuleError(f"{uid} is not an unused battleground or path (no location is activated twice).")
-        round.replace_path(turn, card, "by card text")
-
-    def _own_deck(self, state: WotrState, seat: str, key: str) -> Deck:
-        deck = next((d for d in state.decks if d.key == key.lower() or fold(d.name) == fold(key)), None)
-        if deck is None:
-            raise RuleError(f"No deck '{key}'. Decks: {', '.join(d.key for d in state.decks)}.")
-        if deck.seat != seat:
-            raise RuleError(f"{deck.name}'s deck is played by {deck.seat}, not by {seat}.")
-        return deck
-
     def parse_verb(self, words: list[str]) -> Any:
-        verb = words[0].lower()
-        shapes = {"corruption": 1, "token": 3, "draw": 2, "cycle": 2, "eliminate": 2, "open": 1, "activate": 1,
-                  "reactivate": 1}
-        if verb not in shapes:
-            raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>') or adjust: "
-                               "corruption +1, token <location> atk|def +1, draw <deck> <n>, cycle <deck> <card>, "
-                               "eliminate <deck> <card>, open <faction>, activate <location>, "
-                               "reactivate <battleground>.")
-        if len(words) - 1 != shapes[verb]:
-            raise CommandError(f"'{verb}' takes {shapes[verb]} word(s): see 'help' for the form.")
-        args = tuple(words[1:])
-        if verb == "corruption":
-            _signed(args[0])
-        elif verb == "token":
-            _signed(args[2])
-        elif verb == "draw":
-            _count(args[1])
-        return Adjust(verb=verb, args=args)
+        return adjust.parse(words)
+
+    def default_answers(self, state: WotrState, decision: Decision) -> list[Answer]:
+        """A seat that is not there never agrees to another's adjustment (issue 18)."""
+        if decision.context.startswith("propose"):
+            return [Answer(decision=decision.id, choice=("refuse",))]
+        return super().default_answers(state, decision)
 
     def format_verb(self, command: Any) -> str:
         if isinstance(command, Adjust):
@@ -251,15 +153,3 @@ class Wotr(Rules[WotrState]):
     def view(self, state: WotrState, seat: str | None) -> View:
         return build(state, seat)
 
-
-def _signed(text: str) -> int:
-    body = text[1:] if text[:1] in "+-" else ""
-    if not body.isascii() or not body.isdigit() or len(body) > 3:
-        raise CommandError(f"Write a signed number like +1 or -2, not '{text}'.")
-    return int(text)
-
-
-def _count(text: str) -> int:
-    if not text.isascii() or not text.isdigit() or not 0 < int(text) <= 20:
-        raise CommandError(f"Write a number of cards from 1 to 20, not '{text}'.")
-    return int(text)

@@ -278,6 +278,23 @@ def clear_round_marks(state: WotrState) -> None:
             deck.ring = "unused"
     state.played = []
     state.round_flags = []
+    state.unscripted = ""
+
+
+def unscripted(turn: T, card: Card, deck: str, head: str) -> None:
+    """Announce a card whose text the engine does not script, with the adjust verbs that fit it, ready to type
+    for `deck` (its own cards) and for what both sides share (spec 8.3; issue 16), and remember the card so
+    a proposal to resolve it names it (issue 18)."""
+    state = turn.state
+    kind = state.card_def(card).kind
+    own = [f"adjust draw {deck} <n>", f"adjust cycle {deck} <card>", f"adjust eliminate {deck} <card>",
+           f"adjust recover {deck} <card> [hand|reserve|deck]"] if deck else []
+    shared = ["adjust corruption +1", "adjust token <location> atk|def +1"]
+    if kind in ("event", "battleground", "path"):
+        shared += ["adjust open <faction>", "adjust activate <location>", "adjust reactivate <battleground>"]
+    state.unscripted = card.name
+    turn.say(f"{head}: {'; '.join(own + shared)} (your own cards while the game waits on you; the rest asks the "
+             "other side to agree).")
 
 
 def hand_zone_names(zone: Zone) -> str:

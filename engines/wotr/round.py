@@ -78,7 +78,7 @@ def activate(turn: T, card: object, how: str) -> None:
     if s and s.on_activate:
         s.on_activate(turn, state.deck(state.order[state.start]), card)
     elif cdef.has_text:
-        turn.say(f"{card.name}'s activation text is not scripted: resolve it with 'adjust' commands.")
+        proc.unscripted(turn, card, "", f"{card.name}'s activation text is not scripted: resolve it with")
 
 
 def replace_path(turn: T, new: object, how: str) -> None:
@@ -123,8 +123,9 @@ def end_action_step(turn: T) -> None:
         excess = len(deck.hand.cards) - proc.carryover(state, deck)
         if excess > 0:
             verb = "cycle" if state.opt("overflow") == "cycle" else "eliminate"
-            turn.ask(deck.seat, DecisionKind.CHOOSE_MANY, f"{deck.name}'s deck: {verb} {excess} cards down to your "
-                     "carryover limit.", [Option(id=c.uid, label=c.name) for c in deck.hand.cards], low=excess,
+            turn.ask(deck.seat, DecisionKind.CHOOSE_MANY, f"Carryover limit (end of the action step): {deck.name}'s "
+                     f"deck, {verb} {excess} cards down to your limit.",
+                     [Option(id=c.uid, label=c.name) for c in deck.hand.cards], low=excess,
                      high=excess, private=True, context=f"overflow:{deck.key}")
     if state.decisions:
         return
@@ -139,8 +140,8 @@ def order_combats(turn: T) -> None:
     locs = [c.uid for c in state.active.cards]
     starter = state.deck(state.order[state.start])
     if len(locs) > 1 and state.opt("combat_order") == "choose":
-        turn.ask(starter.seat, DecisionKind.ORDER, f"{starter.name}'s deck (starting player): put the combats "
-                 "in order.", [Option(id=c.uid, label=c.name) for c in state.active.cards], context="order")
+        turn.ask(starter.seat, DecisionKind.ORDER, f"Combat step: {starter.name}'s deck (starting player), put "
+                 "the combats in order.", [Option(id=c.uid, label=c.name) for c in state.active.cards], context="order")
         return
     state.combat_queue = locs
 
@@ -252,15 +253,17 @@ def demand(turn: T, task: str) -> None:
     """One small demand on a deck: "cycle1:<deck>" (a card from hand, a forsake if the hand is empty: L550-552),
     "eliminate1:<deck>" (from hand; nothing if empty: L590), "draw<n>:<deck>"."""
     state = turn.state
-    verb, _, key = task.split("|", 1)[0].partition(":")
+    head, _, source = task.partition("|")
+    verb, _, key = head.partition(":")
     if moments.fire(turn, verb, task):  # a card family's own demand (a chain, a sized draw)
         return
     deck = state.deck(key)
+    why = f"{source}: " if source else ""  # the card or rule that asks, named in the prompt (issue 16)
     if verb.startswith("may-forsake-draw"):  # "may forsake 1 card to draw N": the deck chooses
         n = verb.removeprefix("may-forsake-draw")
-        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: forsake 1 card to draw {n}?",
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{why}{deck.name}'s deck, forsake 1 card to draw {n}?",
                  [Option(id="forsake", label=f"Forsake 1, draw {n}"), Option(id="decline", label="No")],
-                 context=f"mayforsake:{key}:{n}")
+                 context=f"mayforsake:{key}:{n}:{source}")
         return
     if verb.startswith("draw"):
         proc.draw(turn, deck, int(verb[4:]))
@@ -270,17 +273,17 @@ def demand(turn: T, task: str) -> None:
         if len(options) == 1:
             proc.forsake(turn, deck, options[0][0])
         elif options:
-            turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: forsake a card.",
+            turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{why}{deck.name}'s deck, forsake a card.",
                      [Option(id=i, label=label) for i, label in options], private=True, context=f"forsake:{key}")
         return
     cards = deck.hand.cards
     if not cards:
         if verb == "cycle1":
-            state.queue.insert(0, f"forsake1:{key}")
+            state.queue.insert(0, f"forsake1:{key}|{source or 'a cycle'} with an empty hand")
         return
     word = "cycle" if verb == "cycle1" else "eliminate"
     if len(cards) == 1:
         (proc.cycle_from_hand if verb == "cycle1" else proc.eliminate_from_hand)(turn, deck, cards[0].uid)
         return
-    turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: choose a card from hand to {word}.",
+    turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{why}{deck.name}'s deck, choose a card from hand to {word}.",
              [Option(id=c.uid, label=c.name) for c in cards], private=True, context=f"{verb}:{key}")

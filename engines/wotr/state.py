@@ -112,6 +112,7 @@ class WotrState(BaseState):
     chain: Chain | None = None
     queue: list[str] = field(default_factory=list)  # small demands to resolve one at a time ("cycle1:frodo")
     round_flags: list[str] = field(default_factory=list)  # effects lasting until the end of the round
+    unscripted: str = ""  # the last card whose text was announced as not scripted: what adjustments resolve
     next_uid: int = 1
 
     # --- lookups ---------------------------------------------------------------------------

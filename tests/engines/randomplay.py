@@ -165,7 +165,13 @@ def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any =
                  *(o.label for d in view.decisions for o in d.options)]
         check_words(words, state, seat, "the view")
         shown = shown_in([e.text for e in events if e.audience is None])
-        check_words([e.text for e in events if e.visible_to(seat)], state, seat, "the log", before, shown)
+        told = [e for e in events if e.visible_to(seat)]
+        check_words([e.text for e in told if e.audience != [seat]], state, seat, "the log", before, shown)
+        # A line told to this seat alone may name the seat's own cards wherever they went later in the same
+        # step: a card it drew and then, in that step, cycled and shuffled back into its draw deck (a chain
+        # that plays nothing, then a recycle) was seen by it when it was drawn.
+        own = {c.name for z in zones_of(state) if seat is not None and z.owner == seat for c in z.cards}
+        check_words([e.text for e in told if e.audience == [seat]], state, seat, "the log", before, shown | own)
 
 
 def shown_in(public: Sequence[str]) -> set[str]:

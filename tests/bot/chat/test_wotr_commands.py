@@ -60,18 +60,27 @@ async def test_act_offers_only_ones_own_options_and_plays_them(world):
 
 
 async def test_adjust_is_announced_and_bad_adjustments_are_refused(world):
+    """Corruption is shared by both sides, so since issue 18 a change to it is proposed and made only when the
+    other side agrees (before, Bob's +2 was made at once while Alice was to act)."""
     env, guild, channel, alice, bob = world
     thread = await duel(world)
     done = await bob.slash(thread, "wotr adjust", command="corruption +2")
     assert "Done: `corruption +2`" in done.response.content
+    assert any("p2 proposes an adjustment: corruption +2" in m.content for m in thread.history())
+    state = await env.bot.service.stored_state(1)
+    assert state.corruption == 0
+    ask = next(d for d in state.decisions if d.context.startswith("propose"))
+    agreed = await alice.slash(thread, "wotr act", option=f"answer {ask.id} agree")
+    assert "Done: `answer" in agreed.response.content, agreed.response.content
     assert any("adjusts corruption by +2: now 2." in m.content for m in thread.history())
-    emptied = await alice.slash(thread, "wotr adjust", command="corruption -5")  # L683-684: down to 0, no error
-    assert "Done: `corruption -5`" in emptied.response.content
+    await bob.slash(thread, "wotr adjust", command="corruption -5")  # L683-684: down to 0, no error
+    ask = next(d for d in (await env.bot.service.stored_state(1)).decisions if d.context.startswith("propose"))
+    await alice.slash(thread, "wotr act", option=f"answer {ask.id} agree")
     assert any("removes 2 corruption tokens: now 0." in m.content for m in thread.history())
     wrong = await alice.slash(thread, "wotr adjust", command="damage c1 +1")
     assert "is not an adjustment" in wrong.response.content
     helped = await alice.slash(thread, "wotr adjust", command="help")
-    assert "corruption +1" in helped.response.content
+    assert "corruption +1" in helped.response.content and "recover <deck> <card>" in helped.response.content
 
 
 async def test_reference_commands(world):

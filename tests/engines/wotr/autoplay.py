@@ -7,6 +7,7 @@ else their biggest. It is no champion; it makes real games end, through every st
 
     python -m tests.engines.wotr.autoplay --players 4 --scenario trilogy --seed 1 --out FILE
     python -m tests.engines.wotr.autoplay --rewrite tests/bot/console/transcripts/wotr_*.txt
+    python -m tests.engines.wotr.autoplay --count tests/bot/console/transcripts/wotr_trilogy_4p.txt
 """
 
 from __future__ import annotations
@@ -193,6 +194,36 @@ def replay_header(text: str) -> Played:
     return play_game(int(info["players"]), info["scenario"], int(info["seed"]))
 
 
+def moves_per_round(text: str) -> dict[int, dict[str, int]]:
+    """The game commands each seat typed in each round of a transcript (round 0: the opening cycles), read
+    from its lines: `as <seat>` switches the seat, `# round N` starts a round; `hand`, `status` and `log`
+    only look, so they are not counted (issue 16 measures what the table makes players answer)."""
+    counts: dict[int, dict[str, int]] = {0: {}}
+    seat, rnd = "", 0
+    for line in text.splitlines():
+        if line.startswith("as "):
+            seat = line.split()[1]
+        elif match := re.fullmatch(r"# round (\d+)", line):
+            rnd = int(match.group(1))
+            counts.setdefault(rnd, {})
+        elif line.split(" ", 1)[0] not in ("", "#", "hand", "status", "log", "new") and not line.startswith("#"):
+            counts.setdefault(rnd, {})[seat] = counts[rnd].get(seat, 0) + 1
+    return counts
+
+
+def count_table(text: str) -> list[str]:
+    """`moves_per_round` as Markdown rows: round, each seat's count, the round's total."""
+    counts = moves_per_round(text)
+    seats = sorted({s for per in counts.values() for s in per})
+    rows = ["| round | " + " | ".join(seats) + " | total |", "|---" * (len(seats) + 2) + "|"]
+    for rnd, per in sorted(counts.items()):
+        cells = [str(per.get(s, 0)) for s in seats]
+        rows.append(f"| {rnd or 'opening'} | " + " | ".join(cells) + f" | {sum(per.values())} |")
+    totals = [sum(per.get(s, 0) for per in counts.values()) for s in seats]
+    rows.append("| all | " + " | ".join(str(t) for t in totals) + f" | {sum(totals)} |")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.engines.wotr.autoplay")
     parser.add_argument("--players", type=int, default=4)
@@ -200,7 +231,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--rewrite", nargs="+", type=Path, metavar="FILE")
+    parser.add_argument("--count", type=Path, metavar="FILE", help="commands per seat per round of a transcript")
     args = parser.parse_args(argv)
+    if args.count:
+        print("\n".join(count_table(args.count.read_text(encoding="utf-8"))))
+        return 0
     if args.rewrite:
         for path in args.rewrite:
             game = replay_header(path.read_text(encoding="utf-8"))

@@ -145,3 +145,15 @@ def next_round(state: WotrState) -> WotrState:
             d = state.decisions[0]
             state = GAME.apply(state, d.seat, GAME.default_answer(state, d)).state
     return state
+
+
+def agreed(state: WotrState, seat: str, text: str) -> tuple[WotrState, list[str]]:
+    """An adjustment by `seat` carried out: at once if it is theirs to make, else proposed and agreed to by
+    the seat of the other side that is asked (issue 18). Returns the state and every public line said."""
+    step = GAME.apply(state, seat, GAME.parse(text))
+    lines = [e.text for e in step.events if e.audience is None]
+    ask = next((d for d in step.state.decisions if d.context.startswith("propose")), None)
+    if ask is not None:
+        step = GAME.apply(step.state, ask.seat, Answer(decision=ask.id, choice=("agree",)))
+        lines += [e.text for e in step.events if e.audience is None]
+    return step.state, lines

@@ -6,11 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from engines.core import RuleError
+from engines.core import CommandError, RuleError
 from engines.wotr import GAME, actions
 from engines.wotr import procedures as proc
 from engines.wotr.state import IN_RESERVE_THIS_ROUND
 from tests.engines.wotr.table import (
+    agreed,
     answer,
     clear_active,
     decision,
@@ -265,12 +266,16 @@ def test_end_of_step_overflow_is_cycled_down_to_the_limit() -> None:
 
 
 def test_bad_commands_are_refused_with_words_and_change_nothing() -> None:
+    """Adjustments are checked before anything is done or proposed (another deck's draw and a change of the
+    shared corruption are proposals since issue 18: tests/engines/wotr/test_adjust.py)."""
     state = opened()
-    with pytest.raises(RuleError, match="played by p1, not by p2"):
-        GAME.apply(state, "p2", GAME.parse("draw frodo 1"))
-    assert GAME.apply(state, "p2", GAME.parse("corruption -1")).state.corruption == 0  # L683-684: nothing
-    step = GAME.apply(state, "p2", GAME.parse("corruption +2"))
-    assert step.state.corruption == 2 and state.corruption == 0
+    with pytest.raises(RuleError, match="No deck 'nobody'"):
+        GAME.apply(state, "p2", GAME.parse("draw nobody 1"))
+    with pytest.raises(CommandError, match="number of cards from 1 to 20"):
+        GAME.parse("draw frodo 0")
+    assert agreed(state, "p2", "corruption -1")[0].corruption == 0  # L683-684: nothing
+    after, _ = agreed(state, "p2", "corruption +2")
+    assert after.corruption == 2 and state.corruption == 0
     assert GAME.format(GAME.parse('token c5 def +1')) == "token c5 def +1"
 
 

@@ -10,6 +10,7 @@ from engines.wotr import GAME, combat, round
 from engines.wotr.cards import FP, SHADOW
 from engines.wotr.state import DEF, FACE_DOWN, REACTIVATED_ACROSS, WotrState
 from tests.engines.wotr.table import (
+    agreed,
     answer,
     clear_active,
     decision,
@@ -200,10 +201,8 @@ def test_7_41_reactivation_across_sides_ignores_printed_icons() -> None:
     guldur = location(state, "Dol Guldur")  # Shadow, defense 2
     state.active.cards.remove(guldur)
     state.fp_area.cards.append(guldur)
-    from engines.wotr import GAME
-
-    with quiet_locations():  # Dol Guldur's own text would bring Lórien along
-        state = GAME.apply(state, "p1", GAME.parse(f"reactivate {guldur.uid}")).state
+    with quiet_locations():  # Dol Guldur's own text would bring Lórien along; the Shadow agree (issue 18)
+        state, _ = agreed(state, "p1", f"reactivate {guldur.uid}")
     again = state.active.find(guldur.uid)
     assert again is not None and REACTIVATED_ACROSS in again.flags
     guldur = again

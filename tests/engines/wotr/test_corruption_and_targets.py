@@ -7,18 +7,19 @@ import pytest
 
 from engines.core import RuleError
 from engines.wotr import GAME, actions
-from tests.engines.wotr.table import clear_active, location, opened, options, put, to_act, to_hand, turn
+from tests.engines.wotr.table import agreed, clear_active, location, opened, options, put, to_act, to_hand, turn
 
 
 def test_removing_corruption_at_zero_does_nothing() -> None:
-    """L683-684 (spec 2.3): a removal with nothing to remove does nothing; it is not an error."""
+    """L683-684 (spec 2.3): a removal with nothing to remove does nothing; it is not an error. (Corruption is
+    shared, so the Shadow agree to each change first: issue 18.)"""
     state = opened()
     state.corruption = 1
-    step = GAME.apply(state, "p1", GAME.parse("corruption -3"))
-    assert step.state.corruption == 0
-    assert any("removes 1 corruption token" in e.text for e in step.events)
-    again = GAME.apply(step.state, "p1", GAME.parse("corruption -1"))
-    assert again.state.corruption == 0 and any("no corruption" in e.text for e in again.events)
+    state, lines = agreed(state, "p1", "corruption -3")
+    assert state.corruption == 0
+    assert any("removes 1 corruption token" in line for line in lines)
+    state, lines = agreed(state, "p1", "corruption -1")
+    assert state.corruption == 0 and any("no corruption" in line for line in lines)
 
 
 def test_scripted_corruption_respects_the_supply_option() -> None:

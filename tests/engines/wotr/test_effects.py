@@ -531,6 +531,6 @@ def test_activation_texts_resolve_in_the_order_the_locations_were_activated() ->
     round.activate(t, amroth, "first")
     round.activate(t, forest, "second")
     round.advance(t)
-    assert [d.context for d in state.decisions] == ["mayforsake:aragorn:1"]
+    assert [d.context for d in state.decisions] == ["mayforsake:aragorn:1:Dol Amroth"]  # the prompt names it
     state = answer(state, "mayforsake", "decline")
     assert decision(state, "forsake:frodo")

@@ -1,0 +1,104 @@
+"""Adjustments belong to someone (issue 18; spec 8.3): War of the Ring is competitive, so an adjustment acts at
+once only on the adjuster's own cards while the game waits on the adjuster; anything else (corruption,
+tokens, opening or activating a location, another side's cards, or one's own cards out of turn) becomes a
+proposal that one seat of the other side agrees to or refuses, announced either way."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import RuleError
+from engines.wotr import GAME
+from engines.wotr.adjust import Adjust
+from engines.wotr.state import WotrState
+from tests.engines.wotr.table import answer, decision, opened, to_act
+
+
+def adjust(state: WotrState, seat: str, text: str) -> tuple[WotrState, list[str]]:
+    step = GAME.apply(state, seat, GAME.parse(text))
+    return step.state, [e.text for e in step.events if e.audience is None]
+
+
+def frodo_to_act() -> WotrState:
+    """The Trilogy for 4: p1 runs Frodo's deck (to act), p2 the Witch-king's, p3 Aragorn's, p4 Saruman's."""
+    state = opened()
+    to_act(state, "frodo")
+    assert [d.seat for d in state.decisions] == ["p1"]
+    return state
+
+
+def test_an_own_draw_while_the_game_waits_on_you_is_made_at_once() -> None:
+    """spec 8.3: Frodo's player, whose turn it is, resolves their own card's draw by hand."""
+    state = frodo_to_act()
+    before = len(state.deck("frodo").hand.cards)
+    state, lines = adjust(state, "p1", "draw frodo 1")
+    assert len(state.deck("frodo").hand.cards) == before + 1
+    assert not [d for d in state.decisions if d.context.startswith("propose")]
+    assert any("draws by card text" in line for line in lines)
+
+
+def test_a_draw_out_of_turn_waits_for_the_other_sides_consent() -> None:
+    """Issue 18: the Witch-king's player draws while Frodo's player is to act: nothing is drawn; a Free
+    Peoples seat is asked, with the reason in the prompt; on agreement the draw is made and announced."""
+    state = frodo_to_act()
+    before = len(state.deck("witch-king").hand.cards)
+    state, lines = adjust(state, "p2", "draw witch-king 1")
+    assert len(state.deck("witch-king").hand.cards) == before
+    ask = decision(state, "propose")
+    assert ask.seat in ("p1", "p3")  # the Free Peoples
+    assert ask.prompt.startswith("p2 proposes an adjustment: draw witch-king 1") and ask.prompt.endswith("Agree?")
+    assert [o.id for o in ask.options] == ["agree", "refuse"]
+    assert any("p2 proposes an adjustment: draw witch-king 1" in line for line in lines)
+    state = answer(state, "propose", "agree")
+    assert len(state.deck("witch-king").hand.cards) == before + 1
+    assert decision(state, "act:frodo")  # the game goes on where it was
+
+
+def test_shared_state_needs_consent_even_on_your_own_turn_and_a_refusal_changes_nothing() -> None:
+    """Issue 18: corruption is the whole table's; Frodo's player may not change it alone. The Shadow refuse,
+    in clear words, and nothing changes."""
+    state = frodo_to_act()
+    state, _ = adjust(state, "p1", "corruption +1")
+    ask = decision(state, "propose")
+    assert ask.seat in ("p2", "p4") and "corruption +1" in ask.prompt
+    assert state.corruption == 0
+    step = GAME.apply(state, ask.seat, GAME.parse(f"answer {ask.id} refuse"))
+    assert step.state.corruption == 0
+    assert any(e.text == f"{ask.seat} refuses p1's adjustment (corruption +1): nothing changes." for e in step.events)
+    assert not [d for d in step.state.decisions if d.context.startswith("propose")]
+
+
+def test_an_agreed_corruption_change_is_applied_and_announced() -> None:
+    state = frodo_to_act()
+    state, _ = adjust(state, "p1", "corruption +1")
+    ask = decision(state, "propose")
+    step = GAME.apply(state, ask.seat, GAME.parse(f"answer {ask.id} agree"))
+    assert step.state.corruption == 1
+    assert any(e.text.startswith(f"{ask.seat} agrees to p1's adjustment (corruption +1)") for e in step.events)
+
+
+def test_a_bad_adjustment_is_refused_at_once_not_proposed() -> None:
+    """A proposal is checked before anyone is asked: a token on a location that is not active is refused."""
+    state = frodo_to_act()
+    with pytest.raises(RuleError, match="not an active location"):
+        GAME.apply(state, "p1", Adjust(verb="token", args=("Nowhere", "atk", "+1")))
+
+
+def test_another_decks_hand_cannot_be_named() -> None:
+    """spec 1.5: a hand is hidden; naming a card in another deck's hand is refused with the same words whether
+    the card is there or not, so the refusal tells nothing."""
+    state = frodo_to_act()
+    there = state.deck("witch-king").hand.cards[0]
+    with pytest.raises(RuleError) as held:
+        GAME.apply(state, "p1", Adjust(verb="cycle", args=("witch-king", there.name)))
+    with pytest.raises(RuleError) as absent:
+        GAME.apply(state, "p1", Adjust(verb="cycle", args=("witch-king", "No Such Card")))
+    assert str(held.value).replace(there.name, "X") == str(absent.value).replace("No Such Card", "X")
+
+
+def test_a_proposal_left_to_the_bot_is_refused() -> None:
+    """A seat that does not answer (a skipped deadline, the automatic seat) never agrees by default."""
+    state = frodo_to_act()
+    state, _ = adjust(state, "p1", "corruption +1")
+    ask = decision(state, "propose")
+    assert GAME.default_answer(state, ask).choice == ("refuse",)

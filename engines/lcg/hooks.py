@@ -41,6 +41,10 @@ class Hook(Generic[P, R]):
         self._handler = fn
         return fn
 
+    @property
+    def answered(self) -> bool:
+        return self._handler is not None
+
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         if self._handler is None:
             raise RuntimeError(f"nothing answers the hook '{self.name}': import engines.lcg, which loads the "

@@ -1,6 +1,6 @@
 """The Core Set Nightmare pack's encounter cards that are scripted so far (each one whole: all its text and
 its shadow effect; the others are still resolved by hand and listed so by the coverage report). Their titles
-repeat Core Set titles with other words, so they register under the Nightmare pack (registry.NIGHTMARE)."""
+repeat Core Set titles with other words, so they register under the Nightmare pack (scripts.NIGHTMARE)."""
 
 from __future__ import annotations
 

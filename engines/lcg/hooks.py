@@ -66,10 +66,10 @@ prisoners: Hook[[LcgState], int] = Hook("how many heroes are taken prisoner")
 prisoner_choice: Hook[[LcgState, list[Card]], Card | None] = Hook("the prisoner a card names")  # None: at random
 taken_prisoner: Hook[[T], None] = Hook("a hero was taken prisoner")
 prisoner_rescued: Hook[[T], None] = Hook("the prisoner was rescued")
-victory_check: Hook[[T], None] = Hook("before the win conditions are checked")  # Brown Water Rats leave
+before_victory_check: Hook[[T], None] = Hook("before the win conditions are checked")  # Rats leave
 
 # --- playing cards (playing.py) --------------------------------------------------------------------------------
-spirit_payer: Hook[[LcgState, Card], bool] = Hook("a hero pays for Spirit cards")
+spirit_payer: Hook[[LcgState, Card], bool] = Hook("a hero may pay for Spirit cards")
 event_refusal: Hook[[LcgState, Player, Card, bool], str] = Hook("why an event cannot be played")  # (.., responding)
 ally_entered: Hook[[T, Player, Card, bool], None] = Hook("an ally entered play")  # (.., played from hand?)
 no_attachments: Hook[[LcgState, Card], bool] = Hook("a card takes no attachments")
@@ -106,10 +106,10 @@ combat_ends: Hook[[T], None] = Hook("combat ends")  # after the staged cards' ow
 phase_ends: Hook[[T, str], None] = Hook("a phase ends")
 extra_resources: Hook[[LcgState, Card], int] = Hook("a hero's extra resources")
 draw: Hook[[T, Player, int], list[Card]] = Hook("a player draws")  # a card may forbid it: the cards drawn
-held_by_web: Hook[[LcgState, Card], bool] = Hook("a hero does not ready")
+stays_exhausted: Hook[[LcgState, Card], bool] = Hook("a card does not ready in the refresh phase")  # Web
 cannot_ready: Hook[[LcgState, Player], bool] = Hook("a player's characters do not ready")
-refresh: Hook[[T], None] = Hook("the refresh phase, after readying")
-refresh_threat: Hook[[T], None] = Hook("the refresh phase's threat")
+after_readying: Hook[[T], None] = Hook("the refresh phase, after readying")  # paying to ready
+refresh_threat: Hook[[T], None] = Hook("the refresh phase, after threat rises")
 
 # --- manual adjustment (adjust.py) -----------------------------------------------------------------------------
 objective_claimed: Hook[[T], None] = Hook("an objective was claimed")

@@ -74,12 +74,12 @@ def refresh_phase(turn: T, _t: Task) -> None:
     state = turn.state
     for player in state.players:
         for card in player.play.cards:
-            if hooks.held_by_web(state, card) or hooks.cannot_ready(state, player):
+            if hooks.stays_exhausted(state, card) or hooks.cannot_ready(state, player):
                 continue  # Caught in a Web: it readies only if its player pays (asked below)
             for c in [card, *card.attached]:
                 if EXHAUSTED in c.flags:
                     c.flags.remove(EXHAUSTED)
-    hooks.refresh(turn)
+    hooks.after_readying(turn)
     for player in state.active_players():
         raise_threat(turn, player, 1)
     hooks.refresh_threat(turn)

@@ -209,7 +209,7 @@ def check_victory(turn: T) -> None:
     state = turn.state
     if state.outcome is not None or state.phase == "setup":
         return
-    hooks.victory_check(turn)  # Brown Water Rats (Nightmare) leave when only Rats remain on stage 3
+    hooks.before_victory_check(turn)  # Brown Water Rats (Nightmare) leave when only Rats remain on stage 3
     number, name = _stage(state)
     if state.scenario == PTM and number == 3 and name.startswith("Don't Leave") and "spawn-defeated" in state.marks:
         win(turn, "they defeated Ungoliant's Spawn")

@@ -24,14 +24,14 @@ def cannot_attack(state: LcgState, enemy: Card, player: Player) -> str:
 
 
 # --- Caught in a Web (a treachery that becomes a Condition attachment) -------------------------------------------
-@hooks.held_by_web.register
+@hooks.stays_exhausted.register
 def held_by_web(state: LcgState, hero: Card) -> bool:
     from engines.lcg.scripts import core
 
     return any(core(state, a, "Caught in a Web") for a in hero.attached)
 
 
-@hooks.refresh.register
+@hooks.after_readying.register
 def webs_in_refresh(turn: T) -> None:
     """A hero held by Caught in a Web readies in the refresh phase only if its player pays 2 of its
     resources; the player is asked when the hero has them."""

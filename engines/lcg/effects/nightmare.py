@@ -564,7 +564,7 @@ def _rats_shadow(turn: T, card: Card, enemy: Card | None) -> None:
     turn.say(f"{enemy.name} cannot be damaged for the rest of the round.")
 
 
-@hooks.victory_check.register
+@hooks.before_victory_check.register
 def rats_leave(turn: T) -> None:
     """Brown Water Rats leave play on stage 3 once every enemy left is a printed Rat."""
     from engines.lcg.table import current_stage, leave_play

@@ -30,7 +30,7 @@ from engines.lcg.campaign import log as rules
 from engines.lcg.campaign import plan as campaign_plan
 from engines.lcg.campaign.catalogue import fold
 from engines.lcg.campaign.log import CampaignLog, Change, Member
-from engines.lcg.campaign.table import deck_facts, result
+from engines.lcg.campaign_table import deck_facts, result
 from engines.lcg.cards import Deck, Pack
 from engines.lcg.library import Library
 

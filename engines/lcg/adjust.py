@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core import Card, CommandError, RuleError, Turn, Zone, visible_to
+from engines.lcg import hooks
 from engines.lcg.state import DAMAGE, PROGRESS, RESOURCE, TIME, LcgState, Modifier, Player
-from engines.lcg.table import check_destroyed, label, leave_play, raise_threat
+from engines.lcg.table import check_destroyed, draw, label, leave_play, raise_threat
 
 T = Turn[LcgState]
 
@@ -141,8 +142,6 @@ def perform(turn: T, seat: str, adjust: Adjust) -> None:
     elif verb == "claim":
         _claim(turn, seat, args)
     elif verb == "draw":
-        from engines.lcg.setup import draw
-
         draw(turn, state.player(seat), int(args[0]) if args else 1)
     elif verb == "reveal":
         from engines.lcg.quest import reveal
@@ -218,7 +217,7 @@ def _claim(turn: T, seat: str, args: tuple[str, ...]) -> None:
         bearer = next((c for c in player.play.cards if c.uid == args[1]), None)
         if bearer is None:
             raise RuleError(f"{args[1]} is not a character you control.")
-    from engines.lcg.effects.registry import core
+    from engines.lcg.scripts import core
 
     if any(core(state, objective, t) for t in ("Gandalf's Map", "Dungeon Torch", "Shadow Key")) and (
             bearer is None or state.card_def(bearer).type != "hero"):  # its own text: it goes onto a hero
@@ -230,9 +229,7 @@ def _claim(turn: T, seat: str, args: tuple[str, ...]) -> None:
     if cost:
         raise_threat(turn, player, cost)
         turn.say(f"{seat} raises their threat by {cost} to claim it.")
-    from engines.lcg.effects import campaign
-
-    campaign.objective_claimed(turn)
+    hooks.objective_claimed(turn)
 
 
 def _seat(state: LcgState, name: str) -> Player:

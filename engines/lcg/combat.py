@@ -4,18 +4,10 @@ cards, enemy attacks with defenders and Sentinel, player attacks with Ranged, an
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option, RuleError
-from engines.lcg import effects, scenarios
-from engines.lcg.effects import allies as ally_rules
-from engines.lcg.effects import attachments as attachment_rules
-from engines.lcg.effects import campaign as campaign_rules
-from engines.lcg.effects import enemies as enemy_rules
-from engines.lcg.effects import heroes as hero_rules
-from engines.lcg.effects import objectives as objective_rules
-from engines.lcg.effects import responses
-from engines.lcg.effects import shadows as shadow_rules
-from engines.lcg.effects.registry import core
+from engines.lcg import hooks, scenarios, scripts
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.playing import in_play, window
+from engines.lcg.scripts import core
 from engines.lcg.state import ATTACKED, PRISONER, LcgState, Modifier, Player, Task
 from engines.lcg.table import (
     characters,
@@ -47,7 +39,7 @@ def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None
     take_from_staging(state, enemy)
     player.engaged.cards.append(enemy)
     turn.say(f"{enemy.name} engages {player.seat}" + (" (optional engagement)." if optional else "."))
-    effects.fire(turn, "engaged", enemy)  # FAQ 1.49: "X engages you" and "you engage X" are one event
+    scripts.fire(turn, "engaged", enemy)  # FAQ 1.49: "X engages you" and "you engage X" are one event
 
 
 # --- encounter phase (spec 4.5) ---------------------------------------------------------------------
@@ -63,7 +55,7 @@ def optional_engage(turn: T, t: Task) -> None:
     state = turn.state
     player = state.player(t.seat)
     staged_now = staging_enemies(state)
-    candidates = [e for e in staged_now if enemy_rules.may_engage_optionally(state, e, staged_now)]
+    candidates = [e for e in staged_now if hooks.may_engage_optionally(state, e, staged_now)]
     if player.eliminated or not candidates:
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "You may engage one enemy in the staging area",
@@ -82,7 +74,7 @@ def engage_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 def _staged(state: LcgState, uid: str, optional: bool = False) -> Card:
     staged_now = staging_enemies(state)
     found = next((e for e in staged_now if e.uid == uid
-                  and (not optional or enemy_rules.may_engage_optionally(state, e, staged_now))), None)
+                  and (not optional or hooks.may_engage_optionally(state, e, staged_now))), None)
     if found is None:
         raise RuleError(f"{uid} is no longer in the staging area.")
     return found
@@ -150,9 +142,7 @@ def archery(turn: T, _t: Task) -> None:
     """C 4.10.1: the total Archery X of all cards in play is dealt among characters as the players choose;
     the first player decides. Defense does not apply."""
     state = turn.state
-    from engines.lcg.effects.nightmare import combat_begins
-
-    combat_begins(turn)  # Anduin Troll Spawn (Nightmare): as combat begins
+    hooks.combat_begins(turn)  # Anduin Troll Spawn (Nightmare): as combat begins
     total = sum(state.card_def(c).keyword_value("Archery") or 0 for c in in_play(state))
     targets = [c for p in state.active_players() for c in characters(p, state)]
     if not total or not targets:
@@ -218,13 +208,13 @@ def defend(turn: T, t: Task) -> None:
         return
     enemy.flags.append(ATTACKED)
     state.modifiers = [m for m in state.modifiers if m.until != "attack"]  # the last attack's shadows end
-    why_not = attachment_rules.cannot_attack(state, enemy, player)
+    why_not = hooks.cannot_attack(state, enemy, player)
     if why_not:
         turn.say(f"{enemy.name} does not attack {player.seat} ({why_not}).")
         return
-    defenders = [c for c in characters(player, state) if ready(c) and not objective_rules.cannot_fight(state, c)]
+    defenders = [c for c in characters(player, state) if ready(c) and not hooks.cannot_fight(state, c)]
     turn.say(f"{enemy.name} attacks {player.seat}.")
-    effects.fire(turn, "attacks", enemy)
+    scripts.fire(turn, "attacks", enemy)
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{enemy.name} attacks ({stat(state, enemy, 'attack')}): "
              "declare a defender, or leave the attack undefended",
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'defense')} DEF, "
@@ -245,7 +235,7 @@ def defend_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         return
     # RR p.24: after "no defenders", another player may defend with a ready Sentinel character.
     sentinels = [p for p in state.active_players() if p.seat != decision.seat
-                 and any(state.card_def(c).has("Sentinel") and ready(c) and not objective_rules.cannot_fight(state, c)
+                 and any(state.card_def(c).has("Sentinel") and ready(c) and not hooks.cannot_fight(state, c)
                          for c in characters(p, state))]
     push(state, *[Task(kind="sentinel", seat=p.seat, ref=enemy_uid, note=decision.seat) for p in sentinels],
          *attack_steps(state, decision.seat, enemy_uid, ""))
@@ -262,17 +252,14 @@ def attacked(turn: T, t: Task) -> None:
     """Forced effects after an enemy's attack (Chieftain Ufthak, Misty Mountain Goblins, Wargs)."""
     enemy = next((e for p in turn.state.players for e in p.engaged.cards if e.uid == t.ref), None)
     if enemy is not None:
-        effects.fire(turn, "attacked", enemy)
+        scripts.fire(turn, "attacked", enemy)
 
 
 def deal_shadow(turn: T, enemy: Card) -> bool:
     """Deal one face-down shadow card to `enemy` from the encounter deck (none if it is empty)."""
     state = turn.state
-    if not state.encounter_deck.cards:
-        from engines.lcg.effects.nightmare import refill
-
-        if not refill(turn):
-            return False
+    if not state.encounter_deck.cards and not hooks.refill_encounter_deck(turn):
+        return False
     shadow = state.encounter_deck.cards.pop()
     shadow.face_up = False
     shadow.flags = [SHADOW]
@@ -299,7 +286,7 @@ def sentinel(turn: T, t: Task) -> None:
         return
     player = state.player(t.seat)
     ready_sentinels = [c for c in characters(player, state) if state.card_def(c).has("Sentinel") and ready(c)
-                       and not objective_rules.cannot_fight(state, c)]
+                       and not hooks.cannot_fight(state, c)]
     if not ready_sentinels or _defender_already(state, t.ref):
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{t.note} left {state.locate(t.ref)[1].name}'s attack "
@@ -337,13 +324,13 @@ def _declared(turn: T, seat: str, enemy_uid: str, defender: Card) -> None:
     attacked_seat = next((p.seat for p in state.players if enemy in p.engaged.cards), seat)
     if f"phase:many-defenders:{attacked_seat}" in state.marks and seat == attacked_seat:
         more = [c for c in characters(state.player(seat), state) if ready(c)
-                and not objective_rules.cannot_fight(state, c)]
+                and not hooks.cannot_fight(state, c)]
         if more:
             turn.ask(seat, DecisionKind.CHOOSE_MANY, "Stand Together: declare more defenders?",
                      [Option(id=c.uid, label=label(state, c)) for c in more], low=0, high=len(more),
                      context=f"more-defenders:{enemy_uid}")
-    ally_rules.defender_declared(turn, defender, enemy)
-    responses.offer(turn, "defender", enemy, f"{defender.name} defends against {enemy.name}: respond?")
+    hooks.defender_declared(turn, defender, enemy)
+    hooks.offer_responses(turn, "defender", enemy, f"{defender.name} defends against {enemy.name}: respond?")
 
 
 @answer("more-defenders")
@@ -373,7 +360,7 @@ def shadow(turn: T, t: Task) -> None:
     turn.say(f"Shadow card on {enemy.name}: {card.name}.")
     push(state, Task(kind="shadow-resolve", ref=card.uid, note=enemy.uid), t)
     if state.card_def(card).has_shadow:
-        responses.offer(turn, "cancel-shadow", card, f"{card.name}'s shadow effect: cancel it?")
+        hooks.offer_responses(turn, "cancel-shadow", card, f"{card.name}'s shadow effect: cancel it?")
 
 
 @task("shadow-resolve")
@@ -384,11 +371,11 @@ def shadow_resolve(turn: T, t: Task) -> None:
         _z, card, _host = state.locate(t.ref)
     except KeyError:
         return
-    if responses.cancelled(state, card):
+    if hooks.cancelled(state, card):
         turn.say(f"{card.name}'s shadow effect is cancelled.")
         return
-    effects.shadow(turn, enemy, card)
-    effects.fire(turn, "shadow_resolved", enemy, card)
+    scripts.shadow(turn, enemy, card)
+    scripts.fire(turn, "shadow_resolved", enemy, card)
 
 
 @task("attack-damage")
@@ -414,8 +401,8 @@ def attack_damage(turn: T, t: Task) -> None:
         damage = max(0, power - sum(stat(state, d, "defense") for d in defenders))
         left = stat(state, defender, "hit_points") - defender.tokens.get("damage", 0)
         deal_damage(turn, defender, damage, enemy.name)
-        enemy_rules.excess_damage(turn, enemy, player, damage - left)
-        campaign_rules.hill_troll_damage(turn, enemy, defender)
+        hooks.excess_damage(turn, enemy, player, damage - left)
+        hooks.enemy_hit(turn, enemy, defender)
         return
     targets = [h for h in heroes(player, state) if PRISONER not in h.flags]
     if not targets or power == 0:
@@ -440,8 +427,8 @@ def undefended_damage(turn: T, player: Player, hero: Card, enemy: Card) -> None:
     power = stat(state, enemy, "attack")
     left = stat(state, hero, "hit_points") - hero.tokens.get("damage", 0)
     deal_damage(turn, hero, power, f"{enemy.name}, undefended")
-    enemy_rules.excess_damage(turn, enemy, player, power - left)
-    campaign_rules.hill_troll_damage(turn, enemy, hero)
+    hooks.excess_damage(turn, enemy, player, power - left)
+    hooks.enemy_hit(turn, enemy, hero)
 
 
 # --- player attacks (spec 4.6 step 5) --------------------------------------------------------------------
@@ -457,7 +444,7 @@ def attackable(state: LcgState, player: Player) -> list[Card]:
 
 def fighters(state: LcgState, player: Player) -> list[Card]:
     """Ready characters that may attack (Gandalf's Map forbids its bearer)."""
-    return [c for c in characters(player, state) if ready(c) and not objective_rules.cannot_fight(state, c)]
+    return [c for c in characters(player, state) if ready(c) and not hooks.cannot_fight(state, c)]
 
 
 @task("player-attacks")
@@ -549,7 +536,7 @@ def _attackers_declared(turn: T, enemy_uid: str) -> None:
         _zone, enemy, _ = turn.state.locate(enemy_uid)
     except KeyError:
         return
-    responses.offer(turn, "attacker", enemy, f"Attackers declared against {enemy.name}: respond?")
+    hooks.offer_responses(turn, "attacker", enemy, f"Attackers declared against {enemy.name}: respond?")
 
 
 @task("attack-resolve")
@@ -568,7 +555,7 @@ def attack_resolve(turn: T, t: Task) -> None:
             continue
         if any(zone is p.play for p in state.players):
             attackers.append(card)
-    power = sum(stat(state, c, "attack") + attachment_rules.attack_bonus(state, c, enemy) for c in attackers)
+    power = sum(stat(state, c, "attack") + hooks.attack_bonus(state, c, enemy) for c in attackers)
     damage = max(0, power - stat(state, enemy, "defense"))
     turn.say(f"{t.seat} attacks {enemy.name} with {', '.join(c.name for c in attackers)} ({power} attack).")
     if damage:
@@ -577,7 +564,7 @@ def attack_resolve(turn: T, t: Task) -> None:
         turn.say(f"{enemy.name}'s defense stops the attack.")
     check_destroyed(turn, enemy)
     if enemy not in state.staging.cards and not any(enemy in p.engaged.cards for p in state.players):
-        hero_rules.enemy_destroyed(turn, attackers)  # the attack destroyed it (Legolas, Blade of Gondolin)
+        hooks.destroyed_by_attack(turn, attackers)  # the attack destroyed it (Legolas, Blade of Gondolin)
 
 
 @task("combat-end")
@@ -586,8 +573,8 @@ def combat_end(turn: T, _t: Task) -> None:
     of the combat phase' resolve first (Goblin Sniper); a Wolf Rider that attacked from the shadows goes
     back onto the encounter deck's top."""
     state = turn.state
-    effects.fire_all(turn, "combat_end", list(state.staging.cards))
-    shadow_rules.wolf_riders_return(turn)
+    scripts.fire_all(turn, "combat_end", list(state.staging.cards))
+    hooks.combat_ends(turn)
     for player in state.players:
         for enemy in player.engaged.cards:
             for card in [a for a in enemy.attached if SHADOW in a.flags]:

@@ -5,13 +5,25 @@ and the campaign's score is the sum of the three."""
 from __future__ import annotations
 
 from engines.core import DecisionKind, Option, Outcome
+from engines.lcg import hooks
 from engines.lcg.flow import T, push
-from engines.lcg.setup import build_encounter_deck, draw, scenario_slots
+from engines.lcg.setup import build_encounter_deck, scenario_slots
 from engines.lcg.state import DAMAGE, LcgState, Task
-from engines.lcg.table import group_score, heroes
+from engines.lcg.table import draw, group_score, heroes
 
 SEQUENCE = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur")
 
+
+
+@hooks.expert_won.register
+def won(turn: T, reason: str) -> None:
+    """A scenario of the expert game is won (table.win): the next one is set up, or the game ends."""
+    state = turn.state
+    if state.expert_queue:
+        next_scenario(turn, reason)
+        return
+    state.won = True
+    turn.finish(final(state, reason))
 
 
 def next_scenario(turn: T, reason: str) -> None:

@@ -7,17 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View
-from engines.lcg import adjust, expert, flow, scenarios, setup
+from engines.lcg import adjust, campaign_table, expert, flow, scenarios, setup
 from engines.lcg import playing as playing_rules
 from engines.lcg.campaign import plan as campaign_plan
-from engines.lcg.campaign import table as campaign_table
 from engines.lcg.cards import Scenario
 from engines.lcg.library import Library
 from engines.lcg.state import LcgState, Player
 from engines.lcg.view import build
 
-# Importing the phase modules registers their tasks and answers with the flow.
-from engines.lcg import combat, playing, quest, round as round_  # noqa: F401  isort: skip
+# Importing the phase modules registers their tasks and answers with the flow; importing the card effects
+# registers every card's scripts and the handlers of the rules' hooks (the one place that names the families).
+from engines.lcg import combat, effects, playing, quest, round as round_  # noqa: F401  isort: skip
 
 DIFFICULTIES = ("easy", "standard", "nightmare")
 AUTOPASS = {"off": "be asked every time", "smart": "be asked only with a playable event", "all": "always pass"}
@@ -98,7 +98,7 @@ class Lcg(Rules[LcgState]):
         if options.get("campaign"):
             state.campaign = campaign_plan.decode(str(options["campaign"]))
             campaign_table.load_defs(state, self.library, state.campaign)
-            campaign_table.start(turn, self.library, state.campaign)
+            setup.start_campaign(turn, self.library, state.campaign)
             self.settle(turn)  # the decks are chosen: setup runs on to the first vote or mulligan
         else:
             setup.start(turn, self.library)

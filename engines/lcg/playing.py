@@ -4,10 +4,11 @@ Restricted, events; and action windows (spec 4.0), where events are played."""
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option, RuleError
-from engines.lcg import effects
+from engines.lcg import hooks
 from engines.lcg.cards import CHARACTER_TYPES, SPHERES, HostRule, describe_hosts, host_rules
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.library import fold
+from engines.lcg.scripts import card_actions, core, resolve_event
 from engines.lcg.state import PRISONER, RESOURCE, LcgState, Player, Task
 from engines.lcg.table import (
     OUT_OF_PLAY,
@@ -41,9 +42,8 @@ def payers(state: LcgState, player: Player, card: Card) -> list[Card]:
     own = [h for h in heroes(player, state) if PRISONER not in h.flags]
     if sphere in ("", "neutral"):
         return own
-    from engines.lcg.effects.attachments import spirit_payer
-
-    return [h for h in own if state.card_def(h).sphere == sphere or (sphere == "spirit" and spirit_payer(state, h))]
+    return [h for h in own
+            if state.card_def(h).sphere == sphere or (sphere == "spirit" and hooks.spirit_payer(state, h))]
 
 
 def why_unplayable(state: LcgState, player: Player, card: Card, planning: bool,
@@ -61,9 +61,7 @@ def why_unplayable(state: LcgState, player: Player, card: Card, planning: bool,
     if d.type == "attachment" and not hosts(state, player, card):
         return f"{d.name} must be attached to {describe_hosts(d.attach_to)}; there is none to attach it to."
     if d.type == "event":
-        from engines.lcg.effects import events
-
-        refusal = events.refusal(state, player, card, responding)
+        refusal = hooks.event_refusal(state, player, card, responding)
         if refusal:
             return refusal
     if d.type == "ally" and state.scenario == "escape-from-dol-guldur" and state.allies_played >= 1:
@@ -197,9 +195,7 @@ def place(turn: T, t: Task) -> None:
         player.play.cards.append(card)
         state.allies_played += 1
         turn.say(f"{player.seat} plays {card.name}.")
-        from engines.lcg.effects import allies
-
-        allies.entered(turn, player, card, played=True)
+        hooks.ally_entered(turn, player, card, True)  # played from hand
     elif d.type == "attachment":
         legal = hosts(state, player, card)
         if not legal:  # why_unplayable refused it before payment; nothing in between removes a host
@@ -213,7 +209,7 @@ def place(turn: T, t: Task) -> None:
     else:  # an event: it resolves, then is placed in its owner's discard pile (RR p.9)
         turn.say(f"{player.seat} plays {card.name}.")
         to_discard(state, card)
-        effects.resolve_event(turn, player, card)
+        resolve_event(turn, player, card)
 
 
 # --- attachments' hosts (CardDef.attach_to) ------------------------------------------------------------------
@@ -231,13 +227,10 @@ def hosts(state: LcgState, player: Player, card: Card) -> list[Card]:
     rules = host_rules(state.card_def(card).attach_to)
     table = [c for p in state.players for c in characters(p, state)] + state.active.cards + state.staging.cards + \
             [c for p in state.players for c in p.engaged.cards] + state.quest.cards
-    from engines.lcg.effects.nightmare import no_attachments
-    from engines.lcg.effects.registry import core
-
     # Attaching to a card chooses it: never one immune to player card effects (FAQ 1.47).
     return [c for c in player_targets(state, table) if any(fits(state, player, c, rule) for rule in rules)
             and not core(state, c, "Nazgûl of Dol Guldur")  # its own text: no attachments on it
-            and not no_attachments(state, c)]
+            and not hooks.no_attachments(state, c)]
 
 
 def fits(state: LcgState, player: Player, host: Card, rule: HostRule) -> bool:
@@ -335,15 +328,11 @@ def window_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 
 # --- Actions of cards in play -------------------------------------------------------------------------------
 def action_options(state: LcgState, player: Player) -> list[Option]:
-    from engines.lcg.effects.registry import card_actions
-
     return [Option(id=c.uid, label=f"{c.name}: {rule.label}") for c, rule in card_actions(state, player)]
 
 
 def use_action(turn: T, seat: str, uid: str, then: Task) -> bool:
     """Use the Action of card `uid` in play (True), or False if `uid` is not such a card (a card in hand)."""
-    from engines.lcg.effects.registry import card_actions
-
     state = turn.state
     player = state.player(seat)
     found = next(((c, rule) for c, rule in card_actions(state, player) if c.uid == uid), None)

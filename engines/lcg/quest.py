@@ -4,11 +4,7 @@ exploring and stage advancement."""
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option, RuleError
-from engines.lcg import effects, scenarios
-from engines.lcg.effects import heroes as heroes_mod
-from engines.lcg.effects import locations as locations_rules
-from engines.lcg.effects import nightmare as nightmare_rules
-from engines.lcg.effects import responses
+from engines.lcg import hooks, scenarios, scripts
 from engines.lcg.flow import T, answer, push, task
 from engines.lcg.playing import in_play, window
 from engines.lcg.state import COMMITTED, PROGRESS, TIME, LcgState, Task
@@ -68,7 +64,7 @@ def commit_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         exhaust(card)
         card.flags.append(COMMITTED)
     turn.say(f"{player.seat} commits " + (", ".join(c.name for c in chosen) or "nobody") + ".")
-    heroes_mod.committed(turn, player, chosen)  # Responses to committing (spec 4.3 step 1.2)
+    hooks.committed(turn, player, chosen)  # Responses to committing (spec 4.3 step 1.2)
 
 
 def quest_stat(state: LcgState) -> str:
@@ -109,7 +105,7 @@ def reveal(turn: T, in_quest_phase: bool = True, guarding: str = "") -> Card | N
             c.face_up = True
         state.rng.shuffle(state.encounter_deck.cards)
         turn.say("The encounter deck is empty: the discard pile is shuffled into a new one.")
-    if not state.encounter_deck.cards and not nightmare_rules.refill(turn):
+    if not state.encounter_deck.cards and not hooks.refill_encounter_deck(turn):
         turn.say("The encounter deck is empty: nothing is revealed.")
         return None
     card = state.encounter_deck.cards.pop()
@@ -122,7 +118,7 @@ def reveal(turn: T, in_quest_phase: bool = True, guarding: str = "") -> Card | N
         turn.say(f"{d.name} is unique and already in play: it is discarded with no effect.")
         return card
     # The cancel opportunity comes before anything else of the card resolves (spec 4.3 step 2; FAQ 1.37).
-    if responses.offer_cancel(turn, card):
+    if hooks.offer_cancel_reveal(turn, card):
         state.resolving.cards.append(card)  # on the table while the players decide
         push(state, Task(kind="revealed", ref=card.uid, seat=guarding,
                          note="staging" if in_quest_phase else "setup"))
@@ -146,11 +142,11 @@ def resolve_revealed(turn: T, card: Card, in_quest_phase: bool, guarding: str) -
     """Doomed, When Revealed (unless cancelled), placing, Guarded, Surge (spec 4.3 step 2)."""
     state = turn.state
     d = state.card_def(card)
-    how = responses.cancelled(state, card)
+    how = hooks.cancelled(state, card)
     if how == "card":  # FAQ 1.54: as if never revealed: no Doomed, no Surge; it still counts as a reveal
         state.encounter_discard.cards.append(card)
         return
-    doomed = (d.keyword_value("Doomed") or 0) + nightmare_rules.extra_doomed(state)  # A Flooded Ford
+    doomed = (d.keyword_value("Doomed") or 0) + hooks.extra_doomed(state)  # A Flooded Ford
     if doomed:
         for p in state.active_players():
             raise_threat(turn, p, doomed)
@@ -161,9 +157,9 @@ def resolve_revealed(turn: T, card: Card, in_quest_phase: bool, guarding: str) -
     if how in ("effect", "replace"):  # FAQ 1.53: the rest of the card resolves
         turn.say(f"{card.name}'s When Revealed effect is cancelled.")
     else:
-        effects.when_revealed(turn, card)
+        scripts.when_revealed(turn, card)
     if how == "replace":  # Eleanor: the treachery is discarded and the next card takes its place
-        if not effects.placed_elsewhere(state, card):
+        if not scripts.placed_elsewhere(state, card):
             state.encounter_discard.cards.append(card)
         push(state, Task(kind="reveal", note="staging" if in_quest_phase else "setup"))
         return
@@ -180,12 +176,12 @@ def resolve_revealed(turn: T, card: Card, in_quest_phase: bool, guarding: str) -
     elif d.type == "treachery":
         if card not in [c for z in state.zones() for c in z.cards]:
             state.encounter_discard.cards.append(card)
-    elif d.type != "treachery" and not effects.placed_elsewhere(state, card):
+    elif d.type != "treachery" and not scripts.placed_elsewhere(state, card):
         enter_staging(turn, card, REVEALED)
-    heroes_mod.enemy_revealed(turn, card)
+    hooks.enemy_revealed(turn, card)
     if d.has("Guarded") and not guarding:
         push(state, Task(kind="guard", ref=card.uid))
-    if d.has("Surge") or nightmare_rules.gains_surge(state, card):
+    if d.has("Surge") or hooks.gains_surge(state, card):
         turn.say(f"{card.name} surges: another card is revealed.")
         push(state, Task(kind="reveal", note="staging" if in_quest_phase else "setup"))
 
@@ -234,8 +230,8 @@ def quest_resolve(turn: T, _t: Task) -> None:
         turn.say(f"The quest fails: each player raises their threat by {threat - strength}.")
         for p in state.active_players():
             raise_threat(turn, p, threat - strength)
-        effects.fire_all(turn, "quest_failed", list(state.staging.cards))
-        nightmare_rules.quest_failed(turn)
+        scripts.fire_all(turn, "quest_failed", list(state.staging.cards))
+        hooks.quest_failed(turn)
     else:
         turn.say("A tie: no progress, no threat.")
 
@@ -253,7 +249,7 @@ def place_progress(turn: T, amount: int) -> None:
             amount -= take
         if progress(location) >= stat(state, location, "quest_points"):
             explore(turn, location, state.active)
-            effects.fire(turn, "explored", location)
+            scripts.fire(turn, "explored", location)
     stage = current_stage(state)
     if stage is None or amount <= 0:
         return
@@ -286,7 +282,7 @@ def advance(turn: T) -> None:
     if scenarios.won_on_completing(state, stage):
         win(turn, f"they completed {state.card_def(stage).stage_name or stage.name}")
         return
-    responses.offer(turn, "quest-defeated", stage, f"Stage {state.card_def(stage).stage} is defeated: respond?")
+    hooks.offer_responses(turn, "quest-defeated", stage, f"Stage {state.card_def(stage).stage} is defeated: respond?")
     nxt = scenarios.next_stage(turn, stage)
     if nxt is None:
         win(turn, "they completed the final stage")
@@ -313,11 +309,11 @@ def quest_end(turn: T, _t: Task) -> None:
 @task("travel")
 def travel(turn: T, _t: Task) -> None:
     state = turn.state
-    locations = [c for c in staged(state, ("location",)) if not locations_rules.why_not_travel(state, c)]
+    locations = [c for c in staged(state, ("location",)) if not hooks.why_not_travel(state, c)]
     if state.active.cards or not locations or not state.active_players():
         return
     first = state.first_seat
-    forced = locations_rules.forced_destination(state, locations)
+    forced = hooks.forced_destination(state, locations)
     if forced is not locations:  # The East Bight: the only place they may go
         locations = forced
         turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: The East Bight is the only place the players may go",
@@ -338,8 +334,8 @@ def travel_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     card = next((c for c in staged(state, ("location",)) if c.uid == choice[0]), None)
     if card is None:
         raise RuleError(f"{choice[0]} is no longer in the staging area.")
-    effects.travel_cost(turn, card)  # RR p.23: refused, with nothing changed, if it cannot be paid
+    scripts.travel_cost(turn, card)  # RR p.23: refused, with nothing changed, if it cannot be paid
     take_from_staging(state, card)
     state.active.cards.append(card)
     turn.say(f"The players travel to {card.name}.")
-    effects.travelled(turn, card)
+    scripts.travelled(turn, card)

@@ -4,10 +4,7 @@ and rounds, when lasting effects expire."""
 from __future__ import annotations
 
 from engines.core import Turn
-from engines.lcg import effects
-from engines.lcg.effects import attachments as attachment_rules
-from engines.lcg.effects import campaign, locations, nightmare
-from engines.lcg.effects.primitives import draw
+from engines.lcg import hooks, scripts
 from engines.lcg.flow import push, task
 from engines.lcg.playing import window
 from engines.lcg.state import EXHAUSTED, PRISONER, RESOURCE, TIME, LcgState, Task
@@ -20,7 +17,7 @@ def begin_phase(turn: T, phase: str) -> None:
     state = turn.state
     state.modifiers = [m for m in state.modifiers if m.until != "phase"]  # "until the end of the phase"
     state.marks = [m for m in state.marks if not m.startswith("phase:")]  # limits and effects of the phase
-    effects.phase_ends(turn, state.phase)
+    hooks.phase_ends(turn, state.phase)
     state.phase = phase
     turn.checkpoint = True  # a phase boundary: a good moment for a snapshot
 
@@ -42,7 +39,7 @@ def round_end(turn: T, _t: Task) -> None:
     from engines.lcg.playing import in_play
 
     state = turn.state
-    effects.fire_all(turn, "round_end", [c for c in in_play(state)])
+    scripts.fire_all(turn, "round_end", [c for c in in_play(state)])
     state.marks = [m for m in state.marks if not m.startswith("round:")]
 
 
@@ -60,8 +57,8 @@ def resource_phase(turn: T, _t: Task) -> None:
     for player in state.active_players():
         for hero in heroes(player, state):
             if PRISONER not in hero.flags:
-                add_tokens(hero, RESOURCE, 1 + campaign.extra_resources(state, hero))
-        draw(turn, player, 1)  # may be refused by a card in play (Enchanted Stream, Iron Shackles)
+                add_tokens(hero, RESOURCE, 1 + hooks.extra_resources(state, hero))
+        hooks.draw(turn, player, 1)  # may be refused by a card in play (Enchanted Stream, Iron Shackles)
     turn.say("Resource phase: each hero gains 1 resource and each player draws a card.")
 
 
@@ -77,15 +74,15 @@ def refresh_phase(turn: T, _t: Task) -> None:
     state = turn.state
     for player in state.players:
         for card in player.play.cards:
-            if attachment_rules.held_by_web(state, card) or nightmare.cannot_ready(state, player):
+            if hooks.stays_exhausted(state, card) or hooks.cannot_ready(state, player):
                 continue  # Caught in a Web: it readies only if its player pays (asked below)
             for c in [card, *card.attached]:
                 if EXHAUSTED in c.flags:
                     c.flags.remove(EXHAUSTED)
-    attachment_rules.webs_in_refresh(turn)
+    hooks.after_readying(turn)
     for player in state.active_players():
         raise_threat(turn, player, 1)
-    locations.refresh_threat(turn)
+    hooks.refresh_threat(turn)
     nxt = state.next_player(state.first_seat)  # alone, there is no next player to take the token (FAQ 1.46)
     if nxt is not None:
         state.first = state.players.index(nxt)
@@ -109,4 +106,4 @@ def time_passes(turn: T) -> None:
             if card.tokens[TIME] == 0:
                 del card.tokens[TIME]
                 turn.say(f"The last time counter leaves {card.name}.")
-                effects.time_out(turn, card)
+                scripts.time_out(turn, card)

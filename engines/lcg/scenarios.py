@@ -8,8 +8,10 @@ their side B, which are facts, not text.
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option
+from engines.lcg import hooks
 from engines.lcg.cards import CardDef, Scenario
 from engines.lcg.flow import T, answer, push
+from engines.lcg.scripts import scripted
 from engines.lcg.state import DAMAGE, PRISONER, LcgState, Task
 from engines.lcg.table import FROM_DISCARD, OUT_OF_PLAY, add_tokens, current_stage, enter_staging, heroes, win
 
@@ -44,9 +46,7 @@ def _enemies_in_play(state: LcgState) -> list[Card]:
 # --- setup and stages ------------------------------------------------------------------------------------
 def setup(turn: T) -> None:
     state = turn.state
-    from engines.lcg.effects import nightmare
-
-    nightmare.setup(turn)
+    hooks.nightmare_setup(turn)
     if state.scenario in JDTA_ALIASES:  # 1A: one encounter card revealed per player
         push(state, *[Task(kind="reveal", note="setup") for _ in state.active_players()])
     elif state.scenario == EFDG:  # 1A: one encounter card guards each objective; the Nazgûl waits aside
@@ -76,19 +76,15 @@ def stage_revealed(turn: T, uid: str) -> None:
         turn.say("Two encounter cards per player are revealed; the staging step is skipped from now on.")
         push(state, *[Task(kind="reveal", note="staging") for _ in range(2 * len(state.active_players()))])
     elif state.scenario == EFDG and number == 1:
-        from engines.lcg.effects.nightmare import prisoners
-
-        for _ in range(prisoners(state)):  # 1, or more in Nightmare mode
+        for _ in range(hooks.prisoners(state)):  # 1, or more in Nightmare mode
             candidates = [h for p in state.active_players() for h in heroes(p, state) if PRISONER not in h.flags]
             if candidates:
-                from engines.lcg.effects import campaign
-
                 # The campaign log may name the prisoner (the Core campaign's Escape card); else a random hero.
-                prisoner = campaign.prisoner_choice(state, candidates) or state.rng.choice(candidates)
+                prisoner = hooks.prisoner_choice(state, candidates) or state.rng.choice(candidates)
                 prisoner.flags.append(PRISONER)
                 turn.say(f"{prisoner.name} is taken prisoner: it cannot be used, damaged or collect resources "
                          "until rescued.")
-                campaign.taken_prisoner(turn)
+                hooks.taken_prisoner(turn)
 
 
 def extra_staging(state: LcgState) -> int:
@@ -134,9 +130,7 @@ def quested_successfully(turn: T) -> None:
                     hero.flags.remove(PRISONER)
                     add_tokens(hero, DAMAGE, 1)
                     turn.say(f"{hero.name} is rescued.")
-                    from engines.lcg.effects.enemies import prisoner_rescued
-
-                    prisoner_rescued(turn)
+                    hooks.prisoner_rescued(turn)
 
 
 def cannot_advance(state: LcgState) -> str | None:
@@ -193,6 +187,7 @@ def next_stage(turn: T, completed: Card) -> Card | None:
     return state.quest_deck.cards.pop()
 
 
+@hooks.stage_enemy_defeated.register
 def on_enemy_defeated(turn: T, enemy: Card) -> None:
     state = turn.state
     number, name = _stage(state)
@@ -214,9 +209,7 @@ def check_victory(turn: T) -> None:
     state = turn.state
     if state.outcome is not None or state.phase == "setup":
         return
-    from engines.lcg.effects.nightmare import rats_leave
-
-    rats_leave(turn)  # Brown Water Rats (Nightmare) leave when only Rats remain on stage 3
+    hooks.before_victory_check(turn)  # Brown Water Rats (Nightmare) leave when only Rats remain on stage 3
     number, name = _stage(state)
     if state.scenario == PTM and number == 3 and name.startswith("Don't Leave") and "spawn-defeated" in state.marks:
         win(turn, "they defeated Ungoliant's Spawn")
@@ -264,8 +257,6 @@ _register()
 
 def _coverage() -> None:
     """The Core Set's quest stages are scripted here (their setup, stage texts and win conditions)."""
-    from engines.lcg.effects.registry import scripted
-
     for title in ("Flies and Spiders", "A Fork in the Road", "A Chosen Path", "The Necromancer's Tower",
                   "Through the Caverns", "Out of the Dungeons", "To the River...", "Anduin Passage",
                   "Ambush on the Shore"):

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.core import Card, Decision, DecisionKind, Option, RuleError
-from engines.lcg import scenarios
+from engines.core import Decision, DecisionKind, Option, RuleError
+from engines.lcg import campaign_table, scenarios
+from engines.lcg.campaign.catalogue import fold
+from engines.lcg.campaign.plan import CampaignSetup
 from engines.lcg.cards import Deck, Scenario, Slot
 from engines.lcg.flow import T, answer, push, task
 from engines.lcg.library import Library
-from engines.lcg.state import RESOURCE, LcgState, Player, Task
-from engines.lcg.table import add_tokens, heroes
+from engines.lcg.state import RESOURCE, LcgState, Task
+from engines.lcg.table import add_tokens, draw, heroes
 
 
 def start(turn: T, library: Library) -> None:
@@ -20,6 +22,35 @@ def start(turn: T, library: Library) -> None:
     for p in state.players:
         turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Choose your deck (or type 'deck <key>')",
                  deck_options(state, library, p.seat), context="deck")
+    push(state, Task(kind="setup"))
+
+
+def start_campaign(turn: T, library: Library, plan: CampaignSetup) -> None:
+    """Each seat plays the deck the log names (no deck choice at the table), with its earned boons shuffled in
+    (C 12.5.3.1). A deck holding a banned title is refused, whatever the log said (spec 9.8)."""
+    state = turn.state
+    banned = {fold(t) for t in plan.banned}
+    for player in state.players:
+        key = plan.decks.get(player.seat)
+        if key is None:
+            raise RuleError(f"The campaign names no deck for {player.seat}.")
+        deck = library.deck(key)
+        titles = {library.card(c).name for c in (*deck.heroes, *(s.card for s in deck.cards))}
+        bad = sorted(t for t in titles if fold(t) in banned)
+        if bad:
+            raise RuleError(f"{deck.name} holds {', '.join(bad)}, banned in this campaign (spec 7.3, 9.8).")
+        choose_deck(turn, library, player.seat, key)
+        # Earned boons join the deck, unless the deck already holds those copies (a deck built with them).
+        held = Counter(plan.boons.get(player.seat, ()))
+        held.subtract(Counter(s.card for s in deck.cards for _ in range(s.count)))
+        boons = [card_id for card_id, n in held.items() for _ in range(max(n, 0))]
+        for card_id in boons:
+            card = state.new_card(card_id)
+            state.owners[card.uid] = player.seat
+            player.deck.cards.append(card)
+        if boons:
+            turn.say(f"{player.seat} adds the boons {', '.join(state.defs[c].name for c in boons)} to their deck.")
+    turn.say(f"Campaign {plan.campaign}, scenario {plan.scenario_number}.")
     push(state, Task(kind="setup"))
 
 
@@ -121,9 +152,7 @@ def setup_table(turn: T, _task: Task) -> None:
         turn.say(f"{p.seat} starts at threat {p.threat}.")
     build_encounter_deck(turn, scenario_slots(state, scenario))
     if state.campaign is not None:  # C 13.2: the log's penalty, Permanent cards and pool cards
-        from engines.lcg.campaign.table import at_setup
-
-        at_setup(turn)
+        campaign_table.at_setup(turn)
     for p in state.players:  # step 5: six cards each, then one mulligan each, chosen in private
         draw(turn, p, 6)
         turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Keep this setup hand, or take your one mulligan?",
@@ -155,15 +184,6 @@ def build_encounter_deck(turn: T, slots: dict[str, tuple[Slot, ...]]) -> None:
     state.rng.shuffle(state.encounter_deck.cards)
 
 
-def draw(turn: T, player: Player, count: int) -> list[Card]:
-    """Draw from the top; an empty deck draws nothing and is no loss (RR p.12, p.25)."""
-    drawn = turn.draw(player.deck, player.hand, count)
-    if drawn:
-        turn.say(f"{player.seat} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
-        turn.say("You draw " + ", ".join(c.name for c in drawn) + ".", audience=[player.seat])
-    return drawn
-
-
 @answer("mulligan")
 def mulligan(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     state = turn.state
@@ -183,9 +203,7 @@ def mulligan(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 def setup_quest(turn: T, _task: Task) -> None:
     state = turn.state
     if state.campaign is not None:  # C 12.5.3.3: player-back burdens, once the setup hands are settled
-        from engines.lcg.campaign.table import after_hands
-
-        after_hands(turn)
+        campaign_table.after_hands(turn)
     scenario = scenarios.definition(state)
     stages = [state.new_card(q) for q in scenario.quest]  # step 6: stage 1 on top
     state.quest_deck.cards = list(reversed(stages))
@@ -201,4 +219,4 @@ def scenario_setup(turn: T, _task: Task) -> None:
     scenarios.setup(turn)
 
 
-__all__ = ["choose_deck", "draw", "start"]
+__all__ = ["choose_deck", "draw", "start", "start_campaign"]

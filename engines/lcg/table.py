@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Card, Outcome, Turn, Zone
+from engines.lcg import hooks
+from engines.lcg.scripts import fire
 from engines.lcg.state import (
     ATTACKED,
     COMMITTED,
@@ -103,6 +105,13 @@ def tokens(card: Card, kind: str) -> int:
     return card.tokens.get(kind, 0)
 
 
+def draw(turn: T, player: Player, count: int) -> list[Card]:
+    """Draw from the top; an empty deck draws nothing and is no loss (RR p.12, p.25)."""
+    drawn = turn.draw(player.deck, player.hand, count)
+    if drawn:
+        turn.say(f"{player.seat} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
+        turn.say("You draw " + ", ".join(c.name for c in drawn) + ".", audience=[player.seat])
+    return drawn
 
 
 # --- threat and elimination (spec 4.8) -----------------------------------------------------------
@@ -122,13 +131,11 @@ def eliminate(turn: T, player: Player, reason: str) -> None:
         return
     player.eliminated = True
     turn.say(f"{player.seat} is eliminated ({reason}).")
-    from engines.lcg.effects import campaign
-
     for card in list(player.play.cards):
         player.play.cards.remove(card)
         leave_play(state, card)
         to_discard(state, card)
-        campaign.left_play(turn, card)  # Mendor leaves with his controller's cards
+        hooks.eliminated_card_left(turn, card)  # Mendor leaves with his controller's cards
     player.discard.cards.extend(player.hand.cards)
     player.hand.cards = []
     for card in player.deck.cards:
@@ -169,14 +176,8 @@ def win(turn: T, reason: str) -> None:
     state = turn.state
     if state.outcome is not None:
         return
-    from engines.lcg import expert
-
-    if state.expert_queue:  # the expert game goes on to its next scenario
-        expert.next_scenario(turn, reason)
-        return
-    if state.expert_scores:
-        state.won = True
-        turn.finish(expert.final(state, reason))
+    if state.expert_queue or state.expert_scores:  # the expert game goes on, or ends with its total (expert.py)
+        hooks.expert_won(turn, reason)
         return
     state.won = True
     score = group_score(state)
@@ -211,9 +212,7 @@ def deal_damage(turn: T, card: Card, amount: int, source: str = "") -> None:
     add_tokens(card, DAMAGE, amount)
     turn.say(f"{label(state, card)} takes {amount} damage{f' from {source}' if source else ''}.")
     if not check_destroyed(turn, card):
-        from engines.lcg.effects import heroes as hero_rules
-
-        hero_rules.damaged(turn, card, amount)
+        hooks.damaged(turn, card, amount)
 
 
 def check_destroyed(turn: T, card: Card) -> bool:
@@ -247,22 +246,16 @@ def destroy_character(turn: T, card: Card, zone: Zone) -> None:
     to_discard(state, card)
     turn.say(f"{card.name} is destroyed.")
     if controller_player is not None:
-        from engines.lcg.effects import allies
-
-        allies.left_play(turn, card, controller_player, destroyed=True)
+        hooks.left_play(turn, card, controller_player, True)
     if controller_player is not None and not heroes(controller_player, state) and not controller_player.eliminated:
         eliminate(turn, controller_player, "no heroes left")
 
 
 def defeat_enemy(turn: T, card: Card, zone: Zone) -> None:
     _leave_for_good(turn, card, zone, "is defeated")
-    from engines.lcg import effects, scenarios
-
-    effects.fire(turn, "defeated", card)
-    scenarios.on_enemy_defeated(turn, card)
-    from engines.lcg.effects import campaign
-
-    campaign.hill_troll_defeated(turn, card)
+    fire(turn, "defeated", card)
+    hooks.stage_enemy_defeated(turn, card)
+    hooks.enemy_defeated(turn, card)
 
 
 def leave_play(state: LcgState, card: Card) -> None:

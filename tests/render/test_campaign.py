@@ -11,7 +11,7 @@ from PIL import Image
 from engines.lcg import GAME
 from engines.lcg.campaign import log as campaign
 from engines.lcg.campaign.log import Change, Member, Result, Score
-from engines.lcg.campaign.table import deck_facts
+from engines.lcg.campaign_table import deck_facts
 from render import kit
 from render.campaign import FALLEN, render_log
 from tests.render.test_kit import TextRecorder

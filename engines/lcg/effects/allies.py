@@ -6,8 +6,9 @@ Spearman, Longbeard Orc Slayer) is taken for the player."""
 from __future__ import annotations
 
 from engines.core import Card, Decision, Option
+from engines.lcg import hooks
 from engines.lcg.effects.primitives import discard_from_play, draw, find, progress_on_location
-from engines.lcg.effects.registry import T, action, ask, core, effect, follow, fx_args, modify, scripted, use, used
+from engines.lcg.scripts import T, action, ask, core, effect, follow, fx_args, modify, scripted, use, used
 from engines.lcg.state import DAMAGE, EXHAUSTED, RESOURCE, LcgState, Player
 from engines.lcg.table import (
     add_tokens,
@@ -33,9 +34,10 @@ def put_into_play(turn: T, player: Player, ally: Card) -> None:
     ally.face_up = True
     player.play.cards.append(ally)
     turn.say(f"{ally.name} is put into play under {player.seat}'s control.")
-    entered(turn, player, ally, played=False)
+    entered(turn, player, ally, False)  # put into play, not played
 
 
+@hooks.ally_entered.register
 def entered(turn: T, player: Player, ally: Card, played: bool) -> None:
     """Responses after an ally enters play. Each concerns the ally that entered, this copy alone (FAQ 1.31);
     an encounter card immune to player card effects is neither chosen nor damaged (FAQ 1.47)."""
@@ -170,6 +172,7 @@ scripted("Lórien Guide", "progress on the active location after committing")
 scripted("Northern Tracker", "progress on each staged location after committing")
 
 
+@hooks.defender_declared.register
 def defender_declared(turn: T, defender: Card, enemy: Card) -> None:
     if core(turn.state, defender, "Gondorian Spearman") and not immune_to_players(turn.state, enemy):
         deal_damage(turn, enemy, 1, "Gondorian Spearman")
@@ -179,18 +182,11 @@ scripted("Gondorian Spearman", "1 damage to the attacker when it defends")
 
 
 # --- leaving play ----------------------------------------------------------------------------------------------
-def left_play(turn: T, card: Card, controller: Player, destroyed: bool) -> None:
-    """A character left play: Horn of Gondor and Scarred (destroyed), Brok Ironfist (a Dwarf hero), Valiant
-    Sacrifice (an ally), Mendor (removed from the game, and the campaign lost)."""
-    from engines.lcg.effects import campaign, events
-
+def character_left(turn: T, card: Card, controller: Player, destroyed: bool) -> None:
+    """A character left play: Horn of Gondor (destroyed), Brok Ironfist (a Dwarf hero). The whole moment,
+    with the campaign's cards and Valiant Sacrifice, is the `left_play` hook's handler (effects/__init__)."""
     state = turn.state
-    campaign.left_play(turn, card)
-    if destroyed:
-        campaign.destroyed(turn, card, controller)
     d = state.card_def(card)
-    if not d.is_character:
-        return
     if destroyed:
         for p in state.active_players():
             for hero in p.play.cards:
@@ -203,8 +199,6 @@ def left_play(turn: T, card: Card, controller: Player, destroyed: bool) -> None:
             ask(turn, controller.seat, f"{card.name} left play: bring Brok Ironfist from your hand into play?",
                 [Option(id="yes", label="Put him into play"), Option(id="no", label="No")], "brok", brok.uid,
                 private=True)
-    if d.type == "ally":
-        events.ally_left(turn, card, controller)
 
 
 @follow("brok")
@@ -284,7 +278,7 @@ def phase_ends(turn: T, phase: str) -> None:
                 owner.deck.cards.append(beorn)
                 state.rng.shuffle(owner.deck.cards)
                 turn.say("Beorn is shuffled back into his owner's deck.")
-                left_play(turn, beorn, p, destroyed=False)
+                hooks.left_play(turn, beorn, p, False)
 
 
 @action("Wandering Took", "give him to another player (-3 threat for you, +3 for them)",

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from engines.core import Card, Decision, Option
-from engines.lcg.effects.registry import T, action, follow, fx_args
+from engines.lcg import hooks
+from engines.lcg.scripts import T, action, follow, fx_args
 from engines.lcg.state import LcgState, Player
 
 
+@hooks.cannot_attack.register
 def cannot_attack(state: LcgState, enemy: Card, player: Player) -> str:
     """Why `enemy` may not attack `player` now ("" if it may): Forest Snare on it, or a Feint or Thicket of
     Spears played this phase."""
-    from engines.lcg.effects.registry import core
+    from engines.lcg.scripts import core
 
     if any(core(state, a, "Forest Snare") for a in enemy.attached):
         return "Forest Snare"
@@ -22,16 +24,18 @@ def cannot_attack(state: LcgState, enemy: Card, player: Player) -> str:
 
 
 # --- Caught in a Web (a treachery that becomes a Condition attachment) -------------------------------------------
+@hooks.stays_exhausted.register
 def held_by_web(state: LcgState, hero: Card) -> bool:
-    from engines.lcg.effects.registry import core
+    from engines.lcg.scripts import core
 
     return any(core(state, a, "Caught in a Web") for a in hero.attached)
 
 
+@hooks.after_readying.register
 def webs_in_refresh(turn: T) -> None:
     """A hero held by Caught in a Web readies in the refresh phase only if its player pays 2 of its
     resources; the player is asked when the hero has them."""
-    from engines.lcg.effects.registry import ask
+    from engines.lcg.scripts import ask
     from engines.lcg.state import EXHAUSTED
     from engines.lcg.table import resources
 
@@ -64,7 +68,7 @@ def _web_ready(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 
 # --- passive modifiers of attachments (computed continuously while attached) ----------------------------------
 def _passive(state: LcgState, card: Card, stat: str) -> int:
-    from engines.lcg.effects.registry import core
+    from engines.lcg.scripts import core
 
     bonus = 0
     for a in card.attached:
@@ -86,7 +90,7 @@ def _passive(state: LcgState, card: Card, stat: str) -> int:
 
 
 def _register() -> None:
-    from engines.lcg.effects.registry import scripted
+    from engines.lcg.scripts import scripted
     from engines.lcg.table import PASSIVES
 
     PASSIVES.append(_passive)
@@ -102,18 +106,20 @@ def _register() -> None:
 _register()
 
 
+@hooks.attack_bonus.register
 def attack_bonus(state: LcgState, attacker: Card, enemy: Card) -> int:
     """Blade of Gondolin: +1 attack when its hero attacks an Orc."""
-    from engines.lcg.effects.registry import core
+    from engines.lcg.scripts import core
 
     if "Orc" not in state.card_def(enemy).traits:
         return 0
     return sum(1 for a in attacker.attached if core(state, a, "Blade of Gondolin"))
 
 
+@hooks.spirit_payer.register
 def spirit_payer(state: LcgState, hero: Card) -> bool:
     """Celebrían's Stone on Aragorn gives him a Spirit resource icon."""
-    from engines.lcg.effects.registry import core
+    from engines.lcg.scripts import core
 
     return core(state, hero, "Aragorn") and any(core(state, a, "Celebrían's Stone") for a in hero.attached)
 
@@ -184,7 +190,7 @@ def _self_preservation(turn: T, player: Player, card: Card) -> None:
 def _protector(turn: T, player: Player, card: Card) -> None:
     """Up to 3 times a phase: discard a card from hand, and its hero gets +1 defense or +1 willpower for the
     phase."""
-    from engines.lcg.effects.registry import ask
+    from engines.lcg.scripts import ask
 
     turn.state.marks.append(f"phase:{card.uid}")
     options = [Option(id=f"{stat}-{c.uid}", label=f"Discard {c.name}: +1 {stat}") for c in player.hand.cards
@@ -196,7 +202,7 @@ def _protector(turn: T, player: Player, card: Card) -> None:
 @follow("protector")
 def _protector_chosen(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     from engines.lcg.effects.primitives import find
-    from engines.lcg.effects.registry import modify
+    from engines.lcg.scripts import modify
 
     state = turn.state
     player = state.player(decision.seat)

@@ -9,10 +9,11 @@ as every campaign's is. Turning the prisoner's attachments face down stays by ha
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option
+from engines.lcg import hooks
 from engines.lcg.effects.events import check
 from engines.lcg.effects.primitives import chooses, defending, draw, engaged_player, find
-from engines.lcg.effects.registry import T, ask, core, effect, follow, fx_args, modify, scripted, use, used
 from engines.lcg.effects.responses import response
+from engines.lcg.scripts import T, ask, core, effect, follow, fx_args, modify, scripted, use, used
 from engines.lcg.state import DAMAGE, EXHAUSTED, PRISONER, LcgState, Player
 from engines.lcg.table import (
     add_tokens,
@@ -51,6 +52,7 @@ def mendors(state: LcgState) -> list[Card]:
 
 
 # --- Mendor, and the campaign cards' loss ---------------------------------------------------------------------
+@hooks.eliminated_card_left.register
 def left_play(turn: T, card: Card) -> None:
     """A card left play (destroyed, discarded, returned, its player eliminated). Mendor's own text removes him
     from the game instead of a discard pile; every Core campaign card then loses the game for the players."""
@@ -116,6 +118,7 @@ def _support_refusal(state: LcgState, _player: Player) -> str:
     return "Mendor is not in play (or is a prisoner)."
 
 
+@hooks.extra_resources.register
 def extra_resources(state: LcgState, hero: Card) -> int:
     """Appointed by Fate: its hero collects one more resource in each resource phase."""
     return sum(1 for a in hero.attached if core(state, a, "Appointed by Fate"))
@@ -243,6 +246,7 @@ def _set_aside(state: LcgState, title: str) -> list[Card]:
     return [c for c in state.set_aside.cards if core(state, c, title)]
 
 
+@hooks.enemy_defeated.register
 def hill_troll_defeated(turn: T, enemy: Card) -> None:
     """Once the Troll falls, every player may put a set-aside Valor on one of their heroes (a hero without
     one: limit 1 per hero)."""
@@ -253,6 +257,7 @@ def hill_troll_defeated(turn: T, enemy: Card) -> None:
         _offer(turn, player, "Valor", optional=True)
 
 
+@hooks.enemy_hit.register
 def hill_troll_damage(turn: T, enemy: Card, hit: Card) -> None:
     """After a Hill Troll's attack destroys a character: each player attaches a set-aside Scarred to a hero of
     theirs, once per game."""
@@ -312,6 +317,7 @@ scripted(JOURNEY_CARD, "Valor once the Hill Troll falls, Scarred once after it k
 
 
 # --- Escape from Dol Goldur: the log's prisoner, and Mendor captured with him ---------------------------------------
+@hooks.prisoner_choice.register
 def prisoner_choice(state: LcgState, candidates: list[Card]) -> Card | None:
     """The hero the campaign log names as the prisoner, when it is among the candidates."""
     from engines.lcg.campaign.catalogue import fold
@@ -322,6 +328,7 @@ def prisoner_choice(state: LcgState, candidates: list[Card]) -> Card | None:
     return next((h for h in candidates if fold(h.name) == fold(plan.prisoner)), None)
 
 
+@hooks.taken_prisoner.register
 def taken_prisoner(turn: T) -> None:
     """Mendor is captured with the prisoner: he stays in play, unusable (the prisoner's flag), until the first
     objective is claimed. The prisoner's attachments are meant to lie face down until the rescue; the engine has
@@ -336,6 +343,7 @@ def taken_prisoner(turn: T) -> None:
                      "are turned face down by hand until the rescue.")
 
 
+@hooks.objective_claimed.register
 def objective_claimed(turn: T) -> None:
     """After the first objective is claimed, Mendor is free again, with 1 damage."""
     state = turn.state

@@ -5,6 +5,7 @@ engagement, the Nazgûl's protection). Shadow effects are in shadows.py."""
 from __future__ import annotations
 
 from engines.core import Card, Decision, Option
+from engines.lcg import hooks
 from engines.lcg.effects.primitives import (
     chooses,
     each_chooses,
@@ -12,7 +13,7 @@ from engines.lcg.effects.primitives import (
     find,
     to_staging,
 )
-from engines.lcg.effects.registry import T, ask, core, effect, follow, fx_args, modify, scripted
+from engines.lcg.scripts import T, ask, core, effect, follow, fx_args, modify, scripted
 from engines.lcg.state import COMMITTED, PROGRESS, RESOURCE, LcgState, Player
 from engines.lcg.table import (
     OUT_OF_PLAY,
@@ -212,11 +213,13 @@ def _ufthak_attack(state: LcgState, card: Card, stat: str) -> int:
 PASSIVES.append(_ufthak_attack)
 
 
+@hooks.may_engage_optionally.register
 def may_engage_optionally(state: LcgState, enemy: Card, staging: list[Card]) -> bool:
     """Goblin Sniper cannot be engaged by choice while other enemies are in the staging area."""
     return not (core(state, enemy, "Goblin Sniper") and any(e is not enemy for e in staging))
 
 
+@hooks.excess_damage.register
 def excess_damage(turn: T, enemy: Card, player: Player, excess: int) -> None:
     """Hill Troll: damage beyond the damaged character's remaining hit points raises its player's threat."""
     if excess > 0 and core(turn.state, enemy, "Hill Troll"):
@@ -224,6 +227,7 @@ def excess_damage(turn: T, enemy: Card, player: Player, excess: int) -> None:
         turn.say(f"Hill Troll's excess damage: {player.seat} raises their threat by {excess}.")
 
 
+@hooks.prisoner_rescued.register
 def prisoner_rescued(turn: T) -> None:
     """The Nazgûl of Dol Guldur, waiting beside the quest, moves into the staging area."""
     state = turn.state

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Card, Decision, Option
+from engines.lcg import hooks
 from engines.lcg.effects.primitives import draw, find
-from engines.lcg.effects.registry import T, ask, core, effect, follow, fx_args, modify, ours
 from engines.lcg.effects.responses import event_response, offer, subject
 from engines.lcg.flow import push
+from engines.lcg.scripts import T, ask, core, effect, follow, fx_args, modify, ours
 from engines.lcg.state import EXHAUSTED, LcgState, Player, Task
 from engines.lcg.table import (
     characters,
@@ -50,6 +51,9 @@ def refusal(state: LcgState, player: Player, card: Card, responding: bool = Fals
         return f"{d.name} can be played only in the {phase} phase."
     fn = CHECKS.get(d.name)
     return fn(state, player) if fn is not None else ""
+
+
+hooks.event_refusal.register(refusal)  # not as a decorator: callers keep its default `responding`
 
 
 def all_characters(state: LcgState) -> list[Card]:
@@ -234,9 +238,7 @@ def phase_ends(turn: T, phase: str) -> None:
                 leave_play(state, ally)
                 (state.owner(ally) or p).hand.cards.append(ally)
                 turn.say(f"Sneak Attack: {ally.name} returns to its owner's hand.")
-                from engines.lcg.effects.allies import left_play
-
-                left_play(turn, ally, p, destroyed=False)
+                hooks.left_play(turn, ally, p, False)
 
 
 def _ally_left_eligible(state: LcgState, player: Player, card: Card, ally: Card) -> bool:

@@ -6,8 +6,10 @@ question costs a round trip."""
 from __future__ import annotations
 
 from engines.core import Card, Decision, Option
+from engines.lcg import hooks
 from engines.lcg.effects.primitives import draw, find
-from engines.lcg.effects.registry import (
+from engines.lcg.effects.responses import cancel, response
+from engines.lcg.scripts import (
     T,
     action,
     ask,
@@ -19,7 +21,6 @@ from engines.lcg.effects.registry import (
     use,
     used,
 )
-from engines.lcg.effects.responses import cancel, response
 from engines.lcg.state import COMMITTED, DAMAGE, EXHAUSTED, RESOURCE, LcgState, Player
 from engines.lcg.table import (
     PASSIVES,
@@ -45,6 +46,7 @@ PASSIVES.append(_gimli)
 scripted("Gimli", "attack bonus per damage")
 
 
+@hooks.enemy_revealed.register
 def enemy_revealed(turn: T, card: Card) -> None:
     """Thalin: while he is committed to the quest, every enemy the encounter deck reveals takes 1 damage."""
     state = turn.state
@@ -73,9 +75,6 @@ def committed(turn: T, player: Player, chosen: list[Card]) -> None:
         elif core(state, card, "Aragorn") and resources(card) >= 1:
             ask(turn, player.seat, "Aragorn: spend 1 of his resources to ready him?",
                 [Option(id="ready", label="Spend 1 and ready"), Option(id="no", label="No")], "aragorn", card.uid)
-    from engines.lcg.effects import allies
-
-    allies.committed(turn, player, chosen)
 
 
 def _resource(turn: T, hero: Card, source: str) -> None:
@@ -104,6 +103,7 @@ scripted("Théodred", "a resource for a committed hero after he commits")
 scripted("Aragorn", "spend a resource to ready after he commits (the card's response)")
 
 
+@hooks.damaged.register
 def damaged(turn: T, card: Card, amount: int) -> None:
     """Glóin: one resource per damage point he has just taken (if he survived it)."""
     if core(turn.state, card, "Glóin") and amount > 0:
@@ -114,6 +114,7 @@ def damaged(turn: T, card: Card, amount: int) -> None:
 scripted("Glóin", "resources for damage taken")
 
 
+@hooks.destroyed_by_attack.register
 def enemy_destroyed(turn: T, attackers: list[Card]) -> None:
     """Legolas (2 progress) and Blade of Gondolin (1 progress) after an attack they took part in destroys
     the enemy."""

@@ -5,13 +5,15 @@ primitives.may_draw, Gladden Fields in the refresh phase, The East Bight in the 
 from __future__ import annotations
 
 from engines.core import Card, Decision, Option, RuleError
+from engines.lcg import hooks
 from engines.lcg.effects.primitives import draw, each_chooses, find, first_player
-from engines.lcg.effects.registry import T, ask, core, effect, follow, scripted
 from engines.lcg.flow import push, task
+from engines.lcg.scripts import T, ask, core, effect, follow, scripted
 from engines.lcg.state import EXHAUSTED, LcgState, Task
 from engines.lcg.table import characters, heroes, label, raise_threat
 
 
+@hooks.why_not_travel.register
 def why_not_travel(state: LcgState, card: Card) -> str:
     """Why the players cannot pay `card`'s Travel cost now ("" if they can, or it has none; RR p.23)."""
     if core(state, card, "Great Forest Web"):
@@ -162,12 +164,14 @@ def _banks(turn: T, card: Card, _other: Card | None) -> None:
             turn.say(f"{card.name} returns onto the encounter deck's top.")
 
 
+@hooks.forced_destination.register
 def forced_destination(state: LcgState, locations: list[Card]) -> list[Card]:
     """The East Bight: with no active location, the players must travel there if they can."""
     bights = [c for c in locations if core(state, c, "The East Bight")]
     return bights or locations
 
 
+@hooks.refresh_threat.register
 def refresh_threat(turn: T) -> None:
     """Gladden Fields: while it is the active location, each player's threat rises 1 more in the refresh."""
     state = turn.state

@@ -1,12 +1,13 @@
 """The Core Set Nightmare pack's encounter cards that are scripted so far (each one whole: all its text and
 its shadow effect; the others are still resolved by hand and listed so by the coverage report). Their titles
-repeat Core Set titles with other words, so they register under the Nightmare pack (registry.NIGHTMARE)."""
+repeat Core Set titles with other words, so they register under the Nightmare pack (scripts.NIGHTMARE)."""
 
 from __future__ import annotations
 
 from engines.core import Card, Decision, Option
+from engines.lcg import hooks
 from engines.lcg.effects.primitives import defending, engaged_player, find
-from engines.lcg.effects.registry import (
+from engines.lcg.scripts import (
     NIGHTMARE,
     NIGHTMARE_SCRIPTED,
     T,
@@ -84,6 +85,7 @@ def _brood_shadow(turn: T, card: Card, enemy: Card | None) -> None:
         turn.say(f"Every character of {player.seat} exhausts.")
 
 
+@hooks.cannot_ready.register
 def cannot_ready(state: LcgState, player: Player) -> bool:
     return f"round:no-ready:{player.seat}" in state.marks
 
@@ -203,6 +205,7 @@ def _unclaimed_objectives(state: LcgState) -> int:
     return sum(1 for c in state.staging.cards if state.card_def(c).type == "objective")
 
 
+@hooks.gains_surge.register
 def gains_surge(state: LcgState, card: Card) -> bool:
     """Spider of Dol Guldur surges while an unclaimed objective is in play; Anduin Troll Spawn without a Hill
     Troll in play."""
@@ -231,6 +234,7 @@ def _sentinel(turn: T, card: Card, _o: Card | None) -> None:
     turn.say(f"Sentinel of Shadow: the staging area has +{amount} threat this phase.")
 
 
+@hooks.quest_failed.register
 def quest_failed(turn: T) -> None:
     state = turn.state
     if "phase:sentinel-of-shadow" not in state.marks:
@@ -349,6 +353,7 @@ def _glade(turn: T, card: Card, _o: Card | None) -> None:
     """(Its rule applies while it is the active location: see spider_entered.)"""
 
 
+@hooks.extra_doomed.register
 def extra_doomed(state: LcgState) -> int:
     """A Flooded Ford: each card revealed gains Doomed X, X its progress tokens (every Ford in play)."""
     from engines.lcg.playing import in_play
@@ -379,6 +384,7 @@ def troll_spawn_surges(state: LcgState, card: Card) -> bool:
     return nightmare(state, card, "Anduin Troll Spawn") and not any(c.name == "Hill Troll" for c in in_play(state))
 
 
+@hooks.combat_begins.register
 def combat_begins(turn: T) -> None:
     """Anduin Troll Spawn: as combat begins, it moves to the first player (in turn order) who has a Hill Troll
     engaged with them."""
@@ -405,6 +411,7 @@ def mode(state: LcgState, scenario: str) -> bool:
     return state.difficulty == "nightmare" and state.scenario in scenario.split("|")
 
 
+@hooks.nightmare_setup.register
 def setup(turn: T) -> None:
     """Passage Through Mirkwood, Nightmare: during setup each player reveals an encounter card into the
     staging area."""
@@ -415,6 +422,7 @@ def setup(turn: T) -> None:
         push(turn.state, *[Task(kind="reveal", note="setup") for _ in turn.state.active_players()])
 
 
+@hooks.prisoners.register
 def prisoners(state: LcgState) -> int:
     """Escape from Dol Guldur, Nightmare: how many heroes are taken prisoner (by the number of players)."""
     if not mode(state, "escape-from-dol-guldur"):
@@ -422,6 +430,7 @@ def prisoners(state: LcgState) -> int:
     return {1: 1, 2: 1, 3: 2}.get(len(state.active_players()), 3)
 
 
+@hooks.refill_encounter_deck.register
 def refill(turn: T) -> bool:
     """Journey Along the Anduin, Nightmare: an empty encounter deck is refilled from its discard pile at any
     time, not only in the quest phase. True if it was."""
@@ -435,6 +444,7 @@ def refill(turn: T) -> bool:
     return True
 
 
+@hooks.no_attachments.register
 def no_attachments(state: LcgState, card: Card) -> bool:
     """Journey Along the Anduin, Nightmare: Troll enemies cannot have attachments."""
     return mode(state, "journey-down-the-anduin|journey-along-the-anduin") and \
@@ -554,6 +564,7 @@ def _rats_shadow(turn: T, card: Card, enemy: Card | None) -> None:
     turn.say(f"{enemy.name} cannot be damaged for the rest of the round.")
 
 
+@hooks.before_victory_check.register
 def rats_leave(turn: T) -> None:
     """Brown Water Rats leave play on stage 3 once every enemy left is a printed Rat."""
     from engines.lcg.table import current_stage, leave_play
@@ -604,7 +615,7 @@ def _marsh_chosen(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 
 
 def _register_marshlands() -> None:
-    from engines.lcg.effects.registry import ENCOUNTER_ACTIONS, Action
+    from engines.lcg.scripts import ENCOUNTER_ACTIONS, Action
 
     ENCOUNTER_ACTIONS["Gladden Marshlands"] = Action("Gladden Marshlands", _marshlands_usable, _marshlands,
                                                      "wound a hero of yours: -1 threat this phase")

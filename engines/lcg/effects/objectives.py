@@ -5,7 +5,8 @@ hero (primitives.discard_from_play). Their own rules apply while attached."""
 from __future__ import annotations
 
 from engines.core import Card
-from engines.lcg.effects.registry import T, core, effect, scripted
+from engines.lcg import hooks
+from engines.lcg.scripts import T, core, effect, scripted
 from engines.lcg.state import LcgState
 from engines.lcg.table import deal_damage, raise_threat
 
@@ -36,6 +37,7 @@ def _key(turn: T, card: Card, _other: Card | None) -> None:
         deal_damage(turn, found[1], 1, "Shadow Key")
 
 
+@hooks.cannot_fight.register
 def cannot_fight(state: LcgState, character: Card) -> bool:
     """Gandalf's Map: the hero bearing it neither attacks nor defends."""
     return any(core(state, a, "Gandalf's Map") for a in character.attached)

@@ -5,7 +5,8 @@ into play. Choices open pending decisions through the registry's continuations."
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option
-from engines.lcg.effects.registry import T, ask, core, follow, fx_args
+from engines.lcg import hooks
+from engines.lcg.scripts import T, ask, core, follow, fx_args
 from engines.lcg.state import ATTACKED, EXHAUSTED, LcgState, Player
 from engines.lcg.table import (
     FROM_PLAY,
@@ -157,9 +158,7 @@ def apply(turn: T, player: Player, action: str, card: Card, source: str) -> None
             owner = state.owner(card) or player
             owner.hand.cards.append(card)
             turn.say(f"{source}: {card.name} returns to {owner.seat}'s hand.")
-            from engines.lcg.effects import allies
-
-            allies.left_play(turn, card, player, destroyed=False)
+            hooks.left_play(turn, card, player, False)
     elif action == "discard-hand" and card in player.hand.cards:
         player.hand.cards.remove(card)
         player.discard.cards.append(card)
@@ -192,9 +191,7 @@ def discard_from_play(turn: T, card: Card) -> None:
         turn.say(f"{objective.name} returns to the staging area.")
     owner = next((p for p in state.players if p.play is zone), None)
     if owner is not None and host is None:
-        from engines.lcg.effects import allies
-
-        allies.left_play(turn, found, owner, destroyed=False)
+        hooks.left_play(turn, found, owner, False)
     if state.card_def(found).type == "hero":
         from engines.lcg.table import eliminate
 
@@ -221,8 +218,10 @@ def may_draw(turn: T, player: Player) -> bool:
     return True
 
 
+@hooks.draw.register
 def draw(turn: T, player: Player, count: int) -> list[Card]:
-    from engines.lcg.setup import draw as draw_cards
+    """A player draws, unless a card forbids it (may_draw) or the player is out of the game."""
+    from engines.lcg.table import draw as draw_cards
 
     if player.eliminated or not may_draw(turn, player):
         return []
@@ -258,7 +257,7 @@ def clear_attacked(card: Card) -> None:
 # --- progress on a location (it may be explored) -------------------------------------------------------------
 def progress_on_location(turn: T, location: Card, amount: int, source: str) -> None:
     """Progress placed by a card effect straight onto a location; a full one is explored (FAQ 1.18)."""
-    from engines.lcg.effects import fire
+    from engines.lcg.scripts import fire
     from engines.lcg.state import PROGRESS
     from engines.lcg.table import add_tokens, explore, progress, stat
 

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.core import Card, Decision, DecisionKind, Option
-from engines.lcg.effects.registry import T, core
+from engines.lcg import hooks
 from engines.lcg.flow import answer, push, task
+from engines.lcg.scripts import T, core
 from engines.lcg.state import EXHAUSTED, LcgState, Player, Task
 
 Eligible = Callable[[LcgState, Player, Card, Card], bool]  # (state, player, responding card, subject)
@@ -67,6 +68,7 @@ def _options(state: LcgState, player: Player, moment: str, subject: Card) -> lis
     return out
 
 
+@hooks.offer_responses.register
 def offer(turn: T, moment: str, subject: Card, prompt: str) -> bool:
     """Ask every player who may respond to `moment` (about `subject`). True if anyone was asked."""
     state = turn.state
@@ -141,7 +143,7 @@ def subject(state: LcgState, seat: str) -> Card | None:
 # --- cancelling a revealed encounter card's effect (FAQ 1.53, 1.54) ---------------------------------------------
 def has_when_revealed(state: LcgState, card: Card) -> bool:
     from engines.lcg.effects.nightmare import UNCANCELLABLE
-    from engines.lcg.effects.registry import lookup
+    from engines.lcg.scripts import lookup
 
     d = state.card_def(card)
     if d.name in UNCANCELLABLE and d.pack == "Core Set - Nightmare":
@@ -149,6 +151,7 @@ def has_when_revealed(state: LcgState, card: Card) -> bool:
     return d.type == "treachery" or lookup(d, "when_revealed") is not None
 
 
+@hooks.offer_cancel_reveal.register
 def offer_cancel(turn: T, card: Card) -> bool:
     if not has_when_revealed(turn.state, card):
         return False
@@ -161,6 +164,7 @@ def cancel(state: LcgState, card: Card, how: str) -> None:
     state.marks.append(f"cancelled:{how}:{card.uid}")
 
 
+@hooks.cancelled.register
 def cancelled(state: LcgState, card: Card) -> str:
     for how in ("effect", "card", "replace"):
         mark = f"cancelled:{how}:{card.uid}"

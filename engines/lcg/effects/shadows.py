@@ -4,8 +4,9 @@ with that enemy as the other card. "Undefended" means no character defends the a
 from __future__ import annotations
 
 from engines.core import Card
+from engines.lcg import hooks
 from engines.lcg.effects.primitives import chooses, defending, discard_from_play, find
-from engines.lcg.effects.registry import T, effect, modify
+from engines.lcg.scripts import T, effect, modify
 from engines.lcg.state import PROGRESS, Task
 from engines.lcg.table import add_tokens, characters, current_stage, deal_damage, raise_threat, stat, tokens
 
@@ -229,6 +230,7 @@ def shadow_had_no_effect(state: object, enemy: Card) -> bool:
     return bool(shadows) and all(s is not None and not state.card_def(s).has_shadow for s in shadows)
 
 
+@hooks.combat_ends.register
 def wolf_riders_return(turn: T) -> None:
     """After combat, a Wolf Rider that attacked as a shadow card goes back onto the encounter deck's top."""
     from engines.lcg.table import leave_play

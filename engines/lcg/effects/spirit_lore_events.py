@@ -4,6 +4,7 @@ events.py)."""
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option
+from engines.lcg import hooks
 from engines.lcg.effects.events import (
     all_characters,
     check,
@@ -15,8 +16,8 @@ from engines.lcg.effects.events import (
     player_picked,
 )
 from engines.lcg.effects.primitives import draw, find, to_staging
-from engines.lcg.effects.registry import T, ask, effect, follow, fx_args, modify
 from engines.lcg.effects.responses import cancel, event_response, offer, subject
+from engines.lcg.scripts import T, ask, effect, follow, fx_args, modify
 from engines.lcg.state import DAMAGE, EXHAUSTED, RESOURCE, LcgState, Player
 from engines.lcg.table import (
     add_tokens,
@@ -85,6 +86,7 @@ def _sow(turn: T, player: Player, spirit: Card, args: list[str]) -> None:
         progress_on_location(turn, location, 2, "Strength of Will")
 
 
+@hooks.after_travel.register
 def after_travel(turn: T, location: Card) -> None:
     """Responses to travelling (Strength of Will), after the location's own Forced effects (FAQ 1.09)."""
     offer(turn, "travelled", location, f"The players travelled to {location.name}: respond?")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, Option
 from engines.lcg.effects.primitives import each_chooses, highest_threat
-from engines.lcg.effects.registry import T, ask, effect, follow, fx_args, modify
 from engines.lcg.flow import push
+from engines.lcg.scripts import T, ask, effect, follow, fx_args, modify
 from engines.lcg.state import COMMITTED, EXHAUSTED, PROGRESS, Modifier, Task
 from engines.lcg.table import add_tokens, characters, current_stage, deal_damage, heroes, label, raise_threat, tokens
 

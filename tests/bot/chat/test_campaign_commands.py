@@ -17,7 +17,7 @@ from engines.lcg import GAME
 from engines.lcg.campaign import export
 from engines.lcg.campaign import log as campaign
 from engines.lcg.campaign.log import Member, Result
-from engines.lcg.campaign.table import deck_facts
+from engines.lcg.campaign_table import deck_facts
 from engines.lcg.library import builtin
 from tests.bot.chat.conftest import make_bot
 

@@ -12,7 +12,7 @@ from engines.lcg.campaign import export
 from engines.lcg.campaign import log as campaign
 from engines.lcg.campaign.heroes import DeckFacts, hero_changes
 from engines.lcg.campaign.log import CampaignLog, Change, Member, Result, Score
-from engines.lcg.campaign.table import deck_facts
+from engines.lcg.campaign_table import deck_facts
 
 AT = "2026-11-22T07:00:00+00:00"
 LIBRARY = GAME.library

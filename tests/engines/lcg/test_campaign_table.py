@@ -9,7 +9,7 @@ from engines.core import CommandError, Config, Outcome, RuleError
 from engines.lcg import GAME
 from engines.lcg.campaign import plan as campaign_plan
 from engines.lcg.campaign.plan import Attachment, CampaignSetup
-from engines.lcg.campaign.table import result, score
+from engines.lcg.campaign_table import result, score
 from engines.lcg.cards import Deck, Slot
 from engines.lcg.state import LcgState
 from engines.lcg.table import group_score, heroes

@@ -79,7 +79,7 @@ def test_faq_1_03_the_first_player_breaks_a_tie_for_an_encounter_effects_single_
 
 def test_faq_1_51_a_limit_counts_per_copy():
     """FAQ 1.51: each Protector of Lórien has its own 3 uses a phase."""
-    from engines.lcg.effects.registry import card_actions
+    from engines.lcg.scripts import card_actions
 
     state = a_table(1)
     one, two = core_card(state, "Protector of Lórien"), core_card(state, "Protector of Lórien")

@@ -1,9 +1,10 @@
 """A scenario's game in campaign mode: the log's state applied at setup (spec 7.4, 7.5, 7.7; C 13.2), and what a
-finished game tells the log (C 14.8; spec 7.3 fallen heroes, 4.10 and 7.6 the score)."""
+finished game tells the log (C 14.8; spec 7.3 fallen heroes, 4.10 and 7.6 the score).
+
+The one part of the campaign that knows the game's state, so it sits beside the rules rather than inside the
+`campaign` package, which the cards and the state themselves use. Setup calls it (`setup.start_campaign`)."""
 
 from __future__ import annotations
-
-from collections import Counter
 
 from engines.core import RuleError, Turn
 from engines.lcg.campaign.catalogue import fold
@@ -11,9 +12,8 @@ from engines.lcg.campaign.heroes import DeckFacts
 from engines.lcg.campaign.log import Result, Score
 from engines.lcg.campaign.plan import Attachment, CampaignSetup
 from engines.lcg.cards import Deck
-from engines.lcg.flow import push
 from engines.lcg.library import Library
-from engines.lcg.state import DAMAGE, LcgState, Player, Task
+from engines.lcg.state import DAMAGE, LcgState, Player
 from engines.lcg.table import heroes, tokens
 
 T = Turn[LcgState]
@@ -23,37 +23,6 @@ def load_defs(state: LcgState, library: Library, plan: CampaignSetup) -> None:
     """The game keeps its own copy of every card the campaign brings (boons, burdens, the campaign card)."""
     for card_id in plan.card_ids():
         state.defs[card_id] = library.card(card_id)
-
-
-def start(turn: T, library: Library, plan: CampaignSetup) -> None:
-    """Each seat plays the deck the log names (no deck choice at the table), with its earned boons shuffled in
-    (C 12.5.3.1). A deck holding a banned title is refused, whatever the log said (spec 9.8)."""
-    from engines.lcg import setup
-
-    state = turn.state
-    banned = {fold(t) for t in plan.banned}
-    for player in state.players:
-        key = plan.decks.get(player.seat)
-        if key is None:
-            raise RuleError(f"The campaign names no deck for {player.seat}.")
-        deck = library.deck(key)
-        titles = {library.card(c).name for c in (*deck.heroes, *(s.card for s in deck.cards))}
-        bad = sorted(t for t in titles if fold(t) in banned)
-        if bad:
-            raise RuleError(f"{deck.name} holds {', '.join(bad)}, banned in this campaign (spec 7.3, 9.8).")
-        setup.choose_deck(turn, library, player.seat, key)
-        # Earned boons join the deck, unless the deck already holds those copies (a deck built with them).
-        held = Counter(plan.boons.get(player.seat, ()))
-        held.subtract(Counter(s.card for s in deck.cards for _ in range(s.count)))
-        boons = [card_id for card_id, n in held.items() for _ in range(max(n, 0))]
-        for card_id in boons:
-            card = state.new_card(card_id)
-            state.owners[card.uid] = player.seat
-            player.deck.cards.append(card)
-        if boons:
-            turn.say(f"{player.seat} adds the boons {', '.join(state.defs[c].name for c in boons)} to their deck.")
-    turn.say(f"Campaign {plan.campaign}, scenario {plan.scenario_number}.")
-    push(state, Task(kind="setup"))
 
 
 def at_setup(turn: T) -> None:

@@ -23,6 +23,7 @@ test: $(STAMP) lint
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports --no-logo
 
 ## bench: measure, print a table and rewrite BENCHMARKS.md
 bench: $(STAMP)

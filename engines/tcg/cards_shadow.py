@@ -142,7 +142,8 @@ def _unhindered(state: TcgState, seat: str, card: Card) -> list[Ability]:
 def _unhindered_won(turn: T, uid: str) -> None:
     state = turn.state
     state.flags.remove(f"watch:8_82:{uid}")
-    if state.last_winner == "shadow" and state.assign.get(uid) == state.skirmish and "shadow initiative" \
+    # It was in this skirmish when the event was played; an overwhelmed companion's pairings are gone by now.
+    if state.last_winner == "shadow" and state.find(uid) in state.minions.cards and "shadow initiative" \
             not in state.flags:
         state.flags.append("shadow initiative")
         turn.say(f"{proc.name(state, uid)} won: the Shadow has initiative until the end of the turn.")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.tcg import GAME, flow, rules
-from engines.tcg.state import WOUNDS
+from engines.tcg.state import WOUNDS, TcgState
 from tests.engines.tcg.table import a_game, answer, fight, found, option_ids, put, turn_of, window
 
 PIPPIN, FARAMIR, INGOLD, CAPTAIN, SWORD = "8_122", "8_34", "7_106", "7_96", "7_98"
@@ -11,7 +11,7 @@ FIRST, FOURTH, SIXTH, MOUNT, PREPARED = "7_92", "8_35", "8_44", "8_40", "7_109"
 SCOUT, SNEAK, NELYA = "7_134", "7_135", "7_216"
 
 
-def pippin_game():  # type: ignore[no-untyped-def]
+def pippin_game() -> TcgState:
     return a_game(deck_p1="sog-pippin-starter", deck_p2="sog-merry-starter")
 
 
@@ -43,7 +43,7 @@ def test_faramir_plays_a_knight_found_in_the_top_ten() -> None:
     s = answer(s, f"play:{faramir.uid}")
     s = answer(s, "yes")
     assert s.decisions[0].private and f"play:{ingold.uid}" in option_ids(s)
-    assert "Ingold" not in " ".join(GAME.view(s, "p2").text)
+    assert "Ingold" not in str(GAME.view(s, "p2"))
     s = answer(s, f"play:{ingold.uid}")
     assert found(s, ingold.uid) in s.players[0].fellowship.cards and s.twilight == 3 + 2
     assert s.shuffles[-1].what == "draw deck" and s.decisions[0].context == "act"

@@ -37,7 +37,7 @@ def test_eomer_finds_rohan_possessions_seen_by_his_owner_only() -> None:
     s = answer(s, "yes")
     d = s.decisions[0]
     assert d.private and d.seat == "p1" and any(o.id.startswith(f"play:{steed.uid}:") for o in d.options)
-    assert "Swift Steed" not in " ".join(GAME.view(s, "p2").text)
+    assert "Swift Steed" not in str(GAME.view(s, "p2"))
     s = answer(s, f"play:{steed.uid}:{eomer.uid}")
     assert found(s, steed.uid) in found(s, eomer.uid).attached
     s = answer(s, "skip")

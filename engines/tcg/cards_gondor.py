@@ -28,8 +28,8 @@ def _in_support(state: TcgState, src: Card) -> bool:
     return any(c is src for c in state.player(state.owners[src.uid]).support.cards)
 
 
-# Pippin, Guard of Minas Tirith: needs a Gondor Man to play. Skirmish: discard 4 cards from hand to wound twice a
-# minion he is fighting that bears a fortification.
+# Pippin, Guard of Minas Tirith: needs a Gondor Man in play. Skirmish: his player throws away four hand cards; a
+# fortified minion in his fight then takes two wounds.
 def _pippin(state: TcgState, seat: str, src: Card) -> list[Ability]:
     if src.uid != state.skirmish or not kit.in_skirmish_phase(state) or len(state.player(seat).hand.cards) < 4:
         return []
@@ -38,7 +38,7 @@ def _pippin(state: TcgState, seat: str, src: Card) -> list[Ability]:
         if _fortified(state, m):
             def run(turn: T, uid: str = m.uid) -> None:
                 proc.pay_hand_cards(turn, seat, 4, "pippin", uid)
-            out.append(kit.ability(src, m.uid, f"discard 4 cards from hand to wound {m.name} twice", run))
+            out.append(kit.ability(src, m.uid, f"pay four hand cards: two wounds on {m.name}", run))
     return out
 
 
@@ -56,7 +56,7 @@ script("8_122", can_play=lambda s, seat: bool(_gondor_men(s, exertable=False)), 
 def _faramir_played(turn: T, faramir: Card) -> None:
     seat = turn.state.owners[faramir.uid]
     if turn.state.player(seat).draw.cards:
-        proc.yes_no(turn, seat, f"{faramir.name}: look at the top 10 cards of your draw deck for a knight?",
+        proc.yes_no(turn, seat, f"{faramir.name}: search your deck's ten top cards for a knight?",
                     "faramir")
 
 
@@ -89,8 +89,8 @@ def _faramir_pick(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
 script("8_34", on_play=_faramir_played)
 
 
-# Ingold: Fellowship, discard a fortification to heal him twice. Gondorian Captain: Fellowship, discard a
-# fortification to remove a threat.
+# Ingold: Fellowship, give up one of your fortifications; he heals twice. Gondorian Captain: Fellowship, give up
+# one of your fortifications; one threat goes.
 def _fort_cost(effect: str) -> Callable[[TcgState, str, Card], list[Ability]]:
     def lister(state: TcgState, seat: str, src: Card) -> list[Ability]:
         if state.phase != "fellowship" or not kit.is_fp(state, seat):
@@ -105,7 +105,7 @@ def _fort_cost(effect: str) -> Callable[[TcgState, str, Card], list[Ability]]:
                     proc.heal(turn, src.uid, 2)
                 else:
                     proc.remove_threats(turn, 1)
-            what = "heal him twice" if effect == "heal" else "remove a threat"
+            what = "heal him twice" if effect == "heal" else "take away one threat"
             out.append(kit.ability(src, f.uid, f"discard {f.name} to {what}", run))
         return out
 
@@ -116,7 +116,8 @@ script("7_106", abilities=_fort_cost("heal"))
 script("7_96", abilities=_fort_cost("threat"))
 
 
-# First Level: Maneuver, exert a Gondor Man or spot a knight to move it from the support area onto a minion.
+# First Level: Maneuver, moves from the support area onto a minion; pays by a Gondor Man exerting, or free when a
+# knight is in play.
 def _first_level(state: TcgState, seat: str, src: Card) -> list[Ability]:
     if state.phase != "maneuver" or not kit.is_fp(state, seat) or not _in_support(state, src):
         return []
@@ -142,8 +143,8 @@ def _moved(uid: str, to: str, exhaust: bool = False) -> kit.Run:
 script("7_92", abilities=_first_level)
 
 
-# Fourth Level: Skirmish, exert 2 Gondor Men or spot 3 knights to move it onto a minion fighting a Gondor Man,
-# and exhaust that minion.
+# Fourth Level: Skirmish, moves onto a minion fighting a Gondor Man, which is then exhausted; pays by two Gondor
+# Men exerting, or free with three knights in play.
 def _fourth_level(state: TcgState, seat: str, src: Card) -> list[Ability]:
     if not kit.in_skirmish_phase(state) or not kit.is_fp(state, seat) or not _in_support(state, src):
         return []
@@ -165,8 +166,8 @@ def _fourth_level(state: TcgState, seat: str, src: Card) -> list[Ability]:
 script("8_35", abilities=_fourth_level)
 
 
-# Sixth Level: Regroup, once each regroup phase, exert a Gondor Man to play a Gondor fortification from the discard
-# pile.
+# Sixth Level: Regroup, once each regroup phase: a Gondor Man exerts and a Gondor fortification comes back into play
+# out of the discard pile.
 def _sixth_level(state: TcgState, seat: str, src: Card) -> list[Ability]:
     used = f"used:{src.uid}:{state.moves}"
     if state.phase != "regroup" or not kit.is_fp(state, seat) or used in state.flags:
@@ -191,7 +192,7 @@ def _sixth_level(state: TcgState, seat: str, src: Card) -> list[Ability]:
 script("8_44", abilities=_sixth_level)
 
 
-# Knight's Mount: each time its bearer wins a skirmish, the FP may wound a minion not assigned to a skirmish.
+# Knight's Mount: whenever its bearer wins his fight, the FP may wound one minion left without a pairing.
 def _mount_won(turn: T, src: Card) -> None:
     state = turn.state
     bearer = rules.bearer_of(state, src.uid)
@@ -199,7 +200,7 @@ def _mount_won(turn: T, src: Card) -> None:
         return
     free = [m for m in rules.minions(state) if m.uid not in state.assign]
     if free:
-        proc.ask_card(turn, state.fp_player.seat, f"{src.name}: wound a minion not assigned to a skirmish?",
+        proc.ask_card(turn, state.fp_player.seat, f"{src.name}: wound a minion left unpaired?",
                       [Option(id="no", label="No"), *(Option(id=m.uid, label=f"Wound {m.name}") for m in free)],
                       "wound_chosen")
 
@@ -207,8 +208,8 @@ def _mount_won(turn: T, src: Card) -> None:
 script("8_40", triggers={"skirmish won": _mount_won})
 
 
-# Long Prepared: costs 2 threats as well. Skirmish: exert a Gondor Man to wound a roaming minion he is fighting.
-# It is discarded at the start of the regroup phase.
+# Long Prepared: costs 2 threats as well. Skirmish: a Gondor Man in the current fight exerts; a roaming minion he
+# fights takes a wound. It leaves play when regroup begins.
 def _prepared(state: TcgState, seat: str, src: Card) -> list[Ability]:
     if not kit.in_skirmish_phase(state) or not kit.is_fp(state, seat):
         return []

@@ -13,11 +13,12 @@ T = kit.T
 ROHAN_TOKEN = "rohan"
 
 
-# Frodo, Hope of Free Peoples: each time the fellowship moves, the FP may add 3 twilight to remove a threat.
+# Frodo, Hope of Free Peoples: on every move, the FP may put 3 twilight in the pool and take away one threat.
 def _frodo_moves(turn: T, frodo: Card) -> None:
     fp = turn.state.fp_player
     if fp.threats and fp.ring_bearer == frodo.uid:
-        proc.yes_no(turn, fp.seat, f"{frodo.name}: add 3 twilight to remove a threat ({fp.threats} now)?", "frodo")
+        proc.yes_no(turn, fp.seat, f"{frodo.name}: pay 3 twilight into the pool and take away one threat "
+                    f"({fp.threats} now)?", "frodo")
 
 
 @proc.handler("frodo")
@@ -31,12 +32,12 @@ def _frodo_answer(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
 script("7_317", triggers={"moves": _frodo_moves})
 
 
-# Éomer, Keeper of Oaths: when played (not in the starting fellowship) the FP may look at the top 10 cards of
-# his draw deck and play any Rohan possessions among them, then shuffles.
+# Éomer, Keeper of Oaths: when played (not in the starting fellowship) the FP may search his deck's ten top cards
+# and play any Rohan possessions among them, then shuffles.
 def _eomer_played(turn: T, eomer: Card) -> None:
     seat = turn.state.owners[eomer.uid]
     if turn.state.player(seat).draw.cards:
-        proc.yes_no(turn, seat, f"{eomer.name}: look at the top 10 cards of your draw deck for Rohan possessions?",
+        proc.yes_no(turn, seat, f"{eomer.name}: search your deck's ten top cards for Rohan possessions?",
                     "eomer")
 
 
@@ -119,7 +120,7 @@ def _pile_plays(state: TcgState, seat: str) -> list[Ability]:
 def _headlong_offer(turn: T, seat: str) -> None:
     plays = _pile_plays(turn.state, seat)
     if plays:
-        kit.offer(turn, seat, "Play a Rohan possession from your discard pile.", plays, "headlong")
+        kit.offer(turn, seat, "Pick a Rohan possession out of your discard pile to play.", plays, "headlong")
 
 
 @proc.handler("headlong")
@@ -132,7 +133,7 @@ script("8_85", event=_headlong)
 
 
 # Doom Drove Them (support area). Fellowship: exert a Rohan companion and a Gondor Man or Shire companion to put
-# a Rohan token here. Skirmish: remove a Rohan token to exert a minion in the skirmish.
+# a Rohan token on it. Skirmish: spend one of its Rohan tokens; a minion in the current fight exerts.
 def _doom(state: TcgState, seat: str, src: Card) -> list[Ability]:
     out: list[Ability] = []
     if state.phase == "fellowship":

@@ -18,7 +18,7 @@ def _nazgul(state: TcgState) -> list[Card]:
     return [m for m in rules.minions(state) if rules.cdef(state, m).race == "nazgul"]
 
 
-# Morgul Spearman: while a Nazgul is in play, the FP must exert a companion to assign it to a skirmish.
+# Morgul Spearman: while a Nazgul is in play, pairing it with a defender costs the FP one companion's exertion.
 script("7_201", fp_assign_cost=lambda s, m: bool(_nazgul(s)))
 
 
@@ -146,14 +146,15 @@ def _unhindered_won(turn: T, uid: str) -> None:
     if state.last_winner == "shadow" and state.find(uid) in state.minions.cards and "shadow initiative" \
             not in state.flags:
         state.flags.append("shadow initiative")
-        turn.say(f"{proc.name(state, uid)} won: the Shadow has initiative until the end of the turn.")
+        turn.say(f"{proc.name(state, uid)} won: initiative belongs to the Shadow for the rest of this turn.")
 
 
 script("8_82", event=_unhindered, watchers={"skirmish won": _unhindered_won})
 
 
 # Haradwaith: while a Raider minion is in play and the fellowship is at site 4, the Shadow has initiative.
-# Response: when a companion is played, discard a Raider card from hand to add 5 twilight; then discard this.
+# Response: after a companion enters play, its owner may pay one Raider card out of hand for 5 twilight, and this
+# condition then goes to the discard pile.
 def _haradwaith_initiative(state: TcgState, src: Card) -> int:
     site = state.current_site()
     return int(site is not None and rules.cdef(state, site).site == 4 and rules.cdef(state, site).block == "king"
@@ -164,8 +165,8 @@ def _haradwaith_response(turn: T, src: Card) -> None:
     """Asked whenever a companion is played, whatever the hand holds, so the question tells nobody anything."""
     seat = turn.state.owners[src.uid]
     raiders = [c for c in turn.state.player(seat).hand.cards if rules.cdef(turn.state, c).culture == "raider"]
-    proc.ask_card(turn, seat, f"{src.name}: a companion was played. Discard a Raider card from hand to add 5 "
-                  "twilight (and discard Haradwaith)?", [Option(id="no", label="No"),
+    proc.ask_card(turn, seat, f"{src.name}: a companion was played. Pay a Raider card out of your hand for 5 "
+                  "twilight (Haradwaith then leaves play)?", [Option(id="no", label="No"),
                                                          *(Option(id=c.uid, label=f"Discard {c.name}")
                                                            for c in raiders)],
                   "haradwaith", src.uid, private=True)

@@ -44,7 +44,7 @@ def _kings_tent(state: TcgState, seat: str, site: Card) -> list[Ability]:
 script("7_335", abilities=_kings_tent)
 
 
-# Hall of the Kings (site 3): Fellowship, with fewer than 3 threats: add a threat to draw a card.
+# Hall of the Kings (site 3): Fellowship, below 3 threats: one more threat buys one card drawn.
 def _hall(state: TcgState, seat: str, site: Card) -> list[Ability]:
     if state.phase != "fellowship" or not kit.is_fp(state, seat) or state.fp_player.threats >= 3 \
             or not kit.can_add_threat(state):
@@ -54,7 +54,7 @@ def _hall(state: TcgState, seat: str, site: Card) -> list[Ability]:
         proc.add_threats(turn, 1)
         proc.draw(turn, turn.state.player(seat), 1)
 
-    return [kit.ability(site, "", "add a threat to draw a card", run)]
+    return [kit.ability(site, "", "one more threat, one card drawn", run)]
 
 
 script("7_339", abilities=_hall)
@@ -94,7 +94,8 @@ def _plain(state: TcgState, seat: str, site: Card) -> list[Ability]:
 script("7_343", abilities=_plain)
 
 
-# Pelennor Flat (site 5): at the start of the maneuver phase the FP discards his hand or adds 2 burdens.
+# Pelennor Flat (site 5): as maneuver begins, the FP either empties his hand into the discard pile or takes 2
+# burdens.
 def _flat(turn: T, site: Card) -> None:
     fp = turn.state.fp_player
     proc.ask_card(turn, fp.seat, f"Pelennor Flat: discard your hand ({proc.plural(len(fp.hand.cards), 'card')}) "
@@ -199,7 +200,7 @@ def _haunted(state: TcgState, seat: str, site: Card) -> list[Ability]:
         proc.remove_threats(turn, 1)
         proc.draw(turn, turn.state.player(seat), 1)
 
-    return [kit.ability(site, "", "remove a threat to draw a card", run)]
+    return [kit.ability(site, "", "take away one threat, draw one card", run)]
 
 
 script("7_361", abilities=_haunted)

@@ -57,9 +57,9 @@ class Script:
     prevent_wound: Bonus | None = None  # 1: the wound about to be placed on this character is prevented
     no_archery_wound: Bonus | None = None  # 1: that companion may not be given archery wounds
     other_phase: str = ""  # a phase besides the usual one in which the card may be played from hand
-    fp_assign_cost: Applies | None = None  # True: the FP must exert a companion to assign this minion
+    fp_assign_cost: Applies | None = None  # True: pairing this minion costs the FP an exertion
     # A lasting effect: once `state.flags` holds "lasting:<uid>" (put there by the card's own text), these hooks
-    # apply until the end of the turn, whether or not the card is still active (Steps of Edoras).
+    # apply for the rest of the turn, whether or not the card is still active (Steps of Edoras).
     lasting: Script | None = None
     # Watchers set by an event that has left play (it is discarded at once, spec 6.2): `state.flags` holds
     # "watch:<card id>:<uid>" and the moment's watcher runs with that uid (Unhindered: if that Nazgul wins).

@@ -96,15 +96,23 @@ def kill(turn: T, uid: str, why: str = "") -> None:
     kind = rules.cdef(state, card).type
     _, card = _detach(state, uid)
     if kind in (COMPANION, ALLY):
-        for sub in card.attached:
-            to_discard(state, sub)
-        card.attached, card.tokens, card.flags = [], {}, []
         owner = state.player(state.owners[uid])
+        heirs = _ring_heirs(state, owner, card) if uid == owner.ring_bearer else []
+        for sub in card.attached:
+            if not (heirs and sub.uid == owner.ring):
+                to_discard(state, sub)
+        card.attached = [a for a in card.attached if heirs and a.uid == owner.ring]  # the Ring waits for its heir
+        card.tokens, card.flags = {}, []
         owner.dead.cards.append(card)
         turn.say(f"{card.name} is killed{why} and goes to the dead pile.")
         for m in [m for m, c in state.assign.items() if c == uid]:
             del state.assign[m]
-        if uid == owner.ring_bearer:
+        if uid == owner.ring_bearer and heirs:
+            owner.wearing = False
+            ask_card(turn, owner.seat, f"{card.name} is dead: make a companion the Ring-bearer, or lose the game.",
+                     [Option(id="no", label="Nobody: I lose"),
+                      *(Option(id=h.uid, label=f"{h.name} takes The One Ring") for h in heirs)], "ring_heir")
+        elif uid == owner.ring_bearer:
             lose(turn, owner, "their Ring-bearer was killed")
             return
         if owner.threats and owner is state.fp_player:
@@ -114,6 +122,14 @@ def kill(turn: T, uid: str, why: str = "") -> None:
     else:
         to_discard(state, card)
         turn.say(f"{card.name} is killed{why}" + (" and goes to the discard pile." if kind == MINION else "."))
+
+
+def _ring_heirs(state: TcgState, owner: Player, dead: Card) -> list[Card]:
+    """Companions whose text lets them take the Ring when Frodo is killed (not corrupted) (spec 5.3, 7.56)."""
+    if rules.cdef(state, dead).title != "Frodo":
+        return []
+    return [c for c in owner.fellowship.cards if c is not dead and (s := scripts.of(c.ref)) is not None
+            and s.ring_heir and rules.cdef(state, c).type == COMPANION]
 
 
 # --- wounds, the Ring, burdens --------------------------------------------------------------------------------
@@ -330,3 +346,25 @@ def remove_burdens(turn: T, n: int) -> None:
     fp = turn.state.fp_player
     fp.burdens -= n
     turn.say(f"{plural(n, 'burden')} removed from the Ring-bearer ({fp.burdens} now).")
+
+
+@handler("ring_heir")
+def _ring_heir(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
+    """Sam's response (spec 5.3, 7.56): the Ring passes to him and he is the Ring-bearer with his own resistance;
+    declining, or the heir gone meanwhile, loses the game like any killed Ring-bearer."""
+    state = turn.state
+    fp = state.fp_player
+    heir = state.find(choice[0]) if choice[0] != "no" else None
+    if heir is None or heir not in fp.fellowship.cards:
+        lose(turn, fp, "their Ring-bearer was killed")
+        return
+    ring = state.find(fp.ring)
+    for dead in fp.dead.cards:
+        dead.attached = [a for a in dead.attached if a.uid != fp.ring]
+    if ring is not None:
+        heir.attached.append(ring)
+    fp.ring_bearer = heir.uid
+    turn.say(f"{heir.name} takes The One Ring and is now the Ring-bearer.")
+    resistance = rules.cdef(state, heir).resistance
+    if fp.burdens >= resistance:
+        lose(turn, fp, "their new Ring-bearer is corrupted at once")

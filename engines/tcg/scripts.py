@@ -56,6 +56,7 @@ class Script:
     triggers: dict[str, Hook] = field(default_factory=dict)  # named moments: "moves", "skirmish", "maneuver"...
     prevent_wound: Bonus | None = None  # 1: the wound about to be placed on this character is prevented
     no_archery_wound: Bonus | None = None  # 1: that companion may not be given archery wounds
+    ring_heir: bool = False  # may take The One Ring when Frodo, the Ring-bearer, is killed (Sam, spec 5.3)
     other_phase: str = ""  # a phase besides the usual one in which the card may be played from hand
     fp_assign_cost: Applies | None = None  # True: pairing this minion costs the FP an exertion
     # A lasting effect: once `state.flags` holds "lasting:<uid>" (put there by the card's own text), these hooks

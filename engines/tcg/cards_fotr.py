@@ -28,3 +28,27 @@ def _sam(state: TcgState, seat: str, src: Card) -> list[Ability]:
 
 
 script("1_311", abilities=_sam, ring_heir=True)
+
+
+# Frodo, Son of Drogo: Fellowship, another companion bearing the Frodo signet exerts, and Frodo heals once.
+def _frodo(state: TcgState, seat: str, src: Card) -> list[Ability]:
+    if state.phase != "fellowship" or not kit.is_fp(state, seat) or not rules.wounds(src):
+        return []
+    helpers = [c for c in rules.companions(state) if c is not src and rules.cdef(state, c).signet == "frodo"
+               and rules.can_exert(state, c)]
+    return [kit.ability(src, h.uid, f"{h.name} exerts; Frodo heals", kit.exerting([h.uid], _heal(src.uid)))
+            for h in helpers]
+
+
+def _heal(uid: str) -> kit.Run:
+    def run(turn: T) -> None:
+        proc.heal(turn, uid)
+
+    return run
+
+
+script("1_290", abilities=_frodo)
+# Text the rules carry out in full, as for their Siege of Gondor printings (effects.py): the set-1 Ruling Ring and
+# Hobbit Sword (a bearer restriction, which is card data).
+script("1_2")
+script("1_299")

@@ -409,3 +409,19 @@ def test_sam_cannot_save_a_corrupted_ring_bearer_and_removes_burdens() -> None:
     flow.advance(turn_of(s))
     s = answer(s, f"use:{sam.uid}")
     assert s.players[0].burdens == 0 and rules.wounds(s.find(sam.uid)) == 1  # type: ignore[arg-type]
+
+
+def test_set_one_frodo_heals_when_a_frodo_signet_companion_exerts() -> None:
+    # tcg spec 6.3, 2.2 (signets); Frodo, Son of Drogo (set-1 Aragorn starter)
+    s = a_game(deck_p1="fotr-aragorn-starter")
+    frodo = s.players[0].fellowship.cards[0]
+    assert frodo.ref == "1_290"
+    helper = put(s, MERRY, "fellowship")  # the Frodo signet
+    put(s, "1_311", "fellowship")  # Sam: the Aragorn signet, no help
+    frodo.tokens[WOUNDS] = 1
+    s.decisions.clear()
+    s.step = "fellowship"
+    flow.advance(turn_of(s))
+    assert [o for o in option_ids(s) if o.startswith(f"use:{frodo.uid}")] == [f"use:{frodo.uid}:{helper.uid}"]
+    s = answer(s, f"use:{frodo.uid}:{helper.uid}")
+    assert rules.wounds(s.find(frodo.uid)) == 0 and rules.wounds(s.find(helper.uid)) == 1  # type: ignore[arg-type]

@@ -110,8 +110,8 @@ def kill(turn: T, uid: str, why: str = "") -> None:
         if uid == owner.ring_bearer and heirs:
             owner.wearing = False
             ask_card(turn, owner.seat, f"{card.name} is dead: make a companion the Ring-bearer, or lose the game.",
-                     [Option(id="no", label="Nobody: I lose"),
-                      *(Option(id=h.uid, label=f"{h.name} takes The One Ring") for h in heirs)], "ring_heir")
+                     [*(Option(id=h.uid, label=f"{h.name} takes The One Ring") for h in heirs),
+                      Option(id="no", label="Nobody: I lose")], "ring_heir")  # an absent seat's pick comes first
         elif uid == owner.ring_bearer:
             lose(turn, owner, "their Ring-bearer was killed")
             return

@@ -64,13 +64,14 @@ def pay(turn: T, seat: str, card: Card, cost: int) -> None:
 
 
 def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
-                 target: Card | None = None) -> Ability:
+                 target: Card | None = None, source: str = "hand") -> Ability:
+    """Play `card` from the seat's `source` zone (hand, discard or draw: card text may play from a pile)."""
     d = rules.cdef(state, card)
 
     def run(turn: T) -> None:
         st = turn.state
         player = st.player(seat)
-        c = player.hand.take(card.uid)
+        c = getattr(player, source).take(card.uid)
         pay(turn, seat, c, cost)
         if where == "bearer" and target is not None:
             host = st.find(target.uid)
@@ -92,10 +93,27 @@ def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
         if s is not None and s.on_play is not None:
             s.on_play(turn, c)
         fire(turn, "played", c)
+        if d.type == COMPANION:
+            fire(turn, "companion played")
 
     label = f"Play {card.name}" + (f" on {target.name}" if target is not None else "") + f" (twilight {cost})"
     key = f"play:{card.uid}" + (f":{target.uid}" if target is not None else "")
+    if source != "hand":
+        label += f" from your {getattr(state.player(seat), source).name.split(': ')[-1]}"
     return Ability(key=key, label=label, run=run)
+
+
+def plays_of(state: TcgState, seat: str, card: Card, cost: int, source: str = "hand") -> list[Ability]:
+    """Every way to put this Free Peoples or Shadow card into play (its bearers, or the support area, the
+    fellowship or the minions), at `cost`."""
+    d = rules.cdef(state, card)
+    if d.type == MINION:
+        return [play_ability(state, seat, card, cost, "minion", source=source)]
+    if d.type in (COMPANION, ALLY):
+        return [play_ability(state, seat, card, cost, "fellowship", source=source)]
+    if d.support or (d.type == CONDITION and not d.bearer):
+        return [play_ability(state, seat, card, cost, "support", source=source)]
+    return [play_ability(state, seat, card, cost, "bearer", b, source=source) for b in bearers(state, seat, d)]
 
 
 def _twilight(d: CardDef, cost: int) -> str:
@@ -110,6 +128,12 @@ def fire(turn: T, moment: str, source: Card | None = None) -> None:
         s = scripts.of(c.ref)
         if s is not None and moment in s.triggers and state.find(c.uid) is not None:
             s.triggers[moment](turn, c)
+    if source is None:
+        for flag in [f for f in state.flags if f.startswith("watch:")]:
+            _, ref, uid = flag.split(":")
+            w = scripts.of(ref)
+            if w is not None and moment in w.watchers:
+                w.watchers[moment](turn, uid)
 
 
 def hand_plays(state: TcgState, seat: str) -> list[Ability]:
@@ -130,7 +154,9 @@ def hand_plays(state: TcgState, seat: str) -> list[Ability]:
         if unique_blocked(state, seat, d):
             continue
         cost = cost_of(state, card)
-        if d.side == FP and seat == fp_seat and phase == "fellowship":
+        if d.side == FP and seat == fp_seat and s is not None and s.other_phase == phase != "fellowship":
+            out.extend(plays_of(state, seat, card, cost))
+        elif d.side == FP and seat == fp_seat and phase == "fellowship":
             if d.type in (COMPANION, ALLY):
                 out.append(play_ability(state, seat, card, cost, "fellowship"))
             elif d.type in (POSSESSION, ARTIFACT, CONDITION):

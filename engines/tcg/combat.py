@@ -71,12 +71,22 @@ def assignment(turn: T) -> None:
         if held > rules.defender(state, comp):
             continue
         options.extend(Option(id=f"{m.uid}>{comp.uid}", label=f"{comp.name} defends against {m.name}")
-                       for m in _free(state))
+                       for m in _free(state) if _assignable(state, m))
     if not options:
         _to_leftover(state)
         return
     turn.ask(state.fp_player.seat, DecisionKind.CHOOSE_ONE, "Assign your companions to minions, then say done.",
              [Option(id="done", label="Done assigning"), *options], context="assign")
+
+
+def _assign_cost(state: TcgState, minion: Card) -> bool:
+    s = scripts.of(minion.ref)
+    return s is not None and s.fp_assign_cost is not None and s.fp_assign_cost(state, minion)
+
+
+def _assignable(state: TcgState, minion: Card) -> bool:
+    """A minion whose text asks an exertion to be assigned may be assigned only if a companion can exert."""
+    return not _assign_cost(state, minion) or any(rules.can_exert(state, c) for c in rules.companions(state))
 
 
 def _to_leftover(state: TcgState) -> None:
@@ -90,6 +100,11 @@ def assign(turn: T, minion: str, comp: str, by_fp: bool) -> None:
     state.assign[minion] = comp
     m = state.find(minion)
     turn.say(f"{proc.name(state, comp)} is assigned to {proc.name(state, minion)}.")
+    if by_fp and m is not None and _assign_cost(state, m):
+        able = [c for c in rules.companions(state) if rules.can_exert(state, c)]
+        proc.ask_card(turn, state.fp_player.seat, f"Exert a companion to assign {m.name}.",
+                      [Option(id=c.uid, label=f"Exert {c.name}") for c in able], "exert_chosen",
+                      forced="only one companion can exert" if len(able) == 1 else "")
     if by_fp and m is not None:
         n = rules.ambush(state, m)
         owner = state.owners[minion]

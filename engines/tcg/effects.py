@@ -193,28 +193,31 @@ script("7_229", abilities=_skirmish_self(_discard_borne, "strength", lambda s, c
 script("7_235", abilities=_skirmish_self(_discard_rohan_condition, "strength", lambda s, c: 1))  # Guthlaf
 
 
-def _discard_hand(n: int) -> Callable[[TcgState, Card], list[tuple[str, Callable[[T], None]]]]:
-    def cost(state: TcgState, src: Card) -> list[tuple[str, Callable[[T], None]]]:
-        owner = state.player(state.owners[src.uid])
-        if len(owner.hand.cards) < n:
-            return []
+def _pay_hand(n: int, key: str, src: Card, target: Card) -> Ability:
+    """A Skirmish: ability whose cost is `n` cards from hand, chosen by their owner (spec 6.3)."""
+    def run(turn: T) -> None:
+        proc.pay_hand_cards(turn, turn.state.owners[src.uid], n, key, target.uid)
 
-        def pay(turn: T) -> None:
-            p = turn.state.player(owner.seat)
-            gone = p.hand.cards[-n:]
-            del p.hand.cards[-n:]
-            p.discard.cards.extend(gone)
-            turn.say(f"{p.seat} discards {proc.plural(n, 'card')} from hand: " + ", ".join(c.name for c in gone) + ".")
-        return [(f"discard {n} cards from hand", pay)]
-
-    return cost
+    return Ability(key=f"use:{src.uid}:0", label=f"{src.name}: discard {n} cards from hand", run=run)
 
 
-# Merry, Noble Warrior: discard 4 cards from hand for +2 per Rohan companion.
-script("8_121", abilities=_skirmish_self(_discard_hand(4), "strength", lambda s, c: 2 * sum(
-    1 for x in rules.companions(s) if rules.cdef(s, x).culture == "rohan")),
-       can_play=lambda s, seat: any(rules.cdef(s, c).culture == "rohan" for c in rules.companions(s)),
-       note="the 4 cards discarded are the last 4 in hand (no choice yet)")
+def _merry(state: TcgState, seat: str, src: Card) -> list[Ability]:
+    """Merry, Noble Warrior: discard 4 cards from hand for +2 per Rohan companion."""
+    if not _in_skirmish_phase(state) or not rules.in_skirmish(state, src) or len(state.player(seat).hand.cards) < 4:
+        return []
+    return [_pay_hand(4, "merry", src, src)]
+
+
+@proc.handler("merry")
+def _merry_paid(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
+    proc.discard_from_hand(turn, turn.state.owners[args[0]], choice)
+    s = turn.state
+    n = 2 * sum(1 for x in rules.companions(s) if rules.cdef(s, x).culture == "rohan")
+    _skirmish_mod(args[0], "strength", n)(turn)
+
+
+script("8_121", abilities=_merry,
+       can_play=lambda s, seat: any(rules.cdef(s, c).culture == "rohan" for c in rules.companions(s)))
 # Pippin, Guard of Minas Tirith: needs a Gondor Man to play.
 # Morgul Predator: exert itself to give a Nazgul or Ringwraith Orc in the skirmish +1.
 
@@ -257,20 +260,24 @@ script("7_248", abilities=_javelin)
 # Gondorian Sword: discard 3 cards from hand for damage +1 to its bearer in a skirmish.
 def _sword(state: TcgState, seat: str, src: Card) -> list[Ability]:
     bearer = _bearer(state, src)
-    if bearer is None or not _in_skirmish_phase(state) or not rules.in_skirmish(state, bearer):
+    if bearer is None or not _in_skirmish_phase(state) or not rules.in_skirmish(state, bearer) \
+            or len(state.player(seat).hand.cards) < 3:
         return []
-    out = []
-    for i, (label, pay) in enumerate(_discard_hand(3)(state, src)):
-        def run(turn: T, pay: Callable[[T], None] = pay, uid: str = bearer.uid) -> None:
-            pay(turn)
-            _skirmish_mod(uid, "damage", 1)(turn)
-        out.append(Ability(key=f"use:{src.uid}:{i}", label=f"{src.name}: {label} for damage +1", run=run))
-    return out
+    return [_pay_hand(3, "sword", src, bearer)]
 
 
-script("7_98", abilities=_sword, note="the 3 cards discarded are the last 3 in hand (no choice yet)")
+@proc.handler("sword")
+def _sword_paid(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
+    proc.discard_from_hand(turn, turn.state.owners[args[0]], choice)
+    _skirmish_mod(args[0], "damage", 1)(turn)
+
+
+script("7_98", abilities=_sword)
 
 # Text the rules already carry out in full: the bearer restriction is card data (Hobbit Sword), and The Ruling
 # Ring's response (burdens instead of skirmish wounds, off at regroup) is the rules' own Ring handling (flow.py).
 script("7_319")
 script("7_1")
+
+# The card modules register the rest of the Siege of Gondor starters.
+from engines.tcg import cards_fotr, cards_gondor, cards_rohan, cards_shadow, cards_sites  # noqa: E402, F401

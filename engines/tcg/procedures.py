@@ -28,6 +28,8 @@ def name(state: TcgState, uid: str) -> str:
 def shuffle(turn: T, player: Player, zone: Zone, what: str) -> None:
     """Shuffle with the state's generator and publish a commitment: sha256 of a salt and the order (spec 1.3)."""
     state = turn.state
+    for card in zone.cards:
+        card.known_to = []  # a shuffle hides again what a search showed (spec 6.9)
     state.rng.shuffle(zone.cards)
     salt = f"{state.rng.next64():016x}"
     order = [c.ref for c in zone.cards]
@@ -94,15 +96,23 @@ def kill(turn: T, uid: str, why: str = "") -> None:
     kind = rules.cdef(state, card).type
     _, card = _detach(state, uid)
     if kind in (COMPANION, ALLY):
-        for sub in card.attached:
-            to_discard(state, sub)
-        card.attached, card.tokens, card.flags = [], {}, []
         owner = state.player(state.owners[uid])
+        heirs = _ring_heirs(state, owner, card) if uid == owner.ring_bearer else []
+        for sub in card.attached:
+            if not (heirs and sub.uid == owner.ring):
+                to_discard(state, sub)
+        card.attached = [a for a in card.attached if heirs and a.uid == owner.ring]  # the Ring waits for its heir
+        card.tokens, card.flags = {}, []
         owner.dead.cards.append(card)
         turn.say(f"{card.name} is killed{why} and goes to the dead pile.")
         for m in [m for m, c in state.assign.items() if c == uid]:
             del state.assign[m]
-        if uid == owner.ring_bearer:
+        if uid == owner.ring_bearer and heirs:
+            owner.wearing = False
+            ask_card(turn, owner.seat, f"{card.name} is dead: make a companion the Ring-bearer, or lose the game.",
+                     [*(Option(id=h.uid, label=f"{h.name} takes The One Ring") for h in heirs),
+                      Option(id="no", label="Nobody: I lose")], "ring_heir")  # an absent seat's pick comes first
+        elif uid == owner.ring_bearer:
             lose(turn, owner, "their Ring-bearer was killed")
             return
         if owner.threats and owner is state.fp_player:
@@ -112,6 +122,14 @@ def kill(turn: T, uid: str, why: str = "") -> None:
     else:
         to_discard(state, card)
         turn.say(f"{card.name} is killed{why}" + (" and goes to the discard pile." if kind == MINION else "."))
+
+
+def _ring_heirs(state: TcgState, owner: Player, dead: Card) -> list[Card]:
+    """Companions whose text lets them take the Ring when Frodo is killed (not corrupted) (spec 5.3, 7.56)."""
+    if rules.cdef(state, dead).title != "Frodo":
+        return []
+    return [c for c in owner.fellowship.cards if c is not dead and (s := scripts.of(c.ref)) is not None
+            and s.ring_heir and rules.cdef(state, c).type == COMPANION]
 
 
 # --- wounds, the Ring, burdens --------------------------------------------------------------------------------
@@ -131,7 +149,7 @@ def wound_now(turn: T, uid: str, why: str) -> None:
         add_burdens(turn, 1)
         return
     card.tokens[WOUNDS] = rules.wounds(card) + 1
-    if why == "skirmish":
+    if state.phase == "skirmish" and state.skirmish:  # any wound in a skirmish, by combat or by text
         state.skirmish_wounds[uid] = state.skirmish_wounds.get(uid, 0) + 1
     turn.say(f"{card.name} takes a wound ({rules.wounds(card)} of {rules.vitality(state, card)}).")
     if rules.wounds(card) >= rules.vitality(state, card):
@@ -273,9 +291,80 @@ def handler(key: str) -> Callable[[Callable[[T, list[str], tuple[str, ...]], Non
 
 
 def ask_card(turn: T, seat: str, prompt: str, options: list[Option], key: str, *args: str,
-             private: bool = False) -> None:
-    turn.ask(seat, DecisionKind.CHOOSE_ONE, prompt, options, private=private, context=":".join(["card", key, *args]))
+             private: bool = False, forced: str = "") -> None:
+    turn.ask(seat, DecisionKind.CHOOSE_ONE, prompt, options, private=private, forced=forced,
+             context=":".join(["card", key, *args]))
+
+
+@handler("exert_chosen")
+def _exert_chosen(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
+    exert(turn, choice[0])
+
+
+@handler("wound_chosen")
+def _wound_chosen(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
+    if choice[0] != "no":
+        turn.state.queue[:0] = [f"wound:{choice[0]}:effect"] * (int(args[0]) if args else 1)
 
 
 def yes_no(turn: T, seat: str, prompt: str, key: str, *args: str) -> None:
     ask_card(turn, seat, prompt, [Option(id="yes", label="Yes"), Option(id="no", label="No")], key, *args)
+
+
+def ask_many(turn: T, seat: str, prompt: str, options: list[Option], key: str, *args: str, low: int = 1,
+             high: int = 1, private: bool = False, forced: str = "") -> None:
+    """A choose-many question from a card script; the answer goes to the handler `key` with `args`."""
+    turn.ask(seat, DecisionKind.CHOOSE_MANY, prompt, options, low=low, high=high, private=private, forced=forced,
+             context=":".join(["card", key, *args]))
+
+
+def discard_from_hand(turn: T, seat: str, uids: tuple[str, ...] | list[str]) -> None:
+    """Discard the chosen cards from a hand; they become public in the discard pile (spec 1.3)."""
+    player = turn.state.player(seat)
+    gone = [player.hand.take(uid) for uid in uids]
+    player.discard.cards.extend(gone)
+    if gone:
+        turn.say(f"{seat} discards {plural(len(gone), 'card')} from hand: " + ", ".join(c.name for c in gone) + ".")
+
+
+def pay_hand_cards(turn: T, seat: str, n: int, key: str, *args: str) -> None:
+    """A cost of `n` cards discarded from hand, chosen by their owner; then the handler `key` runs with `args`.
+    With exactly `n` cards held (a public count) the choice is forced."""
+    hand = turn.state.player(seat).hand.cards
+    forced = f"{seat} holds exactly {plural(n, 'card')}: all are discarded" if len(hand) == n else ""
+    ask_many(turn, seat, f"Choose {plural(n, 'card')} to discard from your hand.",
+             [Option(id=c.uid, label=c.name) for c in hand], key, *args, low=n, high=n, private=True, forced=forced)
+
+
+def remove_threats(turn: T, n: int) -> None:
+    fp = turn.state.fp_player
+    fp.threats -= n
+    turn.say(f"{plural(n, 'threat')} removed ({fp.threats} now).")
+
+
+def remove_burdens(turn: T, n: int) -> None:
+    fp = turn.state.fp_player
+    fp.burdens -= n
+    turn.say(f"{plural(n, 'burden')} removed from the Ring-bearer ({fp.burdens} now).")
+
+
+@handler("ring_heir")
+def _ring_heir(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
+    """Sam's response (spec 5.3, 7.56): the Ring passes to him and he is the Ring-bearer with his own resistance;
+    declining, or the heir gone meanwhile, loses the game like any killed Ring-bearer."""
+    state = turn.state
+    fp = state.fp_player
+    heir = state.find(choice[0]) if choice[0] != "no" else None
+    if heir is None or heir not in fp.fellowship.cards:
+        lose(turn, fp, "their Ring-bearer was killed")
+        return
+    ring = state.find(fp.ring)
+    for dead in fp.dead.cards:
+        dead.attached = [a for a in dead.attached if a.uid != fp.ring]
+    if ring is not None:
+        heir.attached.append(ring)
+    fp.ring_bearer = heir.uid
+    turn.say(f"{heir.name} takes The One Ring and is now the Ring-bearer.")
+    resistance = rules.cdef(state, heir).resistance
+    if fp.burdens >= resistance:
+        lose(turn, fp, "their new Ring-bearer is corrupted at once")

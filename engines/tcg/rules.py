@@ -72,6 +72,17 @@ def _hooked(state: TcgState, name: str) -> Iterator[tuple[Card, scripts.Script]]
         s = scripts.of(c.ref)
         if s is not None and getattr(s, name) is not None:
             yield c, s
+    yield from _lasting(state, name)
+
+
+def _lasting(state: TcgState, name: str) -> Iterator[tuple[Card, scripts.Script]]:
+    """Effects lasting until the end of the turn, started by a card's text ("lasting:<uid>" in the flags)."""
+    for flag in state.flags:
+        if flag.startswith("lasting:"):
+            src = state.find(flag[8:])
+            s = scripts.of(src.ref) if src is not None else None
+            if src is not None and s is not None and s.lasting is not None and getattr(s.lasting, name) is not None:
+                yield src, s.lasting
 
 
 def _mods(state: TcgState, uid: str, stat: str) -> int:

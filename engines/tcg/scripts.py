@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     Check = Callable[[TcgState, str], bool]  # (state, seat) -> may play
     Hook = Callable[[T, Card], None]  # (turn, source)
     Lister = Callable[[TcgState, str, Card], list["Ability"]]  # (state, seat, source) -> usable abilities
+    Watch = Callable[[T, str], None]  # (turn, the uid the lasting effect watches)
+    Applies = Callable[[TcgState, Card], bool]  # (state, source) -> the text applies now
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,6 +56,15 @@ class Script:
     triggers: dict[str, Hook] = field(default_factory=dict)  # named moments: "moves", "skirmish", "maneuver"...
     prevent_wound: Bonus | None = None  # 1: the wound about to be placed on this character is prevented
     no_archery_wound: Bonus | None = None  # 1: that companion may not be given archery wounds
+    ring_heir: bool = False  # may take The One Ring when Frodo, the Ring-bearer, is killed (Sam, spec 5.3)
+    other_phase: str = ""  # a phase besides the usual one in which the card may be played from hand
+    fp_assign_cost: Applies | None = None  # True: pairing this minion costs the FP an exertion
+    # A lasting effect: once `state.flags` holds "lasting:<uid>" (put there by the card's own text), these hooks
+    # apply for the rest of the turn, whether or not the card is still active (Steps of Edoras).
+    lasting: Script | None = None
+    # Watchers set by an event that has left play (it is discarded at once, spec 6.2): `state.flags` holds
+    # "watch:<card id>:<uid>" and the moment's watcher runs with that uid (Unhindered: if that Nazgul wins).
+    watchers: dict[str, Watch] = field(default_factory=dict)
     note: str = ""  # what is only partly done, said in the coverage list
 
 

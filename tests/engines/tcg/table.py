@@ -39,3 +39,47 @@ def option_ids(state: TcgState) -> list[str]:
 
 
 __all__ = ["a_game", "answer", "option_ids", "proc", "put", "turn_of"]
+
+
+def window(state: TcgState, phase: str, seat: str = "p1") -> list[str]:
+    """Open `phase` for `seat` (a Shadow phase, the fellowship phase, or an action procedure with `seat` to act)
+    and return the option ids offered."""
+    from engines.tcg import flow
+
+    state.decisions.clear()
+    if phase == "fellowship":
+        state.phase, state.step = "fellowship", "fellowship"
+    elif phase == "shadow":
+        state.phase, state.step = "shadow", "shadow"
+        state.shadow_seats, state.shadow_index = [seat], 0
+    else:
+        flow.start_procedure(state, phase, "site9")
+        state.actor = state.actors.index(seat)
+    flow.advance(Turn(state=state, seat=seat))
+    return option_ids(state)
+
+
+def at_site(state: TcgState, ref: str, seat: str = "p2") -> Card:
+    """Put a site of definition `ref` on the path (replacing one of its number) and move the fellowship there."""
+    number = state.defs[ref].site
+    state.path.cards = [c for c in state.path.cards if state.defs[c.ref].site != number]
+    site = state.new_card(ref, seat)
+    state.path.cards.append(site)
+    state.fp_player.position = number
+    return site
+
+
+def fight(state: TcgState, comp: Card, *minions: Card) -> None:
+    """Assign the minions to `comp` and make it the current skirmish."""
+    for m in minions:
+        state.assign[m.uid] = comp.uid
+    state.phase, state.skirmish = "skirmish", comp.uid
+
+
+def found(state: TcgState, uid: str) -> Card:
+    card = state.find(uid)
+    assert card is not None, uid
+    return card
+
+
+__all__ += ["at_site", "fight", "found", "window"]

@@ -370,3 +370,58 @@ def test_standing_orders_pass_windows_and_refuse_unknown_values() -> None:
         GAME.apply(s, "p1", GAME.parse("order skirmish sometimes"))
     with pytest.raises(RuleError):
         GAME.apply(s, "p1", Answer(decision=9999, choice=("pass",)))
+
+
+def test_sam_takes_the_ring_when_frodo_is_killed() -> None:
+    # tcg spec 7.56, 5.3 (RR L1091-1100): Sam's response; declined, the player loses (spec 7.58)
+    s = a_game()
+    frodo = s.players[0].fellowship.cards[0]
+    sam = put(s, "1_311", "fellowship")
+    s.players[0].burdens = 2
+    s.decisions.clear()
+    t = turn_of(s)
+    proc.kill(t, frodo.uid)
+    assert s.decisions[0].seat == "p1" and sam.uid in option_ids(s) and s.outcome is None
+    s = answer(s, sam.uid)
+    p1 = s.players[0]
+    assert p1.ring_bearer == sam.uid and [a.ref for a in s.find(sam.uid).attached] == [RING]  # type: ignore[union-attr]
+    assert s.outcome is None and rules.ring_bearer(s) is not None
+    s2 = a_game()
+    put(s2, "1_311", "fellowship")
+    s2.decisions.clear()
+    proc.kill(turn_of(s2), s2.players[0].fellowship.cards[0].uid)
+    s2 = answer(s2, "no")
+    assert s2.outcome is not None and s2.outcome.winners == ["p2"]
+
+
+def test_sam_cannot_save_a_corrupted_ring_bearer_and_removes_burdens() -> None:
+    # tcg spec 7.56: corruption loses whether or not Sam is in play; Sam's fellowship ability
+    s = a_game()
+    sam = put(s, "1_311", "fellowship")
+    s.decisions.clear()
+    proc.add_burdens(turn_of(s), 10)
+    assert s.outcome is not None and s.outcome.winners == ["p2"]
+    s = a_game()
+    sam = put(s, "1_311", "fellowship")
+    s.players[0].burdens = 1
+    s.decisions.clear()
+    s.step = "fellowship"
+    flow.advance(turn_of(s))
+    s = answer(s, f"use:{sam.uid}")
+    assert s.players[0].burdens == 0 and rules.wounds(s.find(sam.uid)) == 1  # type: ignore[arg-type]
+
+
+def test_set_one_frodo_heals_when_a_frodo_signet_companion_exerts() -> None:
+    # tcg spec 6.3, 2.2 (signets); Frodo, Son of Drogo (set-1 Aragorn starter)
+    s = a_game(deck_p1="fotr-aragorn-starter")
+    frodo = s.players[0].fellowship.cards[0]
+    assert frodo.ref == "1_290"
+    helper = put(s, MERRY, "fellowship")  # the Frodo signet
+    put(s, "1_311", "fellowship")  # Sam: the Aragorn signet, no help
+    frodo.tokens[WOUNDS] = 1
+    s.decisions.clear()
+    s.step = "fellowship"
+    flow.advance(turn_of(s))
+    assert [o for o in option_ids(s) if o.startswith(f"use:{frodo.uid}")] == [f"use:{frodo.uid}:{helper.uid}"]
+    s = answer(s, f"use:{frodo.uid}:{helper.uid}")
+    assert rules.wounds(s.find(frodo.uid)) == 0 and rules.wounds(s.find(helper.uid)) == 1  # type: ignore[arg-type]

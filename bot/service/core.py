@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -38,7 +39,7 @@ from bot.shards import Shards
 from bot.store.database import Database
 from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow, SeatRow, SnapshotRow, utcnow
 from engines import registry
-from engines.core import Event, RuleError, Step, codec
+from engines.core import Decision, Event, RuleError, Step, View, codec
 from engines.core.contract import Game
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,17 @@ JOURNAL = JournalRow.metadata.tables[JournalRow.__tablename__]
 SNAPSHOT = SnapshotRow.metadata.tables[SnapshotRow.__tablename__]
 
 
+@dataclass(frozen=True)
+class Views:
+    """What a state looks like to the table and to each seat, and who it waits on: built once per state, after
+    its commit, and kept with it, so the next command's notice compares against them instead of building
+    the views of its `before` again."""
+
+    public: View
+    seats: dict[str, View]
+    pending: tuple[Decision, ...]
+
+
 class Live(NamedTuple):
     """A game in play, kept in memory between its commands (the state cache's entry): the state at the row's
     `version`, and, while nothing but this process's commands has written the game since it was read, the
@@ -112,6 +124,7 @@ class Live(NamedTuple):
     state: Any
     row: GameRow | None = None
     seats: list[SeatRow] | None = None
+    views: Views | None = None  # the views of `state`, once a notice has built them
 
 
 class Core:
@@ -305,16 +318,24 @@ class Core:
         before: Any | None,
         after: Any,
         events: list[Event],
+        was: Views | None = None,
+        keep: Callable[[Views], None] | None = None,
     ) -> Notice:
+        """What a commit tells: every seat's view of `after` against `before`'s (`was`: those views already
+        built, kept from the command before); `keep` is handed the views of `after` for the next one."""
         ref = self.ref_of(row)
+        if before is not None and was is None:
+            was = self.views_of(game, before, seats)
+        now = self.views_of(game, after, seats)
         private = []
         for seat_row in seats:
             if seat_row.seat is None:
                 continue
-            new_view = game.view(after, seat_row.seat)
+            new_view = now.seats[seat_row.seat]
             # Views are dataclasses: equality is structural, and several times cheaper than comparing their
             # canonical JSON (this runs for every seat on every command).
-            changed = before is None or game.view(before, seat_row.seat).private != new_view.private
+            old_view = was.seats.get(seat_row.seat) if was is not None else None
+            changed = old_view is None or old_view.private != new_view.private
             own = [e.text for e in events if e.audience is not None and seat_row.seat in e.audience]
             private.append(
                 PrivateNotice(
@@ -326,21 +347,37 @@ class Core:
                     hand_changed=changed and bool(new_view.private),
                 )
             )
-        waiting_before = list(dict.fromkeys(d.seat for d in game.pending(before))) if before is not None else []
-        public_after = game.view(after, None)
+        if keep is not None:
+            keep(now)
+        waiting_before = list(dict.fromkeys(d.seat for d in was.pending)) if was is not None else []
         return Notice(
             ref=ref,
             seats=self.seat_infos(seats),
             public_lines=lines_for(events, None),
-            public_view=public_after,
-            table_changed=before is None or game.view(before, None) != public_after,
+            public_view=now.public,
+            table_changed=was is None or was.public != now.public,
             private=private,
-            decisions=list(game.pending(after)),
-            new_decisions=[d.id for d in game.pending(after) if before is None or d not in game.pending(before)],
+            decisions=list(now.pending),
+            new_decisions=[d.id for d in now.pending if was is None or d not in was.pending],
             waiting_before=waiting_before,
-            waiting_after=list(dict.fromkeys(d.seat for d in game.pending(after))),
+            waiting_after=list(dict.fromkeys(d.seat for d in now.pending)),
             outcome=game.outcome(after),
         )
+
+    @staticmethod
+    def views_of(game: Game[Any], state: Any, seats: list[SeatRow]) -> Views:
+        mine = {r.seat: game.view(state, r.seat) for r in seats if r.seat is not None}
+        return Views(public=game.view(state, None), seats=mine, pending=tuple(game.pending(state)))
+
+    def keeper(self, game_id: int, version: int) -> Callable[[Views], None]:
+        """Keeps the views of the state at `version` with it, if that state is still the one kept."""
+
+        def keep(views: Views) -> None:
+            live = self.cache.get(game_id)
+            if isinstance(live, Live) and live.version == version:
+                self.cache[game_id] = live._replace(views=views)
+
+        return keep
 
     async def sync_waits(
         self, s: waits.Tx, row: GameRow, seats: list[SeatRow], notice: Notice, actor: str | None
@@ -404,11 +441,15 @@ class Core:
                 insert(SNAPSHOT).values(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock())
             )
         written(row, status=status)
+        kept = self.cache.get(game_id)
+        views = kept.views if isinstance(kept, Live) and kept.version == row.version else None
         self.cache[game_id] = Live(row.version + 1, step.state)
         result = ActResult(ref=self.ref_of(row), seat=seat, command=canonical, seq=seq, lines=lines_for(events, seat))
-        was = list(dict.fromkeys(d.seat for d in game.pending(before)))
-        change = await waits.sync(s, row, seats, game.pending(step.state), seat, self.clock(), was, self.habits)
-        return result, lambda: tell(self.notice(row, seats, game, before, step.state, events), change)
+        pending = game.pending(step.state)
+        was = list(dict.fromkeys(d.seat for d in (views.pending if views is not None else game.pending(before))))
+        change = await waits.sync(s, row, seats, pending, seat, self.clock(), was, self.habits)
+        keep = self.keeper(game_id, row.version + 1)
+        return result, lambda: tell(self.notice(row, seats, game, before, step.state, events, views, keep), change)
 
     async def journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
         result = await s.execute(

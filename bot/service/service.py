@@ -361,6 +361,7 @@ class Service:
             # Committed: the kept row is at the version and journal length just written.
             row.version, row.journal_seq = row.version + 1, done[0].seq
             self.core.cache[game_id] = Live(row.version, self.core.cache[game_id][1], row, seats)
+            # (the notice, built after the lock is let go, keeps its views with this entry: Core.keeper)
             return done
 
         result, tell = await self.core.retrying(game_id, attempt, keeps_live=True)

@@ -18,7 +18,7 @@ from bot.chat.game_cog import GameCog
 from bot.chat.host import Host, host_of
 from bot.chat.messenger import DiscordMessenger
 from bot.scheduler import Scheduler
-from bot.service import Service
+from bot.service import Service, heap
 from bot.service.alarms import Downtime
 from bot.service.limits import Limits, RateLimiter
 from bot.settings import Settings
@@ -120,6 +120,7 @@ async def run_bot(config: Settings) -> int:
         shards=shards,
     )
     log.info("starting%s", f" shards {list(shards.ids)} of {shards.count}" if shards else "")
+    bot.after_start.append(heap.settle_after_start)  # gc: freeze what start-up loaded (bot/service/heap.py)
     try:
         async with bot:
             await bot.start(config.discord_token.get_secret_value())

@@ -59,8 +59,13 @@ class DiscordMessenger:
         # Delivery runs in the background so a command is answered at once; each game's notices are
         # chained so its board posts and DMs keep their order.
         self._tails: dict[int, asyncio.Task[None]] = {}
+        # The newest notice handed over for each game: a board older than it is never drawn (issue 17).
+        self._newest: dict[int, Notice] = {}
+        self._owed: set[int] = set()  # games whose table changed in a notice that drew no board for it
 
     async def deliver(self, notice: Notice) -> None:
+        if notice.public_view is not None:
+            self._newest[notice.ref.id] = notice
         previous = self._tails.get(notice.ref.id)
         task = asyncio.create_task(self._deliver_after(previous, notice))
         self._tails[notice.ref.id] = task
@@ -69,6 +74,7 @@ class DiscordMessenger:
         def forget(done: asyncio.Task[None]) -> None:
             if self._tails.get(game_id) is done:
                 del self._tails[game_id]
+                self._newest.pop(game_id, None)
 
         task.add_done_callback(forget)
 
@@ -177,7 +183,15 @@ class DiscordMessenger:
             )
             return
         kwargs: dict[str, Any] = {}
-        if notice.public_view is not None and notice.table_changed:  # one board per change, not per click
+        # One board per change, not per click; and while a newer one of the game waits, only the newest is drawn
+        # (a busy game drains at the engine's pace, not the renderer's): its lines still go out, in order.
+        game_id = notice.ref.id
+        draw = notice.public_view is not None and (notice.table_changed or game_id in self._owed)
+        if draw and self._newest.get(game_id, notice) is not notice:
+            self._owed.add(game_id)  # the newest notice draws the table as it is by then
+            draw = False
+        if draw and notice.public_view is not None:
+            self._owed.discard(game_id)
             png = await asyncio.to_thread(render, notice.public_view)  # never block the heartbeat
             kwargs["file"] = io.png_file(png)
         public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]

@@ -133,6 +133,7 @@ class Alarms:
                 name = seat_row.display_name
                 line = f"{name} ({seat}) missed the deadline ({stamp(wait.deadline_at)})."
                 if then is AtDeadline.AUTO:
+                    await svc.commit_version(s, row)  # the seats changed: a process keeping them reads again
                     seat_row.auto_play = True
                     line += " As the host chose, the automatic seat plays for them until they are back (`/game back`)."
                 elif then is AtDeadline.SKIP:

@@ -9,6 +9,8 @@ server nor a DM is the local console, which runs on the machine that holds the d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
@@ -54,6 +56,13 @@ async def seated_or_delegate(s: AsyncSession, game_id: int, user_id: int) -> boo
         .where(or_(col(SeatRow.user_id) == user_id, col(SeatRow.delegate_user_id) == user_id))
     )
     return int(result.scalar_one()) > 0
+
+
+def reaches_seated(owner_guild: int | None, seats: Sequence[SeatRow], user: User) -> bool:
+    """`reaches_game` for a game whose seats are in hand (the command path keeps them in memory)."""
+    if user.in_dm:
+        return owner_guild is not None and any(user.id in (r.user_id, r.delegate_user_id) for r in seats)
+    return same_server(owner_guild, user)
 
 
 async def reaches_game(s: AsyncSession, game_id: int, owner_guild: int | None, user: User) -> bool:

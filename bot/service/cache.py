@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-Entry = tuple[int, Any]  # (the game row's version, the state decoded at that version)
+Entry = tuple[Any, ...]  # (the game row's version, the state decoded at that version, ...): see core.Live
 
 
 class StateCache:
@@ -39,6 +39,9 @@ class StateCache:
 
     def pop(self, game_id: int, default: Entry | None = None) -> Entry | None:
         return self._entries.pop(game_id, default)
+
+    def values(self) -> list[Entry]:
+        return list(self._entries.values())
 
     def __contains__(self, game_id: object) -> bool:
         return game_id in self._entries

@@ -12,10 +12,11 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
@@ -38,7 +39,7 @@ from bot.shards import Shards
 from bot.store.database import Database
 from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow, SeatRow, SnapshotRow, utcnow
 from engines import registry
-from engines.core import Event, RuleError, codec
+from engines.core import Decision, Event, RuleError, Step, View, codec
 from engines.core.contract import Game
 
 log = logging.getLogger(__name__)
@@ -97,6 +98,35 @@ def tell(notice: Notice, change: waits.Change) -> Notice:
     return notice
 
 
+JOURNAL = JournalRow.metadata.tables[JournalRow.__tablename__]
+SNAPSHOT = SnapshotRow.metadata.tables[SnapshotRow.__tablename__]
+
+
+@dataclass(frozen=True)
+class Views:
+    """What a state looks like to the table and to each seat, and who it waits on: built once per state, after
+    its commit, and kept with it, so the next command's notice compares against them instead of building
+    the views of its `before` again."""
+
+    public: View
+    seats: dict[str, View]
+    pending: tuple[Decision, ...]
+
+
+class Live(NamedTuple):
+    """A game in play, kept in memory between its commands (the state cache's entry): the state at the row's
+    `version`, and, while nothing but this process's commands has written the game since it was read, the
+    game row and its seats (detached copies), so a command reads nothing from the database. Every write to a
+    game's row or seats moves its version, so a stale entry is caught by the version guard of the next commit
+    (bot/service/core.py `commit_version`), and the command is tried again from the database."""
+
+    version: int
+    state: Any
+    row: GameRow | None = None
+    seats: list[SeatRow] | None = None
+    views: Views | None = None  # the views of `state`, once a notice has built them
+
+
 class Core:
     """The shared plumbing of one service: see the module's docstring."""
 
@@ -139,13 +169,14 @@ class Core:
         return list(result.scalars())
 
     def state_of(self, row: GameRow, game: Game[Any]) -> Any:
+        """The state at the row's version: the cached one, else decoded from the row."""
         cached = self.cache.get(row.id or 0)
         if cached and cached[0] == row.version:
             return cached[1]
         if row.state_json is None:
             raise RuleError(f"Game {row.id} has not started yet.")
         state = game.loads(row.state_json)
-        self.cache[row.id or 0] = (row.version, state)
+        self.cache[row.id or 0] = Live(row.version, state)
         return state
 
     def ref_of(self, row: GameRow) -> GameRef:
@@ -164,12 +195,61 @@ class Core:
     def seat_infos(seats: list[SeatRow]) -> list[SeatInfo]:
         return [SeatInfo(seat=r.seat, user_id=r.user_id, name=r.display_name, dm_ok=r.dm_ok) for r in seats]
 
-    async def commit_version(self, s: AsyncSession, row: GameRow, **values: Any) -> None:
+    async def in_play(self, game_id: int, user: User | None) -> Live:
+        """The game as the command path needs it (row, seats, state), from memory when this process wrote it
+        last, else read in one short transaction; only within the user's reach (bot/service/boundary.py)."""
+        live = self.cache.get(game_id)
+        kept = isinstance(live, Live) and live.row is not None and live.seats is not None
+        if not kept:
+            async with self.db.session() as s:
+                row = await self.load_row(s, game_id)
+                seats = await self.load_seats(s, game_id)
+            state = self.state_of(row, registry.get(row.game)) if row.state_json is not None else None
+            live = Live(row.version, state, row, seats)
+            self.cache[game_id] = live
+        assert isinstance(live, Live) and live.row is not None and live.seats is not None
+        if user is not None and not boundary.reaches_seated(live.row.guild_id, live.seats, user):
+            if kept:
+                await self.confirm(game_id, live.version)
+            raise NoSuchGame(boundary.not_here("game", game_id, user))
+        return live
+
+    async def confirm(self, game_id: int, version: int) -> None:
+        """Before a refusal worked out from memory is said: raise VersionConflict (the caller reads the game
+        again and retries) if another process has moved the game on since. A move is never applied from a
+        stale memory (the version guard refuses it); this keeps a refusal from being one."""
+        async with self.db.connection() as conn:
+            stored = (await conn.execute(select(col(GameRow.version)).where(col(GameRow.id) == game_id))).scalar()
+        if stored != version:
+            raise VersionConflict
+    def keep_seats(self, user_id: int, **values: Any) -> None:
+        """Show on every kept seat of a user a write that does not move the version (whether their DMs are
+        open), as it wrote it to every seat of theirs."""
+        for live in self.cache.values():
+            if isinstance(live, Live) and live.seats is not None:
+                for seat in live.seats:
+                    if seat.user_id == user_id:
+                        for name, value in values.items():
+                            setattr(seat, name, value)
+
+    def keep_row(self, game_id: int, **values: Any) -> None:
+        """Show on the kept row a write that does not move the version (its thread, its board message)."""
+        live = self.cache.get(game_id)
+        if isinstance(live, Live) and live.row is not None:
+            for name, value in values.items():
+                setattr(live.row, name, value)
+
+    async def commit_version(self, s: waits.Tx, row: GameRow, **values: Any) -> None:
         """Move the game row from the version we read to the next, or fail if someone else did.
 
         `row.version` stays the version read (no session synchronisation): the callers key the state cache
         by `row.version + 1`, and a synchronised row would key it one ahead, where another process's next
-        commit would find this process's older state."""
+        commit would find this process's older state. A write that leaves the state alone keeps the cached
+        state at the new version but forgets the kept row and seats (the caller may be changing them)."""
+        game_id = row.id or 0
+        kept = self.cache.get(game_id)
+        if kept is not None and kept[0] == row.version and "state_json" not in values:
+            self.cache[game_id] = Live(row.version + 1, kept[1])  # a failed commit empties it (`retrying`)
         result = await s.execute(
             update(GameRow)
             .where(col(GameRow.id) == row.id, col(GameRow.version) == row.version)
@@ -179,12 +259,19 @@ class Core:
         if cast(CursorResult[Any], result).rowcount != 1:
             raise VersionConflict
 
-    async def retrying(self, game_id: int, attempt: Callable[[], Awaitable[T]]) -> T:
-        """Run one transaction under the game's lock, again if another process won the race."""
+    async def retrying(self, game_id: int, attempt: Callable[[], Awaitable[T]], *, keeps_live: bool = False) -> T:
+        """Run one transaction under the game's lock, again if another process won the race. Unless the
+        attempt `keeps_live` (it keeps the cached row and seats true itself: the command path), the row and
+        seats kept in memory are forgotten after it, whatever it wrote."""
         async with self.lock(game_id):
             for _ in range(MAX_RETRIES):
                 try:
-                    return await attempt()
+                    done = await attempt()
+                    if not keeps_live:
+                        kept = self.cache.get(game_id)
+                        if isinstance(kept, Live) and kept.row is not None:
+                            self.cache[game_id] = Live(kept.version, kept.state)
+                    return done
                 except (VersionConflict, IntegrityError):
                     self.cache.pop(game_id, None)
                     await asyncio.sleep(0)
@@ -231,16 +318,24 @@ class Core:
         before: Any | None,
         after: Any,
         events: list[Event],
+        was: Views | None = None,
+        keep: Callable[[Views], None] | None = None,
     ) -> Notice:
+        """What a commit tells: every seat's view of `after` against `before`'s (`was`: those views already
+        built, kept from the command before); `keep` is handed the views of `after` for the next one."""
         ref = self.ref_of(row)
+        if before is not None and was is None:
+            was = self.views_of(game, before, seats)
+        now = self.views_of(game, after, seats)
         private = []
         for seat_row in seats:
             if seat_row.seat is None:
                 continue
-            new_view = game.view(after, seat_row.seat)
+            new_view = now.seats[seat_row.seat]
             # Views are dataclasses: equality is structural, and several times cheaper than comparing their
             # canonical JSON (this runs for every seat on every command).
-            changed = before is None or game.view(before, seat_row.seat).private != new_view.private
+            old_view = was.seats.get(seat_row.seat) if was is not None else None
+            changed = old_view is None or old_view.private != new_view.private
             own = [e.text for e in events if e.audience is not None and seat_row.seat in e.audience]
             private.append(
                 PrivateNotice(
@@ -252,24 +347,40 @@ class Core:
                     hand_changed=changed and bool(new_view.private),
                 )
             )
-        waiting_before = list(dict.fromkeys(d.seat for d in game.pending(before))) if before is not None else []
-        public_after = game.view(after, None)
+        if keep is not None:
+            keep(now)
+        waiting_before = list(dict.fromkeys(d.seat for d in was.pending)) if was is not None else []
         return Notice(
             ref=ref,
             seats=self.seat_infos(seats),
             public_lines=lines_for(events, None),
-            public_view=public_after,
-            table_changed=before is None or game.view(before, None) != public_after,
+            public_view=now.public,
+            table_changed=was is None or was.public != now.public,
             private=private,
-            decisions=list(game.pending(after)),
-            new_decisions=[d.id for d in game.pending(after) if before is None or d not in game.pending(before)],
+            decisions=list(now.pending),
+            new_decisions=[d.id for d in now.pending if was is None or d not in was.pending],
             waiting_before=waiting_before,
-            waiting_after=list(dict.fromkeys(d.seat for d in game.pending(after))),
+            waiting_after=list(dict.fromkeys(d.seat for d in now.pending)),
             outcome=game.outcome(after),
         )
 
+    @staticmethod
+    def views_of(game: Game[Any], state: Any, seats: list[SeatRow]) -> Views:
+        mine = {r.seat: game.view(state, r.seat) for r in seats if r.seat is not None}
+        return Views(public=game.view(state, None), seats=mine, pending=tuple(game.pending(state)))
+
+    def keeper(self, game_id: int, version: int) -> Callable[[Views], None]:
+        """Keeps the views of the state at `version` with it, if that state is still the one kept."""
+
+        def keep(views: Views) -> None:
+            live = self.cache.get(game_id)
+            if isinstance(live, Live) and live.version == version:
+                self.cache[game_id] = live._replace(views=views)
+
+        return keep
+
     async def sync_waits(
-        self, s: AsyncSession, row: GameRow, seats: list[SeatRow], notice: Notice, actor: str | None
+        self, s: waits.Tx, row: GameRow, seats: list[SeatRow], notice: Notice, actor: str | None
     ) -> None:
         """Bring the wait facts in step with the decisions, in the command's own transaction."""
         change = await waits.sync(
@@ -279,7 +390,7 @@ class Core:
 
     async def commit_command(
         self,
-        s: AsyncSession,
+        s: waits.Tx,
         row: GameRow,
         seats: list[SeatRow],
         game: Game[Any],
@@ -289,13 +400,15 @@ class Core:
         user_id: int | None,
         at: datetime | None = None,
         said: list[Event] | None = None,
+        step: Step[Any] | None = None,
     ) -> tuple[ActResult, Callable[[], Notice]]:
         """Apply `command` as `seat`, journal it and write the next version and the waits. `user_id` None
         means the bot played it for the seat (a skipped deadline, the automatic seat); `said` is told to the
         table first. The notice (every seat's view) is built by the returned function after the commit, so the
         database is not held while it is made."""
         game_id = row.id or 0
-        step = game.apply(before, seat, command)
+        step = step or game.apply(before, seat, command)  # `step`: applied already, outside the transaction
+        at = at or self.clock()
         events = [*(said or []), *step.events]
         canonical = game.format(command)
         seq = row.journal_seq + 1
@@ -304,8 +417,9 @@ class Core:
         status = GameStatus.FINISHED if outcome is not None else GameStatus.ACTIVE
         await self.commit_version(s, row, state_json=state_json, journal_seq=seq, status=status)
         decision_id = getattr(command, "decision", None)
-        s.add(
-            JournalRow(
+        # Core statements in the caller's transaction, not ORM objects: no flush, no identity map.
+        await s.execute(
+            insert(JOURNAL).values(
                 game_id=game_id,
                 seq=seq,
                 kind=JournalKind.COMMAND,
@@ -313,21 +427,29 @@ class Core:
                 user_id=user_id,
                 text=canonical,
                 decision_id=decision_id if isinstance(decision_id, int) else None,
+                ref_seq=None,
                 barrier=step.barrier,
                 events_json=json.dumps(codec.to_data(events)),
                 engine_version=game.version,
+                data_version="",
                 rng=step.state.rng.algorithm,
-                created_at=at or self.clock(),
+                created_at=at,
             )
         )
         if step.checkpoint or seq % self.snapshot_every == 0 or outcome is not None:
-            s.add(SnapshotRow(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock()))
+            await s.execute(
+                insert(SNAPSHOT).values(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock())
+            )
         written(row, status=status)
-        self.cache[game_id] = (row.version + 1, step.state)
+        kept = self.cache.get(game_id)
+        views = kept.views if isinstance(kept, Live) and kept.version == row.version else None
+        self.cache[game_id] = Live(row.version + 1, step.state)
         result = ActResult(ref=self.ref_of(row), seat=seat, command=canonical, seq=seq, lines=lines_for(events, seat))
-        was = list(dict.fromkeys(d.seat for d in game.pending(before)))
-        change = await waits.sync(s, row, seats, game.pending(step.state), seat, self.clock(), was, self.habits)
-        return result, lambda: tell(self.notice(row, seats, game, before, step.state, events), change)
+        pending = game.pending(step.state)
+        was = list(dict.fromkeys(d.seat for d in (views.pending if views is not None else game.pending(before))))
+        change = await waits.sync(s, row, seats, pending, seat, self.clock(), was, self.habits)
+        keep = self.keeper(game_id, row.version + 1)
+        return result, lambda: tell(self.notice(row, seats, game, before, step.state, events, views, keep), change)
 
     async def journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
         result = await s.execute(

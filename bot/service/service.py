@@ -24,6 +24,7 @@ from bot.service.core import (
     AbandonGate,
     Core,
     Gate,
+    Live,
     Messenger,
     NoTimers,
     Observer,
@@ -48,7 +49,7 @@ from bot.store.models import (
     utcnow,
 )
 from engines import registry
-from engines.core import CommandError, Config, Event, RuleError, StaleDecision, View, codec
+from engines.core import CommandError, Config, Event, RuleError, StaleDecision, View, WestmarchError, codec
 from engines.core.contract import Game
 
 __all__ = ["Messenger", "NoTimers", "Service", "SilentMessenger", "Timers", "parse_for_seat", "parse_options"]
@@ -183,10 +184,12 @@ class Service:
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self.db.session() as s:
             await s.execute(update(GameRow).where(col(GameRow.id) == game_id).values(thread_id=thread_id))
+        self.core.keep_row(game_id, thread_id=thread_id)
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         async with self.db.session() as s:
             await s.execute(update(GameRow).where(col(GameRow.id) == game_id).values(board_message_id=message_id))
+        self.core.keep_row(game_id, board_message_id=message_id)
 
     async def join(self, game_id: int, user: User) -> GameRef:
         async def attempt() -> GameRef:
@@ -320,27 +323,48 @@ class Service:
         limits.check_length(text, self.limits)
 
         async def attempt() -> tuple[ActResult, Callable[[], Notice]]:
-            async with self.db.session() as s:
-                row = await self.core.load_row(s, game_id, user)
+            # The game from memory when this process played it last; one transaction of Core statements to
+            # write the command, guarded by the row's version (a stale memory is caught there and retried).
+            live = await self.core.in_play(game_id, user)
+            row, seats = live.row, live.seats
+            assert row is not None and seats is not None
+            game = registry.get(row.game)
+            try:
                 if row.status == GameStatus.FINISHED:
                     raise StaleDecision(f"That choice is no longer open: game {game_id} is over.")
                 if row.status != GameStatus.ACTIVE:
                     raise not_playing(row)
                 limits.check_journal(row, self.limits)
-                seats = await self.core.load_seats(s, game_id)
-                game = registry.get(row.game)
-                before = self.core.state_of(row, game)
+                before = live.state if live.state is not None else self.core.state_of(row, game)
                 try:  # the seated user, or a delegate they named (bot/service/guard.py)
                     typed = game.parse(text)
                 except CommandError:
                     typed = None
                 seat = acting_seat(game, before, seats, user, typed, game_id)
-                for gate in self.gates:  # e.g. a tournament match: only the team whose phase group it is
-                    await gate(s, row, seat, at or self.clock())
-                command = typed if typed is not None else parse_for_seat(game, before, seat, text)
-                return await self.core.commit_command(s, row, seats, game, before, seat, command, user.id, at)
+                if not self.gates:
+                    command = typed if typed is not None else parse_for_seat(game, before, seat, text)
+                    step = game.apply(before, seat, command)
+            except WestmarchError:
+                await self.core.confirm(game_id, row.version)  # not refused from a stale memory
+                raise
+            if self.gates:  # e.g. a tournament match: only the team whose phase group it is
+                async with self.db.session() as s:
+                    for gate in self.gates:
+                        await gate(s, row, seat, at or self.clock())
+                    command = typed if typed is not None else parse_for_seat(game, before, seat, text)
+                    done = await self.core.commit_command(s, row, seats, game, before, seat, command, user.id, at)
+            else:
+                async with self.db.connection() as conn:
+                    done = await self.core.commit_command(
+                        conn, row, seats, game, before, seat, command, user.id, at, step=step
+                    )
+            # Committed: the kept row is at the version and journal length just written.
+            row.version, row.journal_seq = row.version + 1, done[0].seq
+            self.core.cache[game_id] = Live(row.version, self.core.cache[game_id][1], row, seats)
+            # (the notice, built after the lock is let go, keeps its views with this entry: Core.keeper)
+            return done
 
-        result, tell = await self.core.retrying(game_id, attempt)
+        result, tell = await self.core.retrying(game_id, attempt, keeps_live=True)
         notice = tell()
         await self.core.notify(notice)
         await self.core.observe(game_id, at or self.clock())
@@ -436,6 +460,7 @@ class Service:
         """Remember whether this user accepts DMs from the bot (in every game they sit in)."""
         async with self.db.session() as s:
             await s.execute(update(SeatRow).where(col(SeatRow.user_id) == user_id).values(dm_ok=ok))
+        self.core.keep_seats(user_id, dm_ok=ok)
 
     async def replay(self, game_id: int) -> Any:
         """The state rebuilt from the seed and the journal alone, ignoring snapshots: an audit."""

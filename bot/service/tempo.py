@@ -178,6 +178,7 @@ class Tempo:
                     raise NotAllowed("Only the host can change the pace.")
                 old = waits.pace_of(row)
                 wanted = Pace(**{**old.__dict__, **changes})
+                await self.service.commit_version(s, row)  # the row changed: a process keeping it reads again
                 for name, value in pace_columns(wanted).items():
                     setattr(row, name, value)
                 new = waits.pace_of(row)
@@ -405,6 +406,7 @@ class Tempo:
                     line = f"{late.display_name}'s deadline is extended: due {stamp(wait.deadline_at)}."
                     return "Extended.", self._table(row, seats, wait_rows, line), None
                 if action == "auto":
+                    await self.service.commit_version(s, row)  # the seats changed (see `pace`)
                     late.auto_play = True
                     line = (
                         f"The automatic seat plays for {late.display_name} until they are back "
@@ -434,6 +436,7 @@ class Tempo:
                     raise NotSeated(f"You are not seated in game {game_id}.")
                 if not me.auto_play:
                     raise RuleError("The automatic seat is not playing for you.")
+                await self.service.commit_version(s, row)  # the seats changed (see `pace`)
                 me.auto_play = False
                 return self._table(row, seats, wait_rows, f"{user.name} is back: the automatic seat stops.")
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlmodel import col
 
 from bot.pace import AtDeadline, Habits, Pace, first_deadline, next_reminder
@@ -38,7 +38,15 @@ def pace_of(row: GameRow) -> Pace:
     )
 
 
-def habits_of(player: PlayerRow | None) -> Habits:
+# A transaction: the ORM session of most verbs, or the bare Core connection of the command path.
+Tx = AsyncSession | AsyncConnection
+
+
+def dialect_of(s: Tx) -> str:
+    return s.dialect.name if isinstance(s, AsyncConnection) else s.get_bind().dialect.name
+
+
+def habits_of(player: PlayerRow | Any | None) -> Habits:
     if player is None:
         return Habits()
     quiet = None
@@ -67,12 +75,13 @@ class HabitsCache:
         self._kept.pop(user_id, None)
 
 
-async def habits_for(s: AsyncSession, user_ids: Iterable[int], cache: HabitsCache | None = None) -> dict[int, Habits]:
+async def habits_for(s: Tx, user_ids: Iterable[int], cache: HabitsCache | None = None) -> dict[int, Habits]:
     wanted = set(user_ids)
     known = {u: h for u in wanted if cache and (h := cache.get(u)) is not None}
     missing = wanted - set(known)
     if missing:
-        rows = (await s.execute(select(PlayerRow).where(col(PlayerRow.user_id).in_(missing)))).scalars()
+        table = PlayerRow.metadata.tables[PlayerRow.__tablename__]  # Core rows: read the same through either
+        rows = (await s.execute(select(table).where(table.c.user_id.in_(missing)))).all()
         found = {p.user_id: habits_of(p) for p in rows}
         for u in missing:
             known[u] = found.get(u, Habits())
@@ -130,7 +139,7 @@ def new_wait(game_id: int, seat: Seat, ids: list[int], now: datetime, pace: Pace
 
 
 async def sync(
-    s: AsyncSession,
+    s: Tx,
     row: GameRow,
     seats: Sequence[SeatRow],
     decisions: Sequence[Decision],
@@ -150,7 +159,9 @@ async def sync(
         for d in decisions:
             wanted.setdefault(d.seat, []).append(d.id)
     if before is None:
-        before = [w.seat for w in await rows_of(s, row.id or 0)]
+        table = WaitRow.metadata.tables[WaitRow.__tablename__]
+        found = await s.execute(select(table.c.seat).where(table.c.game_id == row.id).order_by(table.c.id))
+        before = list(found.scalars())
     newly = [seat for seat in wanted if seat not in before]
     fresh = [seat for seat in wanted if seat in newly or seat == actor]
     gone = [seat for seat in dict.fromkeys(before) if seat not in wanted]
@@ -167,7 +178,7 @@ async def sync(
     own = {seat: habits.get(users.get(seat, -1), Habits()) for seat in fresh}
     rows = [new_wait(row.id or 0, seat, wanted[seat], now, pace, own[seat]) for seat in fresh]
     values = [{c.name: getattr(w, c.name) for c in table.columns if c.name != "id"} for w in rows]
-    await s.execute(_upsert(s.get_bind().dialect.name), values)
+    await s.execute(_upsert(dialect_of(s)), values)
     return Change(waits=infos(rows, seats), gone=gone, newly=newly)
 
 

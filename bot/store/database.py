@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from bot.store import one_trip
 
@@ -87,6 +87,17 @@ class Database:
             return
         async with self._sqlite_turn, self._sessions() as session, session.begin():
             yield session
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[AsyncConnection]:
+        """One transaction on a bare Core connection (no ORM session, no identity map): the command path,
+        whose few statements are Core statements. Commit on success, like `session()`."""
+        if self._sqlite_turn is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._sqlite_turn, self.engine.begin() as conn:
+            yield conn
 
     async def close(self) -> None:
         await self.engine.dispose()

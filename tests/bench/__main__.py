@@ -1,7 +1,8 @@
 """`make bench`: measure, print a table, and rewrite BENCHMARKS.md.
 
-Each figure stands beside its floor, measured in the same run on the same machine: command latency beside a
-bare journal INSERT + COMMIT, a board render beside Pillow's bare PNG encode of an image of the same size.
+Each figure stands beside its floor, measured in the same run on the same machine: command latency beside the
+engine's own apply of the same commands plus a bare-driver journal INSERT + COMMIT, a board render beside
+Pillow's encode of the very image it shipped, in the same mode (palette) and at the same level.
 Sections live in their own modules; `--only` runs some of them (the file is then left alone).
 """
 

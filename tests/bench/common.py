@@ -36,8 +36,9 @@ def timed(fn: Callable[[], Any], n: int) -> tuple[float, Any]:
     return statistics.median(times), result
 
 
-def encode_png(img: Image.Image) -> bytes:
-    """Pillow's bare PNG encode with default settings: the floor under every board render."""
+def encode_png(img: Image.Image, level: int) -> bytes:
+    """Pillow's bare PNG encode of `img` as it is (its mode: the palette the renderer ships) at `level`: the
+    floor under every board render."""
     buffer = io.BytesIO()
-    img.save(buffer, format="PNG")
+    img.save(buffer, format="PNG", compress_level=level)
     return buffer.getvalue()

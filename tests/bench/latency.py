@@ -1,5 +1,11 @@
-"""Command latency under load: 100 active games on SQLite and PostgreSQL, beside the floor, a bare journal
-INSERT + COMMIT on the same database in the same run."""
+"""Command latency through the whole service path (`Service.act`: lock, load, apply, journal, commit, the
+notice and its delivery to an in-memory messenger; rendering is the messenger's, in the background, and
+excluded), for the games people play (the LCG with 4 players, WotR Trilogy) and for Tally (a test game whose
+apply costs almost nothing, so its rows show the service's own cost).
+
+Every row stands beside its floor, measured in the same run on the same database: the engine's own `apply` of
+the very same commands (replayed from the journal afterwards) plus one bare INSERT + COMMIT of a journal-sized
+row through the bare driver (aiosqlite, or asyncpg for PostgreSQL), with no ORM and no pool in between."""
 
 from __future__ import annotations
 
@@ -8,9 +14,15 @@ import os
 import random
 import tempfile
 import time
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from bot.service import Notice, Service, User
+from sqlalchemy import select
+from sqlalchemy.engine import make_url
+from sqlmodel import col
+
+from bot.service import Notice, Service, User, history
 from bot.store import migrate
 from bot.store.database import Database
 from bot.store.models import JournalRow
@@ -19,40 +31,121 @@ from tests.bench.common import RATE, Row, pct
 from tests.engines.randomplay import random_answer
 from tests.games.tally import GAME as TALLY
 
+JOURNAL_INSERT = (
+    "INSERT INTO journal (game_id, seq, kind, seat, user_id, text, decision_id, ref_seq, barrier, events_json, "
+    "engine_version, data_version, rng, created_at) VALUES ({})"
+)
+JOURNAL_VALUES = (1, 0, "command", "p1", 1, "answer 12 c3", 12, None, False,
+                  '[{"text": "p1 plays a card.", "audience": null}]', "1", "", "pcg64", "2026-01-01 00:00:00")
 
-async def bare_insert(db: Database, n: int) -> list[float]:
-    """The floor under every command: one journal-sized INSERT and its COMMIT."""
+
+async def bare_sqlite(path: str, n: int) -> list[float]:
+    """The floor under a command's write: one journal row INSERT and its COMMIT through a bare aiosqlite
+    connection (the same WAL and synchronous settings as the bot's), in its own transaction."""
+    import aiosqlite
+
     times = []
-    for i in range(n):
-        start = time.perf_counter()
-        async with db.session() as s:
-            s.add(JournalRow(game_id=1, seq=10_000 + i, kind="command", text="answer 1 c1", events_json="[]"))
-        times.append(time.perf_counter() - start)
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=OFF")  # the floor row names no real game
+        sql = JOURNAL_INSERT.format(", ".join("?" * len(JOURNAL_VALUES)))
+        for i in range(n):
+            values = (1_000_000 + i, 1_000_000 + i, *JOURNAL_VALUES[2:])
+            start = time.perf_counter()
+            await conn.execute("BEGIN")
+            await conn.execute(sql, values)
+            await conn.commit()
+            times.append(time.perf_counter() - start)
+        await conn.execute("DELETE FROM journal WHERE game_id >= 1000000")
     return times
 
 
-async def command_latency(url: str, games: int, commands: int, rate: float | None) -> tuple[list[float], list[float]]:
-    """`games` games in play at once (Tally, 4 seats). With `rate`, commands arrive at random (Poisson) at
+async def bare_postgres(url: str, n: int) -> list[float]:
+    """The same through a bare asyncpg connection: the INSERT is its own transaction (one round trip)."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    parsed = make_url(url).set(drivername="postgresql")
+    conn = await asyncpg.connect(parsed.render_as_string(hide_password=False))
+    try:
+        await conn.execute("ALTER TABLE journal DISABLE TRIGGER ALL")  # the floor row names no real game
+        sql = JOURNAL_INSERT.format(", ".join(f"${i + 1}" for i in range(len(JOURNAL_VALUES))))
+        from datetime import UTC, datetime
+
+        at = datetime(2026, 1, 1, tzinfo=UTC)
+        times = []
+        for i in range(n):
+            values = (1_000_000 + i, 1_000_000 + i, *JOURNAL_VALUES[2:-1], at)
+            start = time.perf_counter()
+            await conn.execute(sql, *values)
+            times.append(time.perf_counter() - start)
+        await conn.execute("DELETE FROM journal WHERE game_id >= 1000000")
+        await conn.execute("ALTER TABLE journal ENABLE TRIGGER ALL")
+    finally:
+        await conn.close()
+    return times
+
+
+async def apply_times(db: Database, game: Any, ids: list[int]) -> list[float]:
+    """The engine's own `apply` of every command the run journaled, timed one by one, replayed in order."""
+    import gc
+
+    times: list[float] = []
+    for game_id in ids:
+        async with db.session() as s:
+            rows = list((await s.execute(
+                select(JournalRow).where(col(JournalRow.game_id) == game_id).order_by(col(JournalRow.seq))
+            )).scalars())
+        config, seed = history.start_config(rows)
+        state = game.setup(config, seed)
+        for entry in history.effective(rows):
+            command = game.parse(entry.text)
+            gc.collect(0)
+            start = time.perf_counter()
+            state = game.apply(state, entry.seat, command).state
+            times.append(time.perf_counter() - start)
+    return times
+
+
+@dataclass
+class Run:
+    latencies: list[float]
+    floor_write: list[float]
+    apply: list[float]
+    elapsed: float
+    games: list[int] = field(default_factory=list)
+
+
+async def command_latency(url: str, name: str, options: str, games: int, commands: int, rate: float | None,
+                          floor: Any) -> Run:
+    """`games` games of `name` in play at once, 4 seats. With `rate`, commands arrive at random (Poisson) at
     `rate` per second across all games, as players do; without it every game fires its next command the
-    moment the last one returns (saturation). Each latency is the command's whole path: lock, load, apply,
-    journal, commit, views (rendering is the messenger's, in the background, and excluded)."""
+    moment the last one returns (saturation)."""
     db = Database(url)
     # Like a real adapter, the players learn the open decisions from the notices, not by reading the DB.
     open_decisions: dict[int, list[Any]] = {}
+    user_of: dict[int, dict[str, User]] = {}
+    users = [User(id=i, name=f"u{i}") for i in range(1, 5)]
 
     class Tracker:
         async def deliver(self, notice: Notice) -> None:
             open_decisions[notice.ref.id] = notice.decisions
+            if notice.ref.id not in user_of:
+                user_of[notice.ref.id] = {s.seat: users[s.user_id - 1] for s in notice.seats if s.seat}
 
     service = Service(db, Tracker())
-    users = [User(id=i, name=f"u{i}") for i in range(1, 5)]
-    ids = []
-    for _ in range(games):
-        ref = await service.create("tally", users[0])
+    game = registry.get(name)
+    all_ids: list[int] = []
+
+    async def new_game() -> int:
+        ref = await service.create(name, users[0], options=options)
         for u in users[1:]:
             await service.join(ref.id, u)
         await service.start(ref.id, users[0])
-        ids.append(ref.id)
+        all_ids.append(ref.id)
+        return ref.id
+
+    ids = [await new_game() for _ in range(games)]
     rnd = random.Random(1)
     latencies: list[float] = []
 
@@ -61,66 +154,102 @@ async def command_latency(url: str, games: int, commands: int, rate: float | Non
             if rate is not None:
                 await asyncio.sleep(rnd.expovariate(rate / games))
             if not open_decisions[game_id]:  # that game is over: start another
-                ref = await service.create("tally", users[0])
-                for u in users[1:]:
-                    await service.join(ref.id, u)
-                await service.start(ref.id, users[0])
-                game_id = ref.id
+                game_id = await new_game()
             d = rnd.choice(open_decisions[game_id])
-            text = TALLY.format(random_answer(d, rnd))
+            text = game.format(random_answer(d, rnd))
             start = time.perf_counter()
-            await service.act(game_id, users[int(d.seat[1:]) - 1], text)
+            await service.act(game_id, user_of[game_id][d.seat], text)
             latencies.append(time.perf_counter() - start)
 
+    start = time.perf_counter()
     await asyncio.gather(*(play(g, commands // games) for g in ids))
-    floor = await bare_insert(db, 300)
+    elapsed = time.perf_counter() - start
+    applied = await apply_times(db, game, all_ids)
     await db.close()
-    return latencies, floor
+    write = await floor(300)
+    return Run(latencies, write, applied, elapsed, all_ids)
 
 
-
-async def _pg_latency(admin_url: str, games: int, commands: int, rate: float | None) -> tuple[list[float], list[float]]:
+async def _on_postgres(admin_url: str, run: Any) -> Run:
+    """`run(url)` on a fresh database made for it, dropped afterwards."""
     from sqlalchemy import text
-    from sqlalchemy.engine import make_url
     from sqlalchemy.ext.asyncio import create_async_engine
 
-    name = f"wm_bench_{int(time.time())}"
+    name = f"wm_bench_{int(time.time() * 1000)}"
     admin = create_async_engine(admin_url, isolation_level="AUTOCOMMIT")
     async with admin.connect() as conn:
         await conn.execute(text(f'CREATE DATABASE "{name}"'))
     url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
     try:
         await asyncio.to_thread(migrate.upgrade, url)
-        return await command_latency(url, games, commands, rate)
+        result: Run = await run(url)
+        return result
     finally:
         async with admin.connect() as conn:
             await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         await admin.dispose()
 
 
+def measure(backend: str, pg: str | None, name: str, options: str, games: int, commands: int,
+            rate: float | None) -> Run:
+    if backend == "SQLite":
+        with tempfile.TemporaryDirectory() as tmp:
+            path = str(Path(tmp) / "bench.db")
+            url = f"sqlite+aiosqlite:///{path}"
+            migrate.upgrade(url)
+            return asyncio.run(command_latency(url, name, options, games, commands, rate,
+                                               lambda n: bare_sqlite(path, n)))
+    assert pg is not None
+
+    async def run(url: str) -> Run:
+        return await command_latency(url, name, options, games, commands, rate, lambda n: bare_postgres(url, n))
+
+    return asyncio.run(_on_postgres(pg, run))
+
+
+GAMES = (("Tally", "tally", ""), ("LCG, 4 players", "lcg", ""), ("WotR Trilogy, 4 players", "wotr", "scenario=trilogy"))
+
+
+def row(label: str, run: Run, saturated: bool) -> Row:
+    ms = [x * 1000 for x in run.latencies]
+    apply_ms = [x * 1000 for x in run.apply]
+    write_ms = [x * 1000 for x in run.floor_write]
+    floor50 = pct(apply_ms, 50) + pct(write_ms, 50)
+    floor99 = pct(apply_ms, 99) + pct(write_ms, 99)
+    note = f"p50 = {pct(ms, 50) / floor50:.1f}x, p99 = {pct(ms, 99) / floor99:.1f}x the floor"
+    if saturated:
+        own = len(run.apply) / sum(run.apply)
+        rate = len(ms) / run.elapsed
+        note += f"; {rate:,.0f} commands/s = {rate / own:.0%} of its own apply rate ({own:,.0f}/s)"
+    return Row(label, f"{pct(ms, 50):.2f} / {pct(ms, 99):.2f} ms",
+               f"apply {pct(apply_ms, 50):.2f} / {pct(apply_ms, 99):.2f} + bare INSERT+COMMIT "
+               f"{pct(write_ms, 50):.2f} / {pct(write_ms, 99):.2f} ms", note)
+
 
 def rows(games: int, commands: int) -> list[Row]:
+    registry.load()
     registry.register(TALLY)
     out: list[Row] = []
     pg = os.environ.get("WESTMARCH_TEST_PG_URL")
     for backend in ("SQLite", "PostgreSQL") if pg else ("SQLite",):
-        for rate in (RATE, None):
-            if backend == "SQLite":
-                with tempfile.TemporaryDirectory() as tmp:
-                    url = f"sqlite+aiosqlite:///{tmp}/bench.db"
-                    migrate.upgrade(url)
-                    start = time.perf_counter()
-                    lat, floor = asyncio.run(command_latency(url, games, commands, rate))
-            else:
-                assert pg is not None
-                start = time.perf_counter()
-                lat, floor = asyncio.run(_pg_latency(pg, games, commands, rate))
-            elapsed = time.perf_counter() - start
-            ms, floor_ms = [x * 1000 for x in lat], [x * 1000 for x in floor]
-            load = f"{rate:.0f} commands/s arriving at random" if rate else "saturated (all games at once)"
-            out.append(Row(f"command latency p50 / p99, {backend}, {games} active games, {load}",
-                           f"{pct(ms, 50):.2f} / {pct(ms, 99):.2f} ms",
-                           f"bare INSERT+COMMIT {pct(floor_ms, 50):.2f} / {pct(floor_ms, 99):.2f} ms",
-                           f"p99 = {pct(ms, 99) / pct(floor_ms, 99):.1f}x floor" +
-                           ("" if rate else f"; throughput {len(ms) / elapsed:,.0f} commands/s")))
+        # The headline: one game at a time, each command after the last returns (what one table feels).
+        for label, name, options in GAMES[1:]:
+            run = measure(backend, pg, name, options, 1, 300, None)
+            out.append(row(f"command latency p50 / p99, {label}, one game, {backend}", run, False))
+        for label, name, options in GAMES:
+            for rate in (RATE, None):
+                n = commands if rate is None else commands // 2
+                run = measure(backend, pg, name, options, games, n, rate)
+                load = f"{rate:.0f} commands/s arriving at random" if rate else "saturated (all games at once)"
+                out.append(row(f"command latency p50 / p99, {label}, {backend}, {games} games, {load}", run,
+                               rate is None))
     return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    only = sys.argv[1:]
+    for r in rows(100, 2000):
+        if not only or any(o in r.name for o in only):
+            print(f"| {r.name} | {r.value} | {r.floor} | {r.note} |")

@@ -122,7 +122,7 @@ def _load(text: str, source: str) -> dict[str, object]:
 
 
 def _read_recipe(key: str, raw: object, cards: Mapping[str, CardDef], source: str, out: RecipeSet) -> _Recipe:
-    where = f"{source} recipe {key}"
+    where = f"{source} recipe {key or '(with no name)'}"  # an empty key still names the place
     if not isinstance(raw, dict) or not isinstance(raw.get("cards"), list):
         raise ContentError("a recipe must be an object with a 'cards' list", where=where)
     label = raw.get("label")

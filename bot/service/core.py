@@ -202,7 +202,9 @@ class Core:
         kept = isinstance(live, Live) and live.row is not None and live.seats is not None
         if not kept:
             async with self.db.session() as s:
-                row = await self.load_row(s, game_id)
+                row = await s.get(GameRow, game_id)
+                if row is None:  # in the caller's words: the same refusal as a game out of reach
+                    raise NoSuchGame(boundary.not_here("game", game_id, user))
                 seats = await self.load_seats(s, game_id)
             state = self.state_of(row, registry.get(row.game)) if row.state_json is not None else None
             live = Live(row.version, state, row, seats)
@@ -222,6 +224,7 @@ class Core:
             stored = (await conn.execute(select(col(GameRow.version)).where(col(GameRow.id) == game_id))).scalar()
         if stored != version:
             raise VersionConflict
+
     def keep_seats(self, user_id: int, **values: Any) -> None:
         """Show on every kept seat of a user a write that does not move the version (whether their DMs are
         open), as it wrote it to every seat of theirs."""

@@ -555,9 +555,13 @@ def attack_resolve(turn: T, t: Task) -> None:
             continue
         if any(zone is p.play for p in state.players):
             attackers.append(card)
-    power = sum(stat(state, c, "attack") + hooks.attack_bonus(state, c, enemy) for c in attackers)
+    shut_out = through_ranged(state, enemy, attackers) if state.card_def(enemy).has("Immune to ranged damage") else []
+    power = sum(stat(state, c, "attack") + hooks.attack_bonus(state, c, enemy) for c in attackers if c not in shut_out)
     damage = max(0, power - stat(state, enemy, "defense"))
     turn.say(f"{t.seat} attacks {enemy.name} with {', '.join(c.name for c in attackers)} ({power} attack).")
+    if shut_out:
+        turn.say(f"{enemy.name} is immune to ranged damage: {', '.join(c.name for c in shut_out)} "
+                 f"deal{'s' if len(shut_out) == 1 else ''} none.")
     if damage:
         deal_damage(turn, enemy, damage)
     else:
@@ -565,6 +569,15 @@ def attack_resolve(turn: T, t: Task) -> None:
     check_destroyed(turn, enemy)
     if enemy not in state.staging.cards and not any(enemy in p.engaged.cards for p in state.players):
         hooks.destroyed_by_attack(turn, attackers)  # the attack destroyed it (Legolas, Blade of Gondolin)
+
+
+def through_ranged(state: LcgState, enemy: Card, attackers: list[Card]) -> list[Card]:
+    """The attackers taking part through the Ranged keyword: those whose controller is not engaged with the
+    enemy (C 14.6.3.1). Attacking an enemy in the staging area (Dunhere) is not through Ranged."""
+    engaged_with = next((p for p in state.players if enemy in p.engaged.cards), None)
+    if engaged_with is None:
+        return []
+    return [c for c in attackers if c not in engaged_with.play.cards]
 
 
 @task("combat-end")

@@ -8,6 +8,7 @@ passive effects always add up (FAQ 1.55), and a card of another pack that needs 
 from __future__ import annotations
 
 from engines.core import Turn
+from engines.lcg import GAME
 from engines.lcg.effects import responses
 from engines.lcg.state import DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Task
 from engines.lcg.table import deal_damage, stat
@@ -467,3 +468,28 @@ def test_faq_1_48_being_discarded_is_not_being_destroyed():
     deal_damage(Turn(state=state, seat=""), ally, 5)
     assert ally.uid in [c.uid for c in state.player("p1").discard.cards]
     assert aragorn.tokens[RESOURCE] == before + 1
+
+
+def test_faq_1_55_an_enemy_whose_hit_points_an_effect_brings_to_zero_is_discarded_not_defeated():
+    """FAQ 1.55 (C 4.11.7): hit points taken to 0 or less by effects discard the card; it is not defeated, so a
+    Victory enemy goes to the encounter discard pile, not the victory display. A made-to-order enemy."""
+    state = a_table(1)
+    foe = card(state, name="Made Foe", type="enemy", engagement_cost=40, attack=2, defense=1, hit_points=2,
+               victory=3)
+    state.staging.cards.append(foe)
+    step = GAME.apply(state, "p1", GAME.parse(f"modify {foe.uid} hit_points -2 round"))
+    after = step.state
+    assert [c.uid for c in after.encounter_discard.cards][-1:] == [foe.uid]
+    assert foe.uid not in {c.uid for c in after.victory.cards}
+    assert any("discarded" in e.text for e in step.events)
+    assert not any("defeated" in e.text for e in step.events)
+
+
+def test_faq_1_55_a_character_whose_hit_points_fall_to_zero_is_discarded_not_destroyed():
+    """FAQ 1.55: an ally brought to 0 hit points by an effect goes to its owner's discard pile, discarded."""
+    state = a_table(1)
+    ally = card(state, name="Made Ally", type="ally", willpower=1, hit_points=1, owner="p1")
+    state.player("p1").play.cards.append(ally)
+    step = GAME.apply(state, "p1", GAME.parse(f"modify {ally.uid} hit_points -3 phase"))
+    assert ally.uid in {c.uid for c in step.state.player("p1").discard.cards}
+    assert any("Made Ally is discarded" in e.text for e in step.events)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engines.core import Turn
 from engines.lcg import GAME
 from engines.lcg.effects import responses
-from engines.lcg.state import DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Task
+from engines.lcg.state import DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Modifier, Task
 from engines.lcg.table import deal_damage, stat
 from tests.engines.lcg.table import answer, attack, card, core_card, hero, nightmare_card, on_top, run, started
 
@@ -493,3 +493,21 @@ def test_faq_1_55_a_character_whose_hit_points_fall_to_zero_is_discarded_not_des
     step = GAME.apply(state, "p1", GAME.parse(f"modify {ally.uid} hit_points -3 phase"))
     assert ally.uid in {c.uid for c in step.state.player("p1").discard.cards}
     assert any("Made Ally is discarded" in e.text for e in step.events)
+
+
+def test_faq_1_19_an_effect_made_during_setup_until_the_end_of_the_phase_lasts_through_the_first_resource_phase():
+    """FAQ 1.19 (spec 3): a lasting effect created during setup "until the end of the phase" ends with round 1's
+    resource phase, not when it begins."""
+    state = a_table(1)
+    state.phase = "setup"
+    aragorn = hero(state, "p1", "Aragorn")
+    base = stat(state, aragorn, "willpower")
+    state.modifiers.append(Modifier(uid=aragorn.uid, stat="willpower", amount=2, until="phase"))
+    state.marks.append("phase:setup-effect")
+    state, _ = run(state, Task(kind="phase", note="resource"))
+    assert state.phase == "resource"
+    assert stat(state, hero(state, "p1", "Aragorn"), "willpower") == base + 2
+    assert "phase:setup-effect" in state.marks
+    state, _ = run(state, Task(kind="phase", note="planning"))
+    assert stat(state, hero(state, "p1", "Aragorn"), "willpower") == base
+    assert "phase:setup-effect" not in state.marks

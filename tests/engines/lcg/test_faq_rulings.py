@@ -511,3 +511,23 @@ def test_faq_1_19_an_effect_made_during_setup_until_the_end_of_the_phase_lasts_t
     state, _ = run(state, Task(kind="phase", note="planning"))
     assert stat(state, hero(state, "p1", "Aragorn"), "willpower") == base
     assert "phase:setup-effect" not in state.marks
+
+
+def test_faq_1_55_despairs_shadow_is_recalculated_so_a_later_defense_bonus_does_not_count_either():
+    """FAQ 1.55: an encounter card's lasting effect is recalculated at every moment. After Despair's shadow,
+    +1 defense given to the defender before damage (a player's action) must not count in that attack."""
+    state = a_table(1)
+    aragorn = hero(state, "p1", "Aragorn")
+    wargs = core_card(state, "Wargs")  # 3 attack
+    despair = core_card(state, "Despair")
+    state.player("p1").engaged.cards.append(wargs)
+    despair.face_up = True
+    wargs.attached.append(despair)
+    state, _ = run(state, Task(kind="shadow-resolve", ref=despair.uid, note=wargs.uid),
+                   Task(kind="window", note="before damage"),
+                   Task(kind="attack-damage", seat="p1", ref=wargs.uid, note=aragorn.uid))
+    assert stat(state, hero(state, "p1", "Aragorn"), "defense") == 0
+    state.modifiers.append(Modifier(uid=aragorn.uid, stat="defense", amount=1, until="phase"))
+    assert stat(state, hero(state, "p1", "Aragorn"), "defense") == 0
+    state, _ = answer(state, "pass")
+    assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 3

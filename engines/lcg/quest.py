@@ -49,7 +49,7 @@ def commit(turn: T, t: Task) -> None:
     candidates = [c for c in characters(player, state) if ready(c)]
     if player.eliminated or not candidates:
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, "Commit characters to the quest",
+    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, "Quest phase (RR p.14): commit characters to the quest",
              [Option(id=c.uid, label=f"{c.name} ({stat(state, c, quest_stat(state))} "
                                        f"{quest_stat(state)[:3].upper()})") for c in candidates],
              low=0, high=len(candidates), context="commit")
@@ -317,9 +317,10 @@ def travel(turn: T, _t: Task) -> None:
     if forced is not locations:  # The East Bight: the only place they may go
         locations = forced
         turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: The East Bight is the only place the players may go",
-                 [Option(id=c.uid, label=c.name) for c in locations], context="travel")
+                 [Option(id=c.uid, label=c.name) for c in locations], context="travel",
+                 forced=f"Travel: the players must go to {locations[0].name}" if len(locations) == 1 else "")
         return
-    turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: choose a location to make active, or stay",
+    turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel (RR p.15): choose a location to make active, or stay",
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'threat')} threat, "
                                        f"{stat(state, c, 'quest_points')} quest points)") for c in locations),
               Option(id="stay", label="Do not travel")], context="travel")

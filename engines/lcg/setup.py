@@ -20,7 +20,7 @@ def start(turn: T, library: Library) -> None:
     """Ask every seat for its deck; the rest of setup runs once all have chosen."""
     state = turn.state
     for p in state.players:
-        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Choose your deck (or type 'deck <key>')",
+        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Setup (RR p.10): choose your deck (or type 'deck <key>')",
                  deck_options(state, library, p.seat), context="deck")
     push(state, Task(kind="setup"))
 
@@ -177,7 +177,7 @@ def setup_table(turn: T, _task: Task) -> None:
         campaign_table.at_setup(turn)
     for p in state.players:  # step 5: six cards each, then one mulligan each, chosen in private
         draw(turn, p, 6)
-        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Keep this setup hand, or take your one mulligan?",
+        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Setup (RR p.10): keep this setup hand, or take your one mulligan?",
                  [Option(id="keep", label="Keep"), Option(id="mulligan", label="Mulligan")], private=True,
                  context="mulligan")
     push(state, Task(kind="setup-quest"))

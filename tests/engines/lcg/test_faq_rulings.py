@@ -235,6 +235,7 @@ def test_faq_1_16_put_into_play_ignores_play_limits_but_triggers_entering_play()
     """FAQ 1.16: in Escape from Dol Guldur the group may play one ally a round, yet Sneak Attack puts a
     second one into play, and Snowbourn Scout's arrival response still happens."""
     state = a_table(1, scenario="escape-from-dol-guldur")
+    state.orders["p1"] = {"forced": "ask"}  # show the Scout's response even with one location to choose
     state.allies_played = 1
     scout = core_card(state, "Snowbourn Scout")
     state.player("p1").hand.cards = [scout, core_card(state, "Sneak Attack")]
@@ -313,6 +314,7 @@ def test_faq_1_31_a_second_snowbourn_scout_answers_only_for_itself():
     """FAQ 1.31: a card naming its own title means that copy. With a Scout already in play, playing a second
     one asks once, for the newcomer's progress token; the first does not answer its twin's arrival."""
     state = a_table(1)
+    state.orders["p1"] = {"forced": "ask"}  # one location: asked anyway, to count the questions
     in_play(state, "Snowbourn Scout")
     second = core_card(state, "Snowbourn Scout")
     state.player("p1").hand.cards.append(second)

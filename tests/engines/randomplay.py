@@ -176,9 +176,12 @@ def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any =
 
 def shown_in(public: Sequence[str]) -> set[str]:
     """The cards a step's public log turned face up for the whole table (an encounter card revealed, then
-    shuffled back in the same step): public at that moment, so the log may name them."""
-    return {m.group(1) for text in public
-            for m in [re.match(r"(?:Revealed|Shadow card on [^:]+): ([^,.]+)", text)] if m}
+    shuffled back in the same step; a card a player played, then shuffled back with its discard pile by its
+    own effect once a forced choice let it resolve in that step): public at that moment, so the log may name
+    them."""
+    return {m.group(1).strip() for text in public
+            for m in [re.match(r"(?:Revealed|Shadow card on [^:]+): ([^,.]+)", text)
+                      or re.match(r"p\d+ plays ([^.:(]+)", text)] if m}
 
 
 def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000,

@@ -218,3 +218,7 @@ def test_the_vote_prompt_says_the_seat_alone_answers_it():
     assert "'p1'" in vote.prompt
     with pytest.raises(CommandError):
         GAME.parse("p1")  # not a verb: the service reads it as the answer to the seat's one open decision
+    from bot.service import parse_for_seat  # the path every console line and Discord command takes
+
+    own = next(d for d in state.decisions if d.seat == "p2")
+    assert parse_for_seat(GAME, state, "p2", "p1") == Answer(decision=own.id, choice=("p1",))

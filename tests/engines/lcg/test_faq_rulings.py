@@ -533,3 +533,20 @@ def test_faq_1_55_despairs_shadow_is_recalculated_so_a_later_defense_bonus_does_
     assert stat(state, hero(state, "p1", "Aragorn"), "defense") == 0
     state, _ = answer(state, "pass")
     assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 3
+
+
+def test_faq_1_34_with_two_active_locations_an_effect_on_the_active_location_affects_one_the_first_player_picks():
+    """FAQ 1.34: Lórien Guide's progress on "the active location" goes on one of two active locations, chosen
+    by the first player, not on both."""
+    state = a_table(2)
+    state.phase = "quest"
+    guide = in_play(state, "Lórien Guide", seat="p2")
+    road, gate = core_card(state, "Old Forest Road"), core_card(state, "Forest Gate")
+    state.active.cards += [road, gate]
+    state, _ = run(state, Task(kind="commit", seat="p2"))
+    state, _ = answer(state, (guide.uid,), seat="p2")
+    pick = next(d for d in state.decisions if d.context.startswith("fx:"))
+    assert pick.seat == state.first_seat and {o.id for o in pick.options} == {road.uid, gate.uid}
+    state, _ = answer(state, gate.uid, seat=pick.seat)
+    progress = {c.uid: c.tokens.get(PROGRESS, 0) for c in state.active.cards}
+    assert progress == {road.uid: 0, gate.uid: 1}

@@ -231,7 +231,7 @@ def check_destroyed(turn: T, card: Card) -> bool:
     if hp == 0 and d.hit_points == 0:
         return False
     if net_stat(state, found, "hit_points") <= 0 and (d.is_character or d.type in ("enemy", "ship_enemy")):
-        discard_from_play(turn, found, zone)  # FAQ 1.55: effects took its hit points away: not defeated
+        discard_without_hit_points(turn, found, zone)  # FAQ 1.55: effects took its hit points away: not defeated
         return True
     if tokens(found, DAMAGE) < hp:
         return False
@@ -259,7 +259,7 @@ def destroy_character(turn: T, card: Card, zone: Zone) -> None:
         eliminate(turn, controller_player, "no heroes left")
 
 
-def discard_from_play(turn: T, card: Card, zone: Zone) -> None:
+def discard_without_hit_points(turn: T, card: Card, zone: Zone) -> None:
     """A character or enemy whose hit points effects brought to 0 or less is discarded (FAQ 1.55): neither
     destroyed nor defeated, so no Victory points and no 'destroyed' or 'defeated' responses."""
     state = turn.state

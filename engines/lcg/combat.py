@@ -40,6 +40,8 @@ def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None
     player.engaged.cards.append(enemy)
     turn.say(f"{enemy.name} engages {player.seat}" + (" (optional engagement)." if optional else "."))
     scripts.fire(turn, "engaged", enemy)  # FAQ 1.49: "X engages you" and "you engage X" are one event
+    # The player-side moment of the same event: "after you engage an enemy" responses of the players' cards.
+    hooks.offer_responses(turn, "engaged", enemy, f"{enemy.name} engaged {player.seat} (FAQ 1.49): respond?")
 
 
 # --- encounter phase (spec 4.5) ---------------------------------------------------------------------

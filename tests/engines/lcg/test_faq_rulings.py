@@ -550,3 +550,36 @@ def test_faq_1_34_with_two_active_locations_an_effect_on_the_active_location_aff
     state, _ = answer(state, gate.uid, seat=pick.seat)
     progress = {c.uid: c.tokens.get(PROGRESS, 0) for c in state.active.cards}
     assert progress == {road.uid: 0, gate.uid: 1}
+
+
+def test_faq_1_34_the_first_player_splits_progress_between_two_active_locations():
+    """FAQ 1.34: both active locations are buffers; the players divide the progress between them as they choose
+    (the first player answers). 3 progress, Forest Gate (4) and Old Forest Road (3) active: all on the gate."""
+    from engines.lcg.quest import place_progress
+
+    state = a_table(2)
+    gate, road = core_card(state, "Forest Gate"), core_card(state, "Old Forest Road")
+    state.active.cards += [road, gate]
+    work = GAME.copy(state)
+    turn = Turn(state=work, seat="")
+    place_progress(turn, 3)
+    split = work.decisions[-1]
+    assert split.seat == work.first_seat and split.amount == 3 and {o.id for o in split.options} == {road.uid, gate.uid}
+    after, _ = answer(work, (f"{road.uid}=0", f"{gate.uid}=3"))
+    progress = {c.uid: c.tokens.get(PROGRESS, 0) for c in after.active.cards}
+    assert progress == {road.uid: 0, gate.uid: 3}
+    assert not after.quest.cards[0].tokens.get(PROGRESS)
+
+
+def test_faq_1_34_progress_that_fills_both_active_locations_needs_no_question():
+    """FAQ 1.34: enough progress to explore both leaves nothing to divide; the rest goes on the quest."""
+    from engines.lcg.quest import place_progress
+
+    state = a_table(2)
+    gate, road = core_card(state, "Forest Gate"), core_card(state, "Old Forest Road")
+    state.active.cards += [road, gate]
+    turn = Turn(state=state, seat="")
+    room = sum(stat(state, c, "quest_points") for c in (road, gate))
+    place_progress(turn, room + 1)
+    assert not state.decisions and not state.active.cards
+    assert state.quest.cards[0].tokens[PROGRESS] == 1

@@ -40,6 +40,8 @@ def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None
     player.engaged.cards.append(enemy)
     turn.say(f"{enemy.name} engages {player.seat}" + (" (optional engagement)." if optional else "."))
     scripts.fire(turn, "engaged", enemy)  # FAQ 1.49: "X engages you" and "you engage X" are one event
+    # The player-side moment of the same event: "after you engage an enemy" responses of the players' cards.
+    hooks.offer_responses(turn, "engaged", enemy, f"{enemy.name} engaged {player.seat} (FAQ 1.49): respond?")
 
 
 # --- encounter phase (spec 4.5) ---------------------------------------------------------------------
@@ -58,7 +60,8 @@ def optional_engage(turn: T, t: Task) -> None:
     candidates = [e for e in staged_now if hooks.may_engage_optionally(state, e, staged_now)]
     if player.eliminated or not candidates:
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "You may engage one enemy in the staging area",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Encounter phase (RR p.16): you may engage one enemy in the "
+             "staging area",
              [*(Option(id=c.uid, label=f"{c.name} (engagement {stat(state, c, 'engagement_cost')})")
                 for c in candidates), Option(id="pass", label="Do not engage")], context="engage")
 
@@ -109,7 +112,7 @@ def engagement_check(turn: T, t: Task) -> None:
         engage(turn, player, tied[0])
         return
     turn.ask(state.first_seat, DecisionKind.CHOOSE_ONE,  # FAQ 1.03: the first player breaks the tie
-             f"Several enemies could engage {player.seat}: choose which",
+             f"Engagement check (RR p.17; FAQ 1.03): several enemies could engage {player.seat}: choose which",
              [Option(id=c.uid, label=c.name) for c in tied], context=f"ec-tie:{player.seat}")
 
 
@@ -147,7 +150,7 @@ def archery(turn: T, _t: Task) -> None:
     targets = [c for p in state.active_players() for c in characters(p, state)]
     if not total or not targets:
         return
-    turn.ask(state.first_seat, DecisionKind.ASSIGN, f"Archery: deal {total} damage among characters",
+    turn.ask(state.first_seat, DecisionKind.ASSIGN, f"Archery (RR p.24): deal {total} damage among characters",
              [Option(id=c.uid, label=label(state, c)) for c in targets], amount=total, context="archery")
 
 
@@ -188,7 +191,7 @@ def enemy_attacks(turn: T, t: Task) -> None:
     if len(waiting) == 1:
         push(state, Task(kind="defend", seat=player.seat, ref=waiting[0].uid), t)
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Which enemy attacks you next?",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Enemy attacks (RR p.18): which enemy attacks you next?",
              [Option(id=e.uid, label=f"{e.name} ({stat(state, e, 'attack')} attack)") for e in waiting],
              context="next-attacker")
 
@@ -219,7 +222,8 @@ def defend(turn: T, t: Task) -> None:
              "declare a defender, or leave the attack undefended",
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'defense')} DEF, "
                                        f"{stat(state, c, 'hit_points') - c.tokens.get('damage', 0)} HP left)")
-                for c in defenders), Option(id="undefended", label="Undefended")], context=f"defend:{enemy.uid}")
+                for c in defenders), Option(id="undefended", label="Undefended")], context=f"defend:{enemy.uid}",
+             forced="" if defenders else f"{enemy.name} attacks {player.seat}: no ready character can defend")
 
 
 @answer("defend")
@@ -289,8 +293,8 @@ def sentinel(turn: T, t: Task) -> None:
                        and not hooks.cannot_fight(state, c)]
     if not ready_sentinels or _defender_already(state, t.ref):
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{t.note} left {state.locate(t.ref)[1].name}'s attack "
-             "undefended: defend with a Sentinel character?",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Sentinel (RR p.24): {t.note} left {state.locate(t.ref)[1].name}'s "
+             "attack undefended: defend with a Sentinel character?",
              [*(Option(id=c.uid, label=c.name) for c in ready_sentinels), Option(id="no", label="No")],
              context=f"sentinel:{t.ref}")
 
@@ -326,7 +330,7 @@ def _declared(turn: T, seat: str, enemy_uid: str, defender: Card) -> None:
         more = [c for c in characters(state.player(seat), state) if ready(c)
                 and not hooks.cannot_fight(state, c)]
         if more:
-            turn.ask(seat, DecisionKind.CHOOSE_MANY, "Stand Together: declare more defenders?",
+            turn.ask(seat, DecisionKind.CHOOSE_MANY, f"Stand Together: declare more defenders against {enemy.name}?",
                      [Option(id=c.uid, label=label(state, c)) for c in more], low=0, high=len(more),
                      context=f"more-defenders:{enemy_uid}")
     hooks.defender_declared(turn, defender, enemy)
@@ -410,7 +414,8 @@ def attack_damage(turn: T, t: Task) -> None:
     if len(targets) == 1:
         undefended_damage(turn, player, targets[0], enemy)
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Undefended: which hero takes {power} damage from {enemy.name}?",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Undefended attack (RR p.19): which hero takes {power} damage "
+             f"from {enemy.name}?",
              [Option(id=h.uid, label=label(state, h)) for h in targets], context=f"undefended:{enemy.uid}")
 
 
@@ -454,7 +459,7 @@ def player_attacks(turn: T, t: Task) -> None:
     targets = attackable(state, player)
     if player.eliminated or not targets:
         return
-    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Declare an attack on an enemy, or pass",
+    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Player attacks (RR p.20): declare an attack on an enemy, or pass",
              [*(Option(id=e.uid, label=f"Attack {e.name} ({stat(state, e, 'defense')} DEF, "
                                        f"{stat(state, e, 'hit_points') - e.tokens.get('damage', 0)} HP left)")
                 for e in targets), Option(id="pass", label="No more attacks")], context="attack")
@@ -474,9 +479,11 @@ def attack_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if not attackers:
         raise RuleError("You have no ready character who can attack that enemy (only Ranged characters can "
                         "attack enemies engaged with other players).")
-    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, "Choose the attackers",
+    target = state.locate(choice[0])[1]
+    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, f"Attack on {target.name} (RR p.20): choose the attackers",
              [Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'attack')} ATK)") for c in attackers],
-             low=1, high=len(attackers), context=f"attackers:{choice[0]}")
+             low=1, high=len(attackers), context=f"attackers:{choice[0]}",
+             forced=f"Only {attackers[0].name} can attack {target.name}" if len(attackers) == 1 else "")
     push(state, Task(kind="player-attacks", seat=player.seat))
 
 
@@ -512,7 +519,7 @@ def ranged_join(turn: T, t: Task) -> None:
     except KeyError:
         return
     if shooters:
-        turn.ask(t.seat, DecisionKind.CHOOSE_MANY, f"Join {t.note}'s attack on {enemy.name} with Ranged characters?",
+        turn.ask(t.seat, DecisionKind.CHOOSE_MANY, f"Ranged (RR p.24): join {t.note}'s attack on {enemy.name}?",
                  [Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'attack')} ATK)") for c in shooters],
                  low=0, high=len(shooters), context=f"join:{t.ref}")
 
@@ -555,9 +562,13 @@ def attack_resolve(turn: T, t: Task) -> None:
             continue
         if any(zone is p.play for p in state.players):
             attackers.append(card)
-    power = sum(stat(state, c, "attack") + hooks.attack_bonus(state, c, enemy) for c in attackers)
+    shut_out = through_ranged(state, enemy, attackers) if state.card_def(enemy).has("Immune to ranged damage") else []
+    power = sum(stat(state, c, "attack") + hooks.attack_bonus(state, c, enemy) for c in attackers if c not in shut_out)
     damage = max(0, power - stat(state, enemy, "defense"))
     turn.say(f"{t.seat} attacks {enemy.name} with {', '.join(c.name for c in attackers)} ({power} attack).")
+    if shut_out:
+        turn.say(f"{enemy.name} is immune to ranged damage: {', '.join(c.name for c in shut_out)} "
+                 f"deal{'s' if len(shut_out) == 1 else ''} none.")
     if damage:
         deal_damage(turn, enemy, damage)
     else:
@@ -565,6 +576,15 @@ def attack_resolve(turn: T, t: Task) -> None:
     check_destroyed(turn, enemy)
     if enemy not in state.staging.cards and not any(enemy in p.engaged.cards for p in state.players):
         hooks.destroyed_by_attack(turn, attackers)  # the attack destroyed it (Legolas, Blade of Gondolin)
+
+
+def through_ranged(state: LcgState, enemy: Card, attackers: list[Card]) -> list[Card]:
+    """The attackers taking part through the Ranged keyword: those whose controller is not engaged with the
+    enemy (C 14.6.3.1). Attacking an enemy in the staging area (Dunhere) is not through Ranged."""
+    engaged_with = next((p for p in state.players if enemy in p.engaged.cards), None)
+    if engaged_with is None:
+        return []
+    return [c for c in attackers if c not in engaged_with.play.cards]
 
 
 @task("combat-end")

@@ -82,7 +82,8 @@ def expert_hands(turn: T, _t: Task) -> None:
     state = turn.state
     for player in state.active_players():
         draw(turn, player, 6)
-        turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Keep this setup hand, or take your one mulligan?",
+        turn.ask(player.seat, DecisionKind.CHOOSE_ONE,
+                 "Setup (RR p.10): keep this setup hand, or take your one mulligan?",
                  [Option(id="keep", label="Keep"), Option(id="mulligan", label="Mulligan")], private=True,
                  context="mulligan")
 

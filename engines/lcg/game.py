@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View
+from engines.core import Answer, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View
 from engines.lcg import adjust, campaign_table, expert, flow, scenarios, setup
 from engines.lcg import playing as playing_rules
 from engines.lcg.campaign import plan as campaign_plan
@@ -105,6 +105,13 @@ class Lcg(Rules[LcgState]):
         return state
 
     # --- answers and verbs --------------------------------------------------------------------------
+    def apply(self, state: LcgState, seat: str, command: Any) -> Step[LcgState]:
+        if isinstance(command, Answer) and state.phase == "setup":
+            own = setup.own_question(state, seat, command.decision)
+            if own != command.decision:
+                command = Answer(decision=own, choice=command.choice)
+        return super().apply(state, seat, command)
+
     def resolve(self, turn: Turn[LcgState], decision: Decision, choice: tuple[str, ...]) -> None:
         if decision.context == "deck":
             setup.choose_deck(turn, self.library, decision.seat, choice[0])

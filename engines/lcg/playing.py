@@ -99,7 +99,7 @@ def plan_turn(turn: T, t: Task) -> None:
         return
     options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                for c in playable(state, player, planning=True)] + action_options(state, player)
-    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning: play a card from your hand, or pass",
+    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning phase (RR p.13): play a card from your hand, or pass",
              [*options, PASS], private=True, context="plan")
 
 
@@ -202,7 +202,8 @@ def place(turn: T, t: Task) -> None:
             raise RuleError(f"{d.name} must be attached to {describe_hosts(d.attach_to)}; there is none.")
         state.resolving.cards.append(card)  # on the table, waiting for its host
         turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Attach {card.name} to which card?",
-                 [Option(id=h.uid, label=label(state, h)) for h in legal], context=f"host:{card.uid}")
+                 [Option(id=h.uid, label=label(state, h)) for h in legal], context=f"host:{card.uid}",
+                 forced=f"{card.name} can go only on {legal[0].name}" if len(legal) == 1 else "")
     elif d.type == "player_side_quest":
         turn.say(f"{player.seat} plays the side quest {card.name} into the staging area.")
         enter_staging(turn, card, OUT_OF_PLAY)
@@ -268,7 +269,8 @@ def host_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     restricted = [a for a in host.attached if state.card_def(a).has("Restricted")]
     if len(restricted) > 2:  # RR p.24: a third Restricted attachment; the host's controller picks one to go
         owner = next((p for p in state.players if host in p.play.cards), player)
-        turn.ask(owner.seat, DecisionKind.CHOOSE_ONE, f"{host.name} has 3 Restricted attachments: discard one",
+        turn.ask(owner.seat, DecisionKind.CHOOSE_ONE, f"Restricted (RR p.24): {host.name} has 3 Restricted "
+                 "attachments: discard one",
                  [Option(id=a.uid, label=a.name) for a in restricted], context=f"restricted:{host.uid}")
 
 
@@ -308,7 +310,7 @@ def open_window(turn: T, t: Task) -> None:
         if mode == "all" or (mode == "smart" and not options):
             state.passed.append(player.seat)
             continue
-        turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}): play an event, or pass",
+        turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}; RR p.23): play an event, or pass",
                  [*options, PASS], private=True, context=f"window:{t.note}")
 
 

@@ -49,7 +49,7 @@ def commit(turn: T, t: Task) -> None:
     candidates = [c for c in characters(player, state) if ready(c)]
     if player.eliminated or not candidates:
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, "Commit characters to the quest",
+    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, "Quest phase (RR p.14): commit characters to the quest",
              [Option(id=c.uid, label=f"{c.name} ({stat(state, c, quest_stat(state))} "
                                        f"{quest_stat(state)[:3].upper()})") for c in candidates],
              low=0, high=len(candidates), context="commit")
@@ -238,8 +238,16 @@ def quest_resolve(turn: T, _t: Task) -> None:
 
 def place_progress(turn: T, amount: int) -> None:
     """Progress goes on the active location first; an explored location leaves play; the rest goes on the
-    quest, which advances as soon as it is complete (RR p.15, p.22)."""
+    quest, which advances as soon as it is complete (RR p.15, p.22). With two active locations that the
+    progress cannot fill both, the first player divides it between them (FAQ 1.34)."""
     state = turn.state
+    rooms = {c.uid: max(0, stat(state, c, "quest_points") - progress(c)) for c in state.active.cards}
+    open_rooms = [c for c in state.active.cards if rooms[c.uid]]
+    if len(open_rooms) > 1 and 0 < amount < sum(rooms.values()):
+        turn.ask(state.first_seat, DecisionKind.ASSIGN, f"Two active locations (FAQ 1.34): divide {amount} "
+                 "progress between them", [Option(id=c.uid, label=label(state, c), cap=rooms[c.uid])
+                                            for c in open_rooms], amount=amount, context="split-progress")
+        return
     for location in list(state.active.cards):
         room = max(0, stat(state, location, "quest_points") - progress(location))
         take = min(room, amount)
@@ -256,6 +264,21 @@ def place_progress(turn: T, amount: int) -> None:
     add_tokens(stage, PROGRESS, amount)
     turn.say(f"{amount} progress on the quest ({progress(stage)}/{stat(state, stage, 'quest_points')}).")
     check_advance(turn)
+
+
+@answer("split-progress")
+def split_progress(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    state = turn.state
+    for part in choice:
+        uid, amount = part.split("=")
+        location = state.active.find(uid)
+        if location is None or not int(amount):
+            continue
+        add_tokens(location, PROGRESS, int(amount))
+        turn.say(f"{amount} progress on {label(state, location)}.")
+        if progress(location) >= stat(state, location, "quest_points"):
+            explore(turn, location, state.active)
+            scripts.fire(turn, "explored", location)
 
 
 def check_advance(turn: T) -> None:
@@ -317,9 +340,10 @@ def travel(turn: T, _t: Task) -> None:
     if forced is not locations:  # The East Bight: the only place they may go
         locations = forced
         turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: The East Bight is the only place the players may go",
-                 [Option(id=c.uid, label=c.name) for c in locations], context="travel")
+                 [Option(id=c.uid, label=c.name) for c in locations], context="travel",
+                 forced=f"Travel: the players must go to {locations[0].name}" if len(locations) == 1 else "")
         return
-    turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: choose a location to make active, or stay",
+    turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel (RR p.15): choose a location to make active, or stay",
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'threat')} threat, "
                                        f"{stat(state, c, 'quest_points')} quest points)") for c in locations),
               Option(id="stay", label="Do not travel")], context="travel")

@@ -15,6 +15,12 @@ T = Turn[LcgState]
 
 def begin_phase(turn: T, phase: str) -> None:
     state = turn.state
+    if state.phase == "setup":  # FAQ 1.19: setup's "until the end of the phase" ends with round 1's resource phase
+        suffix = ":setup"
+        state.marks = [m.removesuffix(suffix) + ":resource" if m.endswith(suffix) else m for m in state.marks]
+        state.phase = phase
+        turn.checkpoint = True
+        return
     state.modifiers = [m for m in state.modifiers if m.until != "phase"]  # "until the end of the phase"
     state.marks = [m for m in state.marks if not m.startswith("phase:")]  # limits and effects of the phase
     hooks.phase_ends(turn, state.phase)

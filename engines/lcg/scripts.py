@@ -128,10 +128,15 @@ def follow(name: str) -> Callable[[Then], Then]:
 def ask(turn: T, seat: str, prompt: str, options: list[Option], then: str, *args: str,
         kind: DecisionKind = DecisionKind.CHOOSE_ONE, low: int = 1, high: int = 1, amount: int = 0,
         private: bool = False) -> None:
-    """Open a decision whose answer runs the continuation `then` (its context carries `args`)."""
+    """Open a decision whose answer runs the continuation `then` (its context carries `args`). A public choice
+    of exactly one card or player is forced (issue 16): its one answer follows from what the table sees. A
+    private one (a hand, the deck's top) is always asked, since its single answer would tell what is hidden."""
     assert then in FOLLOW, then
+    forced = ""
+    if not private and kind is DecisionKind.CHOOSE_ONE and len(options) == 1:
+        forced = f"{prompt.split(':')[0]}: the only choice is {options[0].label}"
     turn.ask(seat, kind, prompt, options, low=low, high=high, amount=amount, private=private,
-             context=":".join(["fx", then, *args]))
+             context=":".join(["fx", then, *args]), forced=forced)
 
 
 def fx_args(decision: Decision) -> list[str]:

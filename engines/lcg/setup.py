@@ -20,7 +20,7 @@ def start(turn: T, library: Library) -> None:
     """Ask every seat for its deck; the rest of setup runs once all have chosen."""
     state = turn.state
     for p in state.players:
-        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Choose your deck (or type 'deck <key>')",
+        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Setup (RR p.10): choose your deck (or type 'deck <key>')",
                  deck_options(state, library, p.seat), context="deck")
     push(state, Task(kind="setup"))
 
@@ -71,6 +71,7 @@ def choose_deck(turn: T, library: Library, seat: str, key: str) -> None:
             card = state.new_card(slot.card)
             state.owners[card.uid] = seat
             player.deck.cards.append(card)
+    player.threat = sum(state.card_def(h).threat_cost for h in heroes(player, state))  # RR p.10: set as placed
     turn.say(f"{seat} plays {deck.name}: " + ", ".join(c.name for c in player.play.cards) + ".")
     for other in [d for d in state.decisions if d.context == "deck"]:  # a hero can be in only one deck
         other.options = deck_options(state, library, other.seat)
@@ -111,6 +112,24 @@ def check_deck(state: LcgState, library: Library, deck: Deck, seat: str) -> None
             raise RuleError(f"{', '.join(sorted(taken))} is already one of {other.seat}'s heroes.")
 
 
+VOTE_IDS = "vote-ids:"  # a mark: the decision numbers of the first-player vote, "first-last"
+
+
+def own_question(state: LcgState, seat: str, decision_id: int) -> int:
+    """The first-player vote is one question to the whole table, though each seat answers its own decision:
+    a seat that answers with the number another seat's prompt showed (open or already answered) answers its
+    own vote. Any other number is returned as it is."""
+    own = next((d for d in state.decisions if d.seat == seat and d.context == "vote"), None)
+    if own is None:
+        return decision_id
+    for mark in state.marks:
+        if mark.startswith(VOTE_IDS):
+            low, _, high = mark.removeprefix(VOTE_IDS).partition("-")
+            if int(low) <= decision_id <= int(high):
+                return own.id
+    return decision_id
+
+
 @task("setup")
 def setup_after_decks(turn: T, _task: Task) -> None:
     state = turn.state
@@ -118,8 +137,11 @@ def setup_after_decks(turn: T, _task: Task) -> None:
         state.rng.shuffle(p.deck.cards)  # step 1
     if len(state.players) > 1:  # step 4, moved early (3.8): a vote, then chance on a tie
         options = [Option(id=p.seat, label=p.seat) for p in state.players]
+        first_id = state.next_decision
         for p in state.players:
-            turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Vote for the first player", options, context="vote")
+            turn.ask(p.seat, DecisionKind.CHOOSE_ONE, f"Setup (RR p.10): vote for the first player; type the "
+                     f"seat alone, e.g. '{state.players[0].seat}'", options, context="vote")
+        state.marks.append(f"{VOTE_IDS}{first_id}-{state.next_decision - 1}")
     push(state, Task(kind="setup-table"))
 
 
@@ -137,6 +159,7 @@ def vote(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         turn.say(f"The vote is tied between {', '.join(leaders)}; chance chooses {chosen}.")
     state.first = [p.seat for p in state.players].index(chosen)
     state.passed = []
+    state.marks = [m for m in state.marks if not m.startswith(VOTE_IDS)]
     turn.say(f"{chosen} is the first player.")
 
 
@@ -144,8 +167,7 @@ def vote(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 def setup_table(turn: T, _task: Task) -> None:
     state = turn.state
     scenario = scenarios.definition(state)
-    for p in state.players:  # step 2: heroes are in play; threat is their total (RR p.10)
-        p.threat = sum(state.card_def(h).threat_cost for h in heroes(p, state))
+    for p in state.players:  # step 2: heroes are in play; threat was set to their total as they were placed
         if state.difficulty == "easy":  # C 9.2
             for h in heroes(p, state):
                 add_tokens(h, RESOURCE, 1)
@@ -155,7 +177,7 @@ def setup_table(turn: T, _task: Task) -> None:
         campaign_table.at_setup(turn)
     for p in state.players:  # step 5: six cards each, then one mulligan each, chosen in private
         draw(turn, p, 6)
-        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Keep this setup hand, or take your one mulligan?",
+        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Setup (RR p.10): keep this setup hand, or take your one mulligan?",
                  [Option(id="keep", label="Keep"), Option(id="mulligan", label="Mulligan")], private=True,
                  context="mulligan")
     push(state, Task(kind="setup-quest"))

@@ -54,6 +54,11 @@ def player_targets(state: LcgState, cards: list[Card]) -> list[Card]:
 def stat(state: LcgState, card: Card, name: str) -> int:
     """A card's current value: printed, plus passive effects and lasting modifiers, floored at 0 (spec 2.9;
     FAQ 1.43). A 'blank' modifier makes the stat count for nothing until it expires (Secret Paths)."""
+    return max(0, net_stat(state, card, name))
+
+
+def net_stat(state: LcgState, card: Card, name: str) -> int:
+    """The printed value plus every effect, not yet floored: below 0 matters for hit points (FAQ 1.55)."""
     base: int = getattr(state.card_def(card), name)
     bonus = 0
     for m in state.modifiers:
@@ -64,7 +69,7 @@ def stat(state: LcgState, card: Card, name: str) -> int:
                 return 0
     for passive in PASSIVES:
         bonus += passive(state, card, name)
-    return max(0, base + bonus)
+    return base + bonus
 
 
 def label(state: LcgState, card: Card) -> str:
@@ -225,6 +230,9 @@ def check_destroyed(turn: T, card: Card) -> bool:
     hp = stat(state, found, "hit_points")
     if hp == 0 and d.hit_points == 0:
         return False
+    if net_stat(state, found, "hit_points") <= 0 and (d.is_character or d.type in ("enemy", "ship_enemy")):
+        discard_without_hit_points(turn, found, zone)  # FAQ 1.55: effects took its hit points away: not defeated
+        return True
     if tokens(found, DAMAGE) < hp:
         return False
     if d.type == "enemy" or d.type == "ship_enemy":
@@ -249,6 +257,21 @@ def destroy_character(turn: T, card: Card, zone: Zone) -> None:
         hooks.left_play(turn, card, controller_player, True)
     if controller_player is not None and not heroes(controller_player, state) and not controller_player.eliminated:
         eliminate(turn, controller_player, "no heroes left")
+
+
+def discard_without_hit_points(turn: T, card: Card, zone: Zone) -> None:
+    """A character or enemy whose hit points effects brought to 0 or less is discarded (FAQ 1.55): neither
+    destroyed nor defeated, so no Victory points and no 'destroyed' or 'defeated' responses."""
+    state = turn.state
+    zone.cards.remove(card)
+    controller_player = next((p for p in state.players if p.play is zone), None)
+    leave_play(state, card)
+    to_discard(state, card)
+    turn.say(f"{card.name} is discarded (its hit points are gone).")
+    if controller_player is not None:
+        hooks.left_play(turn, card, controller_player, False)
+        if not heroes(controller_player, state) and not controller_player.eliminated:
+            eliminate(turn, controller_player, "no heroes left")
 
 
 def defeat_enemy(turn: T, card: Card, zone: Zone) -> None:

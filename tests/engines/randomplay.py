@@ -175,15 +175,12 @@ def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any =
 
 
 def shown_in(public: Sequence[str]) -> set[str]:
-    """The cards a step's public log turned face up for the whole table (an encounter card revealed, then
-    shuffled back in the same step; a WotR Frodo revealed from a hand and cycled instead of eliminated): public at
-    that moment, so the log may name them."""
-    found = set()
-    for text in public:
-        m = re.match(r"(?:Revealed|Shadow card on [^:]+): ([^,.]+)", text) or re.match(r"([^,.]+?) is revealed\b", text)
-        if m:
-            found.add(m.group(1))
-    return found
+    """The cards a step's public log turned face up for the whole table: an encounter card revealed, then
+    shuffled back in the same step; a card a player played, then shuffled back with its discard pile by its own
+    effect once a forced choice let it resolve in that step; a WotR Frodo revealed from a hand and cycled instead
+    of eliminated. Public at that moment, so the log may name them."""
+    patterns = (r"(?:Revealed|Shadow card on [^:]+): ([^,.]+)", r"p\d+ plays ([^.:(]+)", r"([^,.]+?) is revealed\b")
+    return {m.group(1).strip() for text in public for pattern in patterns if (m := re.match(pattern, text))}
 
 
 def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000,

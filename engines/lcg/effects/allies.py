@@ -80,9 +80,10 @@ def entered(turn: T, player: Player, ally: Card, played: bool) -> None:
 
 @follow("scout")
 def _scout(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    """One progress on the chosen location (Snowbourn Scout's; Lórien Guide's when two are active)."""
     location = find(turn.state, choice[0])
     if location is not None:
-        progress_on_location(turn, location, 1, "Snowbourn Scout")
+        progress_on_location(turn, location, 1, (fx_args(decision) or ["Snowbourn Scout"])[0])
 
 
 @follow("son-of-arnor")
@@ -160,8 +161,12 @@ def committed(turn: T, player: Player, chosen: list[Card]) -> None:
     state = turn.state
     for card in chosen:
         if core(state, card, "Lórien Guide"):
-            for location in player_targets(state, list(state.active.cards)):
-                progress_on_location(turn, location, 1, "Lórien Guide")
+            active = player_targets(state, list(state.active.cards))
+            if len(active) > 1:  # FAQ 1.34: "the active location" is one of them, chosen by the first player
+                ask(turn, state.first_seat, "Lórien Guide (FAQ 1.34): which active location takes his progress?",
+                    [Option(id=c.uid, label=c.name) for c in active], "scout", "Lórien Guide")
+            elif active:
+                progress_on_location(turn, active[0], 1, "Lórien Guide")
         elif core(state, card, "Northern Tracker"):
             for location in player_targets(state, [c for c in state.staging.cards
                                                    if state.card_def(c).type == "location"]):

@@ -8,7 +8,7 @@ from engines.lcg import hooks
 from engines.lcg.effects.primitives import chooses, defending, discard_from_play, find
 from engines.lcg.scripts import T, effect, modify
 from engines.lcg.state import PROGRESS, Task
-from engines.lcg.table import add_tokens, characters, current_stage, deal_damage, raise_threat, stat, tokens
+from engines.lcg.table import add_tokens, characters, current_stage, deal_damage, raise_threat, tokens
 
 
 def _bonus(turn: T, enemy: Card | None, amount: int) -> None:
@@ -84,11 +84,13 @@ def _hummerhorns(turn: T, card: Card, enemy: Card | None) -> None:
 
 @effect("Despair", "shadow")
 def _despair(turn: T, card: Card, enemy: Card | None) -> None:
-    """The defender's defense counts for nothing in this attack."""
+    """The defender's defense counts for nothing in this attack: a blank, not a fixed minus, because an
+    encounter card's lasting effect is recalculated at every moment (FAQ 1.55), so later bonuses count for
+    nothing too."""
     assert enemy is not None
     _p, defender = defending(turn.state, enemy)
     if defender is not None:
-        modify(turn.state, defender, "defense", -stat(turn.state, defender, "defense"), "attack")
+        modify(turn.state, defender, "blank-defense", 0, "attack")
         turn.say(f"{defender.name}'s defense does not count in this attack.")
 
 

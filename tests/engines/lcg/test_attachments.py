@@ -24,7 +24,9 @@ def gear(state: LcgState, attach_to: str, name: str = "Test Gear", seat: str = "
 
 
 def host_options(state: LcgState, attachment: Card) -> list[str]:
-    """Play `attachment` in the planning phase and return the names offered as its host."""
+    """Play `attachment` in the planning phase and return the names offered as its host (p1 asks to be asked
+    even when a single host makes the answer forced: `order forced ask`)."""
+    state.orders.setdefault("p1", {})["forced"] = "ask"
     state, _ = run(state, Task(kind="plan-turn", seat="p1"))
     state, _ = answer(state, attachment.uid)
     decision = state.decisions[0]

@@ -202,3 +202,87 @@ def test_a_ranged_character_may_join_another_players_attack():
     state, lines = answer(state, (archer.uid,))
     assert state.player("p1").engaged.cards[0].tokens[DAMAGE] == 4  # 3 + 3 against defense 2
     assert any("joins the attack with Archer" in line for line in lines)
+
+
+def test_immune_to_ranged_damage_ignores_characters_that_joined_through_ranged():
+    """Spec 4.6 (C 14.6.3.1): P2's Ranged character joins P1's attack on an enemy immune to ranged damage:
+    only P1's own attacker deals damage. A made-to-order enemy (the Core Set has none with these words)."""
+    state = started(2)
+    foe = enemy(state, 20, defense=2, hp=9, keywords=("Immune to ranged damage",))
+    state.player("p1").engaged.cards = [foe]
+    for c in state.player("p2").play.cards:
+        c.flags.append(EXHAUSTED)
+    archer = card(state, name="Archer", type="ally", attack=3, hit_points=1, keywords=("Ranged",), owner="p2")
+    state.player("p2").play.cards.append(archer)
+    state, _ = run(state, Task(kind="player-attacks", seat="p1"))
+    state, _ = answer(state, foe.uid)
+    state, _ = answer(state, (hero(state, "p1", "Aragorn").uid,))  # 3 attack
+    state, lines = answer(state, (archer.uid,))
+    assert state.player("p1").engaged.cards[0].tokens[DAMAGE] == 1  # Aragorn's 3 against defense 2; not the archer
+    assert any("immune to ranged damage" in line for line in lines)
+
+
+def test_immune_to_ranged_damage_stops_a_ranged_attack_on_another_players_enemy():
+    """C 14.6.3.1: P2 attacks P1's enemy through Ranged alone: no damage."""
+    state = started(2)
+    foe = enemy(state, 20, defense=0, hp=9, keywords=("Immune to ranged damage",))
+    state.player("p1").engaged.cards = [foe]
+    archer = card(state, name="Archer", type="ally", attack=2, hit_points=1, keywords=("Ranged",), owner="p2")
+    state.player("p2").play.cards.append(archer)
+    state, _ = run(state, Task(kind="player-attacks", seat="p2"))
+    state, _ = answer(state, foe.uid)
+    state, _ = answer(state, (archer.uid,))
+    assert not state.player("p1").engaged.cards[0].tokens.get(DAMAGE)
+
+
+def test_a_ranged_character_attacking_its_own_enemy_damages_one_immune_to_ranged_damage():
+    """C 14.6.3.1: a Ranged character attacking an enemy engaged with its own player is not attacking
+    through Ranged, so its attack counts."""
+    state = started(2)
+    foe = enemy(state, 20, defense=0, hp=9, keywords=("Immune to ranged damage",))
+    state.player("p2").engaged.cards = [foe]
+    archer = card(state, name="Archer", type="ally", attack=2, hit_points=1, keywords=("Ranged",), owner="p2")
+    state.player("p2").play.cards.append(archer)
+    state, _ = run(state, Task(kind="player-attacks", seat="p2"))
+    state, _ = answer(state, foe.uid)
+    state, _ = answer(state, (archer.uid,))
+    assert state.player("p2").engaged.cards[0].tokens[DAMAGE] == 2
+
+
+def _engagement_response(monkeypatch, state, seat: str = "p1"):
+    """A made-to-order ally whose response answers 'after you engage an enemy' (the Core Set has none)."""
+    from engines.lcg.effects import responses
+
+    watcher = card(state, name="Made Watcher", type="ally", willpower=1, hit_points=1, owner=seat)
+    state.player(seat).play.cards.append(watcher)
+    heard: list[str] = []
+    rule = responses.Response("Made Watcher", "engaged", "play",
+                              lambda s, p, c, enemy: enemy in p.engaged.cards,
+                              lambda turn, p, c, enemy: heard.append(f"{p.seat}:{enemy.name}"), "respond")
+    monkeypatch.setitem(responses.RESPONSES, "Made Watcher", rule)
+    return watcher, heard
+
+
+def test_an_optional_engagement_offers_the_players_engagement_responses(monkeypatch):
+    """Spec 4.5 (FAQ 1.49): engaging an enemy optionally is also "the enemy engages you": the engaging
+    player's "after you engage an enemy" responses are offered."""
+    state = started(1)
+    far = enemy(state, 45)
+    state.staging.cards = [far]
+    watcher, heard = _engagement_response(monkeypatch, state)
+    state, _ = run(state, Task(kind="optional-engage", seat="p1"))
+    state, _ = answer(state, far.uid)
+    offer = next(d for d in state.decisions if d.context.startswith("resp:engaged"))
+    assert offer.seat == "p1" and watcher.uid in {o.id for o in offer.options}
+    answer(state, watcher.uid)
+    assert heard == ["p1:Enemy 45"]
+
+
+def test_an_engagement_check_offers_the_same_responses(monkeypatch):
+    """FAQ 1.49: an enemy engaging through the engagement check triggers the player-side moment too."""
+    state = started(1)
+    near = enemy(state, 20)
+    state.staging.cards = [near]
+    _engagement_response(monkeypatch, state)
+    state, _ = run(state, Task(kind="engagement-checks"))
+    assert any(d.context.startswith("resp:engaged") for d in state.decisions)

@@ -8,8 +8,9 @@ passive effects always add up (FAQ 1.55), and a card of another pack that needs 
 from __future__ import annotations
 
 from engines.core import Turn
+from engines.lcg import GAME
 from engines.lcg.effects import responses
-from engines.lcg.state import DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Task
+from engines.lcg.state import DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Modifier, Task
 from engines.lcg.table import deal_damage, stat
 from tests.engines.lcg.table import answer, attack, card, core_card, hero, nightmare_card, on_top, run, started
 
@@ -234,6 +235,7 @@ def test_faq_1_16_put_into_play_ignores_play_limits_but_triggers_entering_play()
     """FAQ 1.16: in Escape from Dol Guldur the group may play one ally a round, yet Sneak Attack puts a
     second one into play, and Snowbourn Scout's arrival response still happens."""
     state = a_table(1, scenario="escape-from-dol-guldur")
+    state.orders["p1"] = {"forced": "ask"}  # show the Scout's response even with one location to choose
     state.allies_played = 1
     scout = core_card(state, "Snowbourn Scout")
     state.player("p1").hand.cards = [scout, core_card(state, "Sneak Attack")]
@@ -312,6 +314,7 @@ def test_faq_1_31_a_second_snowbourn_scout_answers_only_for_itself():
     """FAQ 1.31: a card naming its own title means that copy. With a Scout already in play, playing a second
     one asks once, for the newcomer's progress token; the first does not answer its twin's arrival."""
     state = a_table(1)
+    state.orders["p1"] = {"forced": "ask"}  # one location: asked anyway, to count the questions
     in_play(state, "Snowbourn Scout")
     second = core_card(state, "Snowbourn Scout")
     state.player("p1").hand.cards.append(second)
@@ -467,3 +470,116 @@ def test_faq_1_48_being_discarded_is_not_being_destroyed():
     deal_damage(Turn(state=state, seat=""), ally, 5)
     assert ally.uid in [c.uid for c in state.player("p1").discard.cards]
     assert aragorn.tokens[RESOURCE] == before + 1
+
+
+def test_faq_1_55_an_enemy_whose_hit_points_an_effect_brings_to_zero_is_discarded_not_defeated():
+    """FAQ 1.55 (C 4.11.7): hit points taken to 0 or less by effects discard the card; it is not defeated, so a
+    Victory enemy goes to the encounter discard pile, not the victory display. A made-to-order enemy."""
+    state = a_table(1)
+    foe = card(state, name="Made Foe", type="enemy", engagement_cost=40, attack=2, defense=1, hit_points=2,
+               victory=3)
+    state.staging.cards.append(foe)
+    step = GAME.apply(state, "p1", GAME.parse(f"modify {foe.uid} hit_points -2 round"))
+    after = step.state
+    assert [c.uid for c in after.encounter_discard.cards][-1:] == [foe.uid]
+    assert foe.uid not in {c.uid for c in after.victory.cards}
+    assert any("discarded" in e.text for e in step.events)
+    assert not any("defeated" in e.text for e in step.events)
+
+
+def test_faq_1_55_a_character_whose_hit_points_fall_to_zero_is_discarded_not_destroyed():
+    """FAQ 1.55: an ally brought to 0 hit points by an effect goes to its owner's discard pile, discarded."""
+    state = a_table(1)
+    ally = card(state, name="Made Ally", type="ally", willpower=1, hit_points=1, owner="p1")
+    state.player("p1").play.cards.append(ally)
+    step = GAME.apply(state, "p1", GAME.parse(f"modify {ally.uid} hit_points -3 phase"))
+    assert ally.uid in {c.uid for c in step.state.player("p1").discard.cards}
+    assert any("Made Ally is discarded" in e.text for e in step.events)
+
+
+def test_faq_1_19_an_effect_made_during_setup_until_the_end_of_the_phase_lasts_through_the_first_resource_phase():
+    """FAQ 1.19 (spec 3): a lasting effect created during setup "until the end of the phase" ends with round 1's
+    resource phase, not when it begins."""
+    state = a_table(1)
+    state.phase = "setup"
+    aragorn = hero(state, "p1", "Aragorn")
+    base = stat(state, aragorn, "willpower")
+    state.modifiers.append(Modifier(uid=aragorn.uid, stat="willpower", amount=2, until="phase"))
+    state.marks.append("phase:setup-effect")
+    state, _ = run(state, Task(kind="phase", note="resource"))
+    assert state.phase == "resource"
+    assert stat(state, hero(state, "p1", "Aragorn"), "willpower") == base + 2
+    assert "phase:setup-effect" in state.marks
+    state, _ = run(state, Task(kind="phase", note="planning"))
+    assert stat(state, hero(state, "p1", "Aragorn"), "willpower") == base
+    assert "phase:setup-effect" not in state.marks
+
+
+def test_faq_1_55_despairs_shadow_is_recalculated_so_a_later_defense_bonus_does_not_count_either():
+    """FAQ 1.55: an encounter card's lasting effect is recalculated at every moment. After Despair's shadow,
+    +1 defense given to the defender before damage (a player's action) must not count in that attack."""
+    state = a_table(1)
+    aragorn = hero(state, "p1", "Aragorn")
+    wargs = core_card(state, "Wargs")  # 3 attack
+    despair = core_card(state, "Despair")
+    state.player("p1").engaged.cards.append(wargs)
+    despair.face_up = True
+    wargs.attached.append(despair)
+    state, _ = run(state, Task(kind="shadow-resolve", ref=despair.uid, note=wargs.uid),
+                   Task(kind="window", note="before damage"),
+                   Task(kind="attack-damage", seat="p1", ref=wargs.uid, note=aragorn.uid))
+    assert stat(state, hero(state, "p1", "Aragorn"), "defense") == 0
+    state.modifiers.append(Modifier(uid=aragorn.uid, stat="defense", amount=1, until="phase"))
+    assert stat(state, hero(state, "p1", "Aragorn"), "defense") == 0
+    state, _ = answer(state, "pass")
+    assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 3
+
+
+def test_faq_1_34_with_two_active_locations_an_effect_on_the_active_location_affects_one_the_first_player_picks():
+    """FAQ 1.34: Lórien Guide's progress on "the active location" goes on one of two active locations, chosen
+    by the first player, not on both."""
+    state = a_table(2)
+    state.phase = "quest"
+    guide = in_play(state, "Lórien Guide", seat="p2")
+    road, gate = core_card(state, "Old Forest Road"), core_card(state, "Forest Gate")
+    state.active.cards += [road, gate]
+    state, _ = run(state, Task(kind="commit", seat="p2"))
+    state, _ = answer(state, (guide.uid,), seat="p2")
+    pick = next(d for d in state.decisions if d.context.startswith("fx:"))
+    assert pick.seat == state.first_seat and {o.id for o in pick.options} == {road.uid, gate.uid}
+    state, _ = answer(state, gate.uid, seat=pick.seat)
+    progress = {c.uid: c.tokens.get(PROGRESS, 0) for c in state.active.cards}
+    assert progress == {road.uid: 0, gate.uid: 1}
+
+
+def test_faq_1_34_the_first_player_splits_progress_between_two_active_locations():
+    """FAQ 1.34: both active locations are buffers; the players divide the progress between them as they choose
+    (the first player answers). 3 progress, Forest Gate (4) and Old Forest Road (3) active: all on the gate."""
+    from engines.lcg.quest import place_progress
+
+    state = a_table(2)
+    gate, road = core_card(state, "Forest Gate"), core_card(state, "Old Forest Road")
+    state.active.cards += [road, gate]
+    work = GAME.copy(state)
+    turn = Turn(state=work, seat="")
+    place_progress(turn, 3)
+    split = work.decisions[-1]
+    assert split.seat == work.first_seat and split.amount == 3 and {o.id for o in split.options} == {road.uid, gate.uid}
+    after, _ = answer(work, (f"{road.uid}=0", f"{gate.uid}=3"))
+    progress = {c.uid: c.tokens.get(PROGRESS, 0) for c in after.active.cards}
+    assert progress == {road.uid: 0, gate.uid: 3}
+    assert not after.quest.cards[0].tokens.get(PROGRESS)
+
+
+def test_faq_1_34_progress_that_fills_both_active_locations_needs_no_question():
+    """FAQ 1.34: enough progress to explore both leaves nothing to divide; the rest goes on the quest."""
+    from engines.lcg.quest import place_progress
+
+    state = a_table(2)
+    gate, road = core_card(state, "Forest Gate"), core_card(state, "Old Forest Road")
+    state.active.cards += [road, gate]
+    turn = Turn(state=state, seat="")
+    room = sum(stat(state, c, "quest_points") for c in (road, gate))
+    place_progress(turn, room + 1)
+    assert not state.decisions and not state.active.cards
+    assert state.quest.cards[0].tokens[PROGRESS] == 1

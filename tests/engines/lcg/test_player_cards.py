@@ -134,12 +134,12 @@ def test_eleanor_exhausts_to_cancel_a_treachery_which_is_replaced_by_the_next_ca
 def test_dunhere_may_attack_an_enemy_in_the_staging_area_alone_with_one_more_attack():
     state = a_table(3)
     state.phase = "combat"
-    dunhere = hero(state, "p3", "Dunhere")
+    assert hero(state, "p3", "Dunhere")
     sniper = core_card(state, "Goblin Sniper")  # no defense, 2 hit points; Dunhere has 2 attack, +1
     state.staging.cards.append(sniper)
     state, _ = run(state, Task(kind="player-attacks", seat="p3"))
-    state, _ = answer(state, sniper.uid, seat="p3")
-    state, _ = answer(state, (dunhere.uid,), seat="p3")
+    state, lines = answer(state, sniper.uid, seat="p3")  # Dunhere alone may attack it: chosen by itself
+    assert any("Only Dunhere can attack" in line for line in lines)
     assert not state.staging.cards  # 3 attack against 2 hit points: destroyed
 
 
@@ -162,8 +162,7 @@ def test_glorfindel_heals_a_point_of_damage_for_one_of_his_resources_once_a_roun
     wounded = hero(state, "p1", "Aragorn")
     wounded.tokens[DAMAGE] = 2
     state, _ = window(state)
-    state, _ = use(state, glorfindel, seat="p4")
-    state, _ = answer(state, wounded.uid, seat="p4")
+    state, _ = use(state, glorfindel, seat="p4")  # the only choice: answered by itself (issue 16)
     assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 1
     assert hero(state, "p4", "Glorfindel").tokens[RESOURCE] == 1
     state, _ = window(state)
@@ -551,8 +550,7 @@ def test_snowbourn_scout_puts_a_progress_on_a_location_when_he_arrives():
     state = a_table(1)
     road = core_card(state, "Old Forest Road")
     state.staging.cards.append(road)
-    state, _ = play_ally(state, "Snowbourn Scout")
-    state, _ = answer(state, road.uid)
+    state, _ = play_ally(state, "Snowbourn Scout")  # the only choice: answered by itself (issue 16)
     assert state.staging.cards[0].tokens[PROGRESS] == 1
 
 
@@ -603,8 +601,7 @@ def test_wandering_took_trades_three_threat_as_he_moves_to_another_player():
     took = in_play(state, "Wandering Took")
     threats = [p.threat for p in state.players]
     state, _ = window(state)
-    state, _ = use(state, took)
-    state, _ = answer(state, "p2", seat="p1")
+    state, _ = use(state, took)  # the only choice: answered by itself (issue 16)
     assert state.player("p2").play.find(took.uid) is not None
     assert [p.threat for p in state.players] == [threats[0] - 3, threats[1] + 3]
 
@@ -626,8 +623,7 @@ def test_daughter_of_the_nimrodel_heals_two_on_a_hero():
     daughter = in_play(state, "Daughter of the Nimrodel")
     hero(state, "p1", "Aragorn").tokens[DAMAGE] = 3
     state, _ = window(state)
-    state, _ = use(state, daughter)
-    state, _ = answer(state, hero(state, "p1", "Aragorn").uid)
+    state, _ = use(state, daughter)  # the only choice: answered by itself (issue 16)
     assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 1
 
 
@@ -635,8 +631,7 @@ def test_erebor_hammersmith_brings_back_the_top_attachment_of_a_discard_pile():
     state = a_table(4)
     plate = core_card(state, "Citadel Plate")
     state.player("p1").discard.cards.append(plate)
-    state, _ = play_ally(state, "Erebor Hammersmith")
-    state, _ = answer(state, "p1", seat="p4")
+    state, _ = play_ally(state, "Erebor Hammersmith")  # the only choice: answered by itself (issue 16)
     assert state.player("p1").hand.find(plate.uid) is not None
 
 
@@ -653,8 +648,7 @@ def test_miner_of_the_iron_hills_discards_a_condition_when_he_arrives():
     state = a_table(4)
     web = core_card(state, "Caught in a Web")
     hero(state, "p1", "Aragorn").attached.append(web)
-    state, _ = play_ally(state, "Miner of the Iron Hills")
-    state, _ = answer(state, web.uid, seat="p4")
+    state, _ = play_ally(state, "Miner of the Iron Hills")  # the only choice: answered by itself (issue 16)
     assert not hero(state, "p1", "Aragorn").attached
 
 

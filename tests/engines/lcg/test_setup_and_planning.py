@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Answer, Config, RuleError, StaleDecision
+from engines.core import Answer, CommandError, Config, RuleError, StaleDecision
 from engines.lcg import GAME
 from engines.lcg.state import EXHAUSTED, RESOURCE, Task
 from tests.engines.lcg.table import answer, card, hero, run, started
@@ -177,3 +177,48 @@ def test_two_players_cannot_use_the_same_hero():
     assert "core-leadership" not in {o.id for o in state.decisions[0].options}
     with pytest.raises(RuleError, match="already one of p1's heroes"):
         GAME.apply(state, "p2", GAME.parse("deck core-leadership"))
+
+
+def _at_the_vote(players: int = 2):
+    state = GAME.setup(Config(seats=GAME.seat_names(players), options={"windows": "none"}), 5)
+    for p, deck in zip(state.players, ["core-leadership", "core-tactics", "core-spirit"], strict=False):
+        d = next(d for d in state.decisions if d.seat == p.seat)
+        state = GAME.apply(state, p.seat, Answer(decision=d.id, choice=(deck,))).state
+    return state
+
+
+def test_threat_is_set_when_the_heroes_are_placed_not_after_the_vote():
+    """Spec 3.8 (RR p.10): threat is the heroes' total as soon as they are in play; the table shows it during
+    the first-player vote."""
+    state = _at_the_vote(2)
+    assert {d.context for d in state.decisions} == {"vote"}
+    assert state.player("p1").threat == 29  # Aragorn 12 + Glóin 9 + Théodred 8
+    assert state.player("p2").threat > 0
+    table = GAME.view(state, None)
+    assert next(s for s in table.seats if s.seat == "p1").counters["threat"] == 29
+
+
+def test_a_player_who_copies_anothers_vote_number_is_counted_for_their_own_vote():
+    """Spec 3.8 (RR p.10): the vote is one question to the whole table; a seat answering with the number
+    another seat's prompt showed votes in its own name, whether that number is still open or already answered."""
+    state = _at_the_vote(3)
+    votes = {d.seat: d.id for d in state.decisions if d.context == "vote"}
+    state = GAME.apply(state, "p2", Answer(decision=votes["p1"], choice=("p2",))).state  # p1's number, still open
+    assert {d.seat for d in state.decisions if d.context == "vote"} == {"p1", "p3"}
+    state = GAME.apply(state, "p1", Answer(decision=votes["p1"], choice=("p2",))).state
+    state = GAME.apply(state, "p3", Answer(decision=votes["p1"], choice=("p3",))).state  # already answered
+    assert not any(d.context == "vote" for d in state.decisions)
+    assert state.first_seat == "p2"
+
+
+def test_the_vote_prompt_says_the_seat_alone_answers_it():
+    """Spec 3.8: with one open decision a player may type the option alone; the prompt shows how."""
+    state = _at_the_vote(2)
+    vote = next(d for d in state.decisions if d.context == "vote")
+    assert "'p1'" in vote.prompt
+    with pytest.raises(CommandError):
+        GAME.parse("p1")  # not a verb: the service reads it as the answer to the seat's one open decision
+    from bot.service import parse_for_seat  # the path every console line and Discord command takes
+
+    own = next(d for d in state.decisions if d.seat == "p2")
+    assert parse_for_seat(GAME, state, "p2", "p1") == Answer(decision=own.id, choice=("p1",))

@@ -1,0 +1,159 @@
+"""Asking less (issue 16; engines/core/orders.py): a decision whose one legal answer follows from public facts
+is forced and answered by itself, in the same step, and the log says why; one whose single answer follows from
+a hidden hand is always asked. Every prompt names the card or the rule that asks."""
+
+from __future__ import annotations
+
+from engines.core import Option, Turn
+from engines.lcg import GAME
+from engines.lcg.state import DAMAGE, EXHAUSTED, Task
+from engines.lcg.table import stat
+from tests.engines.lcg.table import answer, card, core_card, hero, run, started
+
+
+def a_table(players: int = 1):
+    state = started(players)
+    state.staging.cards.clear()
+    state.decisions.clear()
+    return state
+
+
+def foe(state, **more):
+    return card(state, name=more.pop("name", "Made Foe"), type="enemy", engagement_cost=20, attack=3,
+                defense=more.pop("defense", 0), hit_points=more.pop("hit_points", 9), threat=1, **more)
+
+
+def test_an_attack_nobody_can_defend_is_undefended_by_itself():
+    """RR p.19: with no ready character, the only answer is to leave the attack undefended (public facts)."""
+    state = a_table(1)
+    for c in state.player("p1").play.cards:
+        c.flags.append(EXHAUSTED)
+    enemy = foe(state)
+    state.player("p1").engaged.cards.append(enemy)
+    state, _ = run(state, Task(kind="defend", seat="p1", ref=enemy.uid))
+    decision = state.decisions[0]
+    assert [o.id for o in decision.options] == ["undefended"]
+    assert "no ready character" in decision.forced
+
+
+def test_a_forced_defence_is_answered_in_the_same_step_and_logged():
+    """RR p.19; issue 16: p1's answer that leaves only one attacker leads on without a message for p1."""
+    state = a_table(1)
+    for c in state.player("p1").play.cards:
+        c.flags.append(EXHAUSTED)
+    state.player("p1").engaged.cards.append(foe(state, name="Foe One"))
+    state.player("p1").engaged.cards.append(foe(state, name="Foe Two"))
+    state, _ = run(state, Task(kind="enemy-attacks", seat="p1"))
+    first = state.decisions[0]
+    assert first.context == "next-attacker" and not first.forced  # the order is the player's choice
+    step = GAME.apply(state, "p1", GAME.parse(f"answer {first.id} {first.options[0].id}"))
+    assert any("answered by itself" in e.text and "no ready character" in e.text for e in step.events)
+    assert not any(d.context.startswith("defend") for d in step.state.decisions)
+
+
+def test_a_single_possible_attacker_is_declared_by_itself():
+    """RR p.20: only one ready character can attack the chosen enemy: choosing the attackers is forced."""
+    state = a_table(1)
+    for c in state.player("p1").play.cards[1:]:
+        c.flags.append(EXHAUSTED)
+    attacker = state.player("p1").play.cards[0]
+    enemy = foe(state)
+    state.player("p1").engaged.cards.append(enemy)
+    state, _ = run(state, Task(kind="player-attacks", seat="p1"))
+    state, lines = answer(state, enemy.uid)
+    assert any("answered by itself" in line for line in lines)
+    assert state.player("p1").engaged.cards[0].tokens[DAMAGE] == stat(state, attacker, "attack")  # defense 0
+    assert EXHAUSTED in next(c for c in state.player("p1").play.cards if c.uid == attacker.uid).flags
+
+
+def test_the_east_bight_as_the_only_destination_is_travelled_to_by_itself():
+    """FAQ 1.00: The East Bight is the only place the players may go: a public fact, the travel is forced."""
+    state = a_table(1)
+    bight = core_card(state, "The East Bight")
+    state.staging.cards += [core_card(state, "Forest Gate"), bight]
+    state, _ = run(state, Task(kind="travel"))
+    assert state.decisions[0].forced and "The East Bight" in state.decisions[0].forced
+
+
+def test_an_attachment_with_one_legal_host_is_attached_by_itself():
+    """RR p.9: the card played is on the table and every host is public: one host, no question."""
+    from engines.lcg.playing import hosts
+
+    state = a_table(1)
+    dwarf_only = card(state, name="Made Helm", type="attachment", sphere="leadership", cost=0,
+                      attach_to="Dwarf character", owner="p1")
+    assert [h.name for h in hosts(state, state.player("p1"), dwarf_only)] == ["Glóin"]
+    state.player("p1").hand.cards.append(dwarf_only)
+    state, _ = run(state, Task(kind="plan-turn", seat="p1"))
+    step = GAME.apply(state, "p1", GAME.parse(f"play {dwarf_only.uid}"))
+    assert any("answered by itself" in e.text for e in step.events)
+    assert dwarf_only.uid in {a.uid for a in hero(step.state, "p1", "Glóin").attached}
+
+
+def test_a_pass_that_follows_from_a_hidden_hand_is_never_forced():
+    """Issue 16: planning with nothing playable has one answer, pass, but that answer tells what the hand holds,
+    so it is asked (private) and never forced; the player's own autopass order is the way to skip it."""
+    state = a_table(1)
+    state.player("p1").hand.cards.clear()
+    state, _ = run(state, Task(kind="plan-turn", seat="p1"))
+    plan = state.decisions[0]
+    assert [o.id for o in plan.options] == ["pass"] and plan.private and not plan.forced
+
+
+def test_every_prompt_of_the_round_names_the_card_or_rule_that_asks():
+    """Issue 16: a prompt says why it is asked: a rule (with its rulebook page) or a card."""
+    state = a_table(2)
+    enemy = foe(state, name="Made Foe")
+    state.staging.cards.append(enemy)
+    prompts = []
+    for task in (Task(kind="commit", seat="p1"), Task(kind="optional-engage", seat="p1"),
+                 Task(kind="player-attacks", seat="p2")):
+        if task.kind == "player-attacks":
+            state.staging.cards.remove(enemy)
+            state.player("p2").engaged.cards.append(enemy)
+        after, _ = run(state, task)
+        prompts.append(after.decisions[0].prompt)
+    state.player("p1").engaged.cards.append(foe(state, name="Second Foe"))
+    after, _ = run(state, Task(kind="enemy-attacks", seat="p1"))
+    prompts.append(after.decisions[0].prompt)
+    for prompt in prompts:
+        assert "RR p." in prompt or "Made Foe" in prompt or "Second Foe" in prompt, prompt
+
+
+def test_a_card_effect_with_a_single_public_choice_is_answered_by_itself():
+    """Issue 16: Erebor Hammersmith returns the top attachment of a discard pile that holds one (public): the
+    pile is the only choice, answered by itself and logged with the card's name."""
+    state = a_table(4)
+    plate = core_card(state, "Citadel Plate")
+    state.player("p1").discard.cards.append(plate)
+    smith = core_card(state, "Erebor Hammersmith", owner="p4")
+    state.player("p4").hand.cards = [smith]
+    for h in state.player("p4").play.cards:
+        h.tokens["resource"] = 2
+    state, _ = run(state, Task(kind="plan-turn", seat="p4"))
+    step = GAME.apply(state, "p4", GAME.parse(f"play {smith.uid}"))
+    state = step.state
+    while any(d.context.startswith("pay") for d in state.decisions):
+        d = next(d for d in state.decisions if d.context.startswith("pay"))
+        step = GAME.apply(state, "p4", GAME.parse(f"answer {d.id} " + " ".join(
+            f"{o.id}={2 if i == 0 else 0}" for i, o in enumerate(d.options))))
+        state = step.state
+    assert state.player("p1").hand.find(plate.uid) is not None
+    assert any(e.text.startswith("Erebor Hammersmith") and "answered by itself" in e.text for e in step.events)
+
+
+def test_a_private_card_effect_choice_is_asked_even_with_one_option():
+    """Issue 16: a choice among hidden cards (Éowyn's discard from a one-card hand) is never forced: its answer
+    would name the hidden card."""
+    from engines.lcg.scripts import ask
+
+    state = a_table(1)
+    work = GAME.copy(state)
+    only = work.player("p1").hand.cards[0]
+    ask(Turn(state=work, seat="p1"), "p1", "Éowyn: choose a card to discard", [Option(id=only.uid, label=only.name)],
+        "eowyn", "x", private=True)
+    private = work.decisions[-1]
+    assert not private.forced  # one card, but from a hidden hand: answering it alone would tell the table
+    ask(Turn(state=work, seat="p1"), "p1", "Test: choose a hero", [Option(id="c1", label="Aragorn")], "eowyn", "x")
+    public = work.decisions[-1]
+    assert public.forced == "Test: the only choice is Aragorn"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engines.core import CardView, SeatView, View, ZoneView, card_view, zone_view
-from engines.meq import rules
+from engines.meq import rules, stock
 from engines.meq.cards import MARKERS, index
 from engines.meq.sauron import TRACK_NAMES, track_values
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
@@ -66,15 +66,17 @@ def build(state: MeqState, seat: str | None) -> MeqView:
         place(state.event_at).event = True
     table = [zone_view(z, seat) for z in (state.plots, state.current_event, state.shadow_discard, state.plot_discard,
                                            state.event_discard, state.peril_discard, state.token_discard, state.drawn)]
-    table += [zone_view(z, seat, counts_only=True) for z in (state.shadow_deck, state.plot_deck, state.peril_deck,
-                                                             state.corruption_deck, state.skill_deck)]
+    table += [ZoneView(name=stock.name(k), owner=None, count=stock.count(state, k), cards=[])
+              for k in ("shadow", "plot", "peril", "corruption", "skill")]
     private: list[ZoneView] = []
     if seat == state.sauron:
         private += [zone_view(z, seat) for z in (state.shadow_hand, state.plot_hand, state.plot_drawn,
                                                  state.peril_drawn, state.sauron_mission)]
     for h in state.heroes:
-        table += [zone_view(h.rest, seat), zone_view(h.corruption, seat), zone_view(h.life, seat, counts_only=True),
-                  zone_view(h.damage, seat, counts_only=True), zone_view(h.hand, seat, counts_only=True)]
+        table += [zone_view(h.rest, seat), zone_view(h.corruption, seat),
+                  *(ZoneView(name=f"{h.name}'s {what} pool", owner=h.seat, count=stock.count(state, key), cards=[])
+                    for what, key in (("life", stock.life(h)), ("damage", stock.damage(h)))),
+                  zone_view(h.hand, seat, counts_only=True)]
         if seat == h.seat:
             private.append(zone_view(h.hand, seat))
     if seat in state.hero_mission.seats or seat in (state.hero_mission.cards[0].known_to if state.hero_mission.cards
@@ -89,8 +91,9 @@ def build(state: MeqState, seat: str | None) -> MeqView:
     seats = [SeatView(seat=state.sauron, counters={"shadow hand": len(state.shadow_hand.cards),
                                                    "plot hand": len(state.plot_hand.cards), "pool": state.pool})]
     for h in state.heroes:
-        seats.append(SeatView(seat=h.seat, counters={"hand": len(h.hand.cards), "life": len(h.life.cards),
-                                                     "rest": len(h.rest.cards), "damage": len(h.damage.cards),
+        life, damage = stock.count(state, stock.life(h)), stock.count(state, stock.damage(h))
+        seats.append(SeatView(seat=h.seat, counters={"hand": len(h.hand.cards), "life": life,
+                                                     "rest": len(h.rest.cards), "damage": damage,
                                                      "favor": h.favor, "corruption": len(h.corruption.cards)}))
     view = MeqView(
         game="meq", seat=seat, title=f"Middle-earth Quest: {board.title}", status=status(state),
@@ -144,7 +147,8 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
             bits.append("event marker")
         out.append(f"{board.name(p.id)}: {'; '.join(bits)}")
     for h in state.heroes:
-        out.append(f"{h.name} ({h.seat}) on {board.name(h.at)}: hand {len(h.hand.cards)}, life {len(h.life.cards)}, "
-                   f"rest {len(h.rest.cards)}, damage {len(h.damage.cards)}, favor {h.favor}, corruption "
+        life, damage = stock.count(state, stock.life(h)), stock.count(state, stock.damage(h))
+        out.append(f"{h.name} ({h.seat}) on {board.name(h.at)}: hand {len(h.hand.cards)}, life {life}, "
+                   f"rest {len(h.rest.cards)}, damage {damage}, favor {h.favor}, corruption "
                    f"{len(h.corruption.cards)}, items {', '.join(idx.items[i].name for i in h.items) or 'none'}")
     return out

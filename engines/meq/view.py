@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 from engines.core import CardView, SeatView, View, ZoneView, card_view, zone_view
 from engines.meq import rules, stock
+from engines.meq.board import Board
 from engines.meq.cards import MARKERS, index
 from engines.meq.sauron import TRACK_NAMES, track_values
-from engines.meq.board import Board
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, TRACKS, MeqState
 
 

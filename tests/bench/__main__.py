@@ -19,7 +19,7 @@ from tests.bench import boards, latency, memory, play, startup
 from tests.bench.common import Row
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_SECTIONS = ("tests.bench.wotr",)  # each game's own rows (render, random play), when that game is built
+GAME_SECTIONS = ("tests.bench.wotr", "tests.bench.meq")  # each game's own rows (render, random play), when that game is built
 
 
 def sections(args: argparse.Namespace) -> dict[str, Callable[[], list[Row]]]:

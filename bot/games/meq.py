@@ -5,6 +5,8 @@ from bot.plugins import Plugin
 PLUGIN = Plugin(
     name="meq",
     engine="engines.meq",
+    renderer="render.meq",
+    discord="bot.chat.meq_cog",
     coverage="bot.content.meq.coverage:report",
     content="bot.content.meq",
 )

@@ -5,7 +5,7 @@ both are in; then strength, Next Round abilities, this round's abilities (hero f
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Outcome, Turn
-from engines.meq import rules, scripts
+from engines.meq import rules, scripts, stock
 from engines.meq.cards import CombatDef, index
 from engines.meq.flow import COMBAT, answer, ask, task
 from engines.meq.state import SAURON, Combat, Hero, MeqState
@@ -22,8 +22,7 @@ def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: st
                health=foe.health if health is None else health, fortitude=fort, strength=foe.strength)
     c.foe_hand.owner = state.sauron
     state.combat = c
-    deck = state.combat_decks[foe.deck]
-    got = rules.draw_from(turn, deck, None, c.foe_hand, fort)
+    got = stock.draw_from(turn, f"combat:{foe.deck}", None, c.foe_hand, fort)
     for card in got:
         card.face_up = True
     turn.say(f"Combat: {hero.name} against {foe.name} (health {c.health - prior_damage(state)}, fortitude {fort}, "
@@ -183,7 +182,7 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
 def check(turn: Turn[MeqState], c: Combat) -> None:
     state = turn.state
     hero = state.hero(c.hero)
-    c.hero_defeated = rules.out_of_cards(hero)
+    c.hero_defeated = rules.out_of_cards(state, hero)
     c.foe_defeated = prior_damage(state) + c.foe_damage >= c.health
     if c.hero_defeated or c.foe_defeated or (c.hero_out and c.foe_out):
         c.stage = "over"
@@ -199,12 +198,8 @@ def finish(turn: Turn[MeqState], c: Combat) -> None:
     foe = index().foes[c.foe]
     for card in c.hero_stack.cards:
         hero.rest.cards.append(card)
-    deck = state.combat_decks[foe.deck]
-    for card in c.foe_stack.cards + c.foe_hand.cards + c.committed.cards:
-        card.face_up = False
-        card.known_to = []
-        deck.cards.append(card)
-    state.rng.shuffle(deck.cards)
+    stock.put(state, f"combat:{foe.deck}", c.foe_stack.cards + c.foe_hand.cards + c.committed.cards)
+    stock.shuffle(state, f"combat:{foe.deck}")
     state.combat = None
     defeated = c.foe_defeated
     turn.say(f"The combat ends: {foe.name} " + ("is defeated" if defeated else "is not defeated")
@@ -243,7 +238,7 @@ def hero_damage(turn: Turn[MeqState], args: list[str]) -> None:
     state = turn.state
     hero = state.hero(args[0])
     n = int(args[1])
-    life, hand = len(hero.life.cards), len(hero.hand.cards)
+    life, hand = stock.count(state, stock.life(hero)), len(hero.hand.cards)
     n = min(n, life + hand)
     if n <= 0:
         after_damage(turn, hero)
@@ -282,7 +277,7 @@ def dmg_hand(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: l
 def after_damage(turn: Turn[MeqState], hero: Hero) -> None:
     """Out of combat, a hero with no cards left is defeated at once; in combat the round's check does it."""
     state = turn.state
-    if state.combat is None and rules.out_of_cards(hero):
+    if state.combat is None and rules.out_of_cards(state, hero):
         state.queue.insert(0, f"defeat:{hero.key}")
 
 

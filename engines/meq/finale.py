@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Decision, Outcome, Turn, Visibility
-from engines.meq import combat, rules
+from engines.meq import combat, rules, stock
 from engines.meq.cards import MARKERS, MissionDef, index
 from engines.meq.flow import answer, ask, goto, step
 from engines.meq.state import HERO_MARKER, MeqState
@@ -94,13 +94,11 @@ def finale(turn: Turn[MeqState]) -> None:
         if x.key == RINGWRAITHS:
             x.damage = 0
     for hero in state.heroes:
-        hero.life.cards.extend(hero.hand.cards + hero.rest.cards + hero.damage.cards)
+        stock.put(state, stock.life(hero), hero.hand.cards + hero.rest.cards)
+        stock.merge(state, stock.life(hero), stock.damage(hero))
         hero.hand.cards.clear()
         hero.rest.cards.clear()
-        hero.damage.cards.clear()
-        for c in hero.life.cards:
-            c.face_up = False
-        state.rng.shuffle(hero.life.cards)
+        stock.shuffle(state, stock.life(hero))
         rules.draw_cards(turn, hero, rules.attribute(state, hero, "fortitude"))
     turn.say("Each hero shuffles every card into the life pool and draws up to fortitude.")
     goto(state, "champion")

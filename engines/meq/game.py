@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, Visibility
+from engines.core import Card, CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, Visibility
 from engines.meq import board as mb
-from engines.meq import combat, finale, flow, hero, rules, sauron  # noqa: F401  (they register their steps)
+from engines.meq import combat, finale, flow, hero, rules, sauron, stock  # noqa: F401  (they register their steps)
 from engines.meq.cards import MARKERS, index
-from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, zone
+from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, copy_card, zone
 from engines.meq.view import build
 
 CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
@@ -57,7 +57,7 @@ class Meq(Rules[MeqState]):
     min_seats = 2
     max_seats = 4
     state_type = MeqState
-    shared_fields = ("board",)
+    shared_fields = ("board", "stock")  # the map never changes; decks are tuples, changed by replacing
     options = {k: v[0] for k, v in CHOICES.items()}  # noqa: RUF012
 
     def check_options(self, options: dict[str, Any]) -> dict[str, str | int | bool]:
@@ -79,6 +79,22 @@ class Meq(Rules[MeqState]):
         if not int(out["stage2"]) < int(out["stage3"]) <= int(out["shadow_falls"]) < int(out["story_length"]):
             raise CommandError("The Story Track needs stage2 < stage3 <= shadow_falls < story_length.")
         return out
+
+    def copy(self, state: MeqState) -> MeqState:
+        """`apply`'s copy-then-change, made cheap: the decks are shared tuples (`stock`), and the hundred-odd cards
+        in hands, pools and discards are copied by hand, several times faster than pickling them with the rest."""
+        zones = state.zones()
+        held = [z.cards for z in zones]
+        try:
+            for z in zones:
+                z.cards = []
+            work = super().copy(state)
+        finally:
+            for z, cards in zip(zones, held, strict=True):
+                z.cards = cards
+        for z, cards in zip(work.zones(), held, strict=True):
+            z.cards = [copy_card(c) for c in cards]
+        return work
 
     def seat_names(self, count: int) -> list[str]:
         return [f"p{i}" for i in range(1, count + 1)]
@@ -112,41 +128,42 @@ class Meq(Rules[MeqState]):
         for foe_def in idx.pack.foes:
             if foe_def.minion:
                 state.minions.append(Minion(key=foe_def.id))
+        decks: dict[str, list[Card]] = {}
         for card_id, copies in ((c.id, c.copies) for c in idx.pack.combat):
             cdef = idx.combat[card_id]
             if cdef.deck in ("zealot", "ravager", "behemoth"):
-                deck = state.combat_decks.setdefault(cdef.deck, zone(f"{cdef.deck} combat deck", Visibility.HIDDEN))
-                deck.cards += [state.new_card(cdef.name, cdef.id, face_up=False) for _ in range(copies)]
+                decks.setdefault(f"combat:{cdef.deck}", []).extend(
+                    state.new_card(cdef.name, cdef.id, face_up=False) for _ in range(copies))
             elif cdef.deck == "skill":
-                state.skill_deck.cards += [state.new_card(cdef.name, cdef.id, face_up=False) for _ in range(copies)]
+                decks.setdefault("skill", []).extend(
+                    state.new_card(cdef.name, cdef.id, face_up=False) for _ in range(copies))
         for pile in idx.pack.piles:
-            z = zone(f"{pile.group} token pile", Visibility.HIDDEN)
+            tokens: list[Card] = []
             for mid, n in pile.tokens:
-                z.cards += [state.new_card(idx.foes[mid].name, f"{pile.group}|{mid}", face_up=False, back=pile.group)
-                            for _ in range(n)]
-            z.cards += [state.new_card("Blank", f"{pile.group}|blank", face_up=False, back=pile.group)
-                        for _ in range(pile.blanks)]
-            state.piles[pile.group] = z
+                tokens += [state.new_card(idx.foes[mid].name, f"{pile.group}|{mid}", face_up=False, back=pile.group)
+                           for _ in range(n)]
+            tokens += [state.new_card("Blank", f"{pile.group}|blank", face_up=False, back=pile.group)
+                       for _ in range(pile.blanks)]
+            decks[f"pile:{pile.group}"] = tokens
         for ev in idx.pack.events:
-            deck = state.event_decks.setdefault(str(ev.stage), zone(f"stage {ev.stage} Event deck", Visibility.HIDDEN))
-            deck.cards.append(state.new_card(ev.name, ev.id, face_up=False))
+            decks.setdefault(f"event:{ev.stage}", []).append(state.new_card(ev.name, ev.id, face_up=False))
         for enc in idx.pack.encounters:
-            deck = state.encounter_decks.setdefault(enc.deck, zone(f"{enc.deck} Encounter deck", Visibility.HIDDEN))
+            decks.setdefault(f"encounter:{enc.deck}", []).append(state.new_card(enc.name, enc.id, face_up=False))
             state.encounter_discards.setdefault(enc.deck, zone(f"{enc.deck} Encounter discard", Visibility.PUBLIC))
-            deck.cards.append(state.new_card(enc.name, enc.id, face_up=False))
-        state.peril_deck.cards = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.perils]
-        state.shadow_deck.cards = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.shadows]
-        state.corruption_deck.cards = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.corruption]
+        decks["peril"] = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.perils]
+        decks["shadow"] = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.shadows]
+        decks["corruption"] = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.corruption]
         state.item_supply = {i.id: i.value for i in idx.pack.items}
         for h in state.heroes:
             for item in idx.heroes[h.key].items:
                 state.item_supply[item] -= 1
         starting = [p for p in idx.pack.plots if p.starting]
-        state.plot_deck.cards = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.plots if not p.starting]
-        for z in [*state.combat_decks.values(), state.skill_deck, *state.piles.values(), *state.event_decks.values(),
-                  *state.encounter_decks.values(), state.peril_deck, state.shadow_deck, state.corruption_deck,
-                  state.plot_deck]:
-            state.rng.shuffle(z.cards)
+        decks["plot"] = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.plots if not p.starting]
+        # Shuffled in the order the decks were always shuffled, so a seed deals the same game as before.
+        kinds = ("combat:", "skill", "pile:", "event:", "encounter:", "peril", "shadow", "corruption", "plot")
+        for key in [k for kind in kinds for k in decks if k.startswith(kind)]:
+            state.rng.shuffle(decks[key])
+            stock.put(state, key, decks[key])
         first = starting[state.rng.below(len(starting))]
         card = state.new_card(first.name, first.id)
         state.plots.cards.append(card)
@@ -172,16 +189,17 @@ class Meq(Rules[MeqState]):
         idx = index()
         hdef = idx.heroes[key]
         h = Hero(key=key, name=hdef.name, seat=seat, at=hdef.start,
-                 life=zone(f"{hdef.name}'s life pool", Visibility.HIDDEN, seat),
                  hand=zone(f"{hdef.name}'s hand", Visibility.OWNER, seat),
                  rest=zone(f"{hdef.name}'s rest pool", Visibility.PUBLIC, seat),
-                 damage=zone(f"{hdef.name}'s damage pool", Visibility.HIDDEN, seat),
                  corruption=zone(f"{hdef.name}'s Corruption cards", Visibility.PUBLIC, seat),
                  items=list(hdef.items))
+        life: list[Card] = []
         for c in idx.pack.combat:
             if c.deck == key:
-                h.life.cards += [state.new_card(c.name, c.id, face_up=False) for _ in range(c.copies)]
-        state.rng.shuffle(h.life.cards)
+                life += [state.new_card(c.name, c.id, face_up=False) for _ in range(c.copies)]
+        state.rng.shuffle(life)
+        stock.put(state, stock.life(h), life)
+        state.stock[stock.damage(h)] = ()
         quests = [q for q in idx.pack.quests if q.owner == key]
         starts = [q for q in quests if q.kind == "starting"]
         if starts:
@@ -288,7 +306,7 @@ class Meq(Rules[MeqState]):
 def train(turn: Turn[MeqState], h: Hero) -> None:
     """Spec 5.5 (6.62): two Skill cards, one into the hand (hidden), the other to the Skill discard."""
     state = turn.state
-    got = rules.draw_from(turn, state.skill_deck, state.skill_discard, h.hand, 2)
+    got = stock.draw_from(turn, "skill", state.skill_discard, h.hand, 2)
     for c in got:
         c.face_up = True
     if len(got) == 2:

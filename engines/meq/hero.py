@@ -3,8 +3,8 @@ turn, the two-player interlude, and a hero's defeat (spec 4.4)."""
 
 from __future__ import annotations
 
-from engines.core import Card, Decision, DecisionKind, Turn
-from engines.meq import rules, scripts
+from engines.core import Decision, DecisionKind, Turn
+from engines.meq import rules, scripts, stock
 from engines.meq.cards import ANY, MARKERS, index
 from engines.meq.flow import answer, ask, goto, step, task
 from engines.meq.state import Hero, MeqState
@@ -65,11 +65,9 @@ def rest_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args
         return
     hero = state.current
     n = len(hero.rest.cards)
-    hero.life.cards.extend(hero.rest.cards)
+    stock.put(state, stock.life(hero), hero.rest.cards)
     hero.rest.cards.clear()
-    for c in hero.life.cards:
-        c.face_up = False
-    state.rng.shuffle(hero.life.cards)
+    stock.shuffle(state, stock.life(hero))
     turn.say(f"{hero.name} rests: {n} card(s) go back into the life pool.")
     if state.map.location(hero.at).haven:
         rules.heal(turn, hero, "resting on a Haven")
@@ -296,7 +294,7 @@ def move_hero(turn: Turn[MeqState], hero: Hero, dest: str, paid: list[str]) -> N
     state.moved_first = True
     turn.say(f"{hero.name} moves from {state.map.name(origin)} to {state.map.name(dest)}, discarding "
              f"{', '.join(names)} to the rest pool.")
-    if rules.out_of_cards(hero):  # 6.58
+    if rules.out_of_cards(state, hero):  # 6.58
         state.queue.insert(0, f"defeat:{hero.key}")
         return
     if not state.map.location(dest).haven:
@@ -330,7 +328,7 @@ def peril_task(turn: Turn[MeqState], args: list[str]) -> None:
     """Spec 3.2 step 3b (6.40): Sauron draws 3, picks one matching here; all 3 are then discarded face up."""
     state = turn.state
     hero = state.current
-    drawn = rules.draw_from(turn, state.peril_deck, state.peril_discard, state.peril_drawn, 3)
+    drawn = stock.draw_from(turn, "peril", state.peril_discard, state.peril_drawn, 3)
     for c in drawn:
         c.face_up = True
     fits = [c for c in drawn if matches(state, index().perils[c.ref].where, hero.at)]
@@ -470,7 +468,7 @@ def encounter_step(turn: Turn[MeqState]) -> None:
         turn.say(f"{state.map.name(hero.at)} is perilous for {hero.name}: no Encounter.")
         return
     deck_key = "haven" if state.map.location(hero.at).haven else state.map.group_of(hero.at)
-    drawn = rules.draw_from(turn, state.encounter_decks[deck_key], state.encounter_discards[deck_key], state.drawn, 3)
+    drawn = stock.draw_from(turn, f"encounter:{deck_key}", state.encounter_discards[deck_key], state.drawn, 3)
     for c in drawn:
         c.face_up = True
     ranked = sorted(drawn, key=lambda c: index().encounters[c.ref].priority)
@@ -560,13 +558,10 @@ def haven_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], arg
 def send_to_haven(turn: Turn[MeqState], hero: Hero, loc: str) -> None:
     state = turn.state
     hero.at = loc
-    back: list[Card] = hero.rest.cards + hero.damage.cards
+    stock.put(state, stock.life(hero), hero.rest.cards)
+    stock.merge(state, stock.life(hero), stock.damage(hero))
     hero.rest.cards.clear()
-    hero.damage.cards.clear()
-    hero.life.cards.extend(back)
-    for c in hero.life.cards:
-        c.face_up = False
-    state.rng.shuffle(hero.life.cards)
+    stock.shuffle(state, stock.life(hero))
     turn.say(f"{hero.name} goes to {state.map.name(loc)}; the rest and damage pools go back into the life pool.")
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from engines.core import Card, Turn, Zone
+from engines.core import Turn
+from engines.meq import stock
 from engines.meq.cards import MARKERS, index
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, SAURON, Hero, MeqState
 
@@ -114,8 +115,19 @@ def cap_of(state: MeqState, loc: str, linked: dict[str, int] | None = None) -> i
 def placeable(state: MeqState) -> list[str]:
     """Locations where one more influence token may go now (spec 5.4: one token at a time)."""
     linked = links(state)
-    return [loc.id for loc in state.map.locations
-            if state.influence.get(loc.id, 0) < cap_of(state, loc.id, linked)]
+    board, out = state.map, []
+    for loc in board.locations:  # cap_of, inlined: this runs for every location at every placement
+        if loc.haven:
+            continue
+        if loc.stronghold:
+            cap = loc.stronghold
+        elif loc.id in linked:
+            cap = linked[loc.id]
+        else:
+            cap = max((linked[n] for n in board.neighbours(loc.id) if n in linked), default=0) if linked else 0
+        if state.influence.get(loc.id, 0) < cap:
+            out.append(loc.id)
+    return out
 
 
 def place_influence(turn: Turn[MeqState], loc: str) -> None:
@@ -186,36 +198,19 @@ def raise_level(turn: Turn[MeqState], hero: Hero, name: str) -> None:
 
 def draw_cards(turn: Turn[MeqState], hero: Hero, n: int) -> int:
     """Draw from the life pool into hand (no reshuffle: an empty life pool stays empty)."""
-    got = turn.draw(hero.life, hero.hand, n)
+    got = stock.draw(turn, stock.life(hero), hero.hand, n)
     for card in got:
         card.face_up = True
     return len(got)
 
 
-def draw_from(turn: Turn[MeqState], deck: Zone, discard: Zone | None, to: Zone, n: int) -> list[Card]:
-    """Draw `n` from a deck, reshuffling its discard pile into it when it runs out (spec 5.12)."""
-    out: list[Card] = []
-    for _ in range(n):
-        if not deck.cards and discard is not None and discard.cards:
-            deck.cards.extend(discard.cards)
-            discard.cards.clear()
-            for c in deck.cards:
-                c.face_up = False
-            turn.state.rng.shuffle(deck.cards)
-            turn.say(f"The {deck.name} is empty: its discard pile is shuffled into a new deck.")
-        if not deck.cards:
-            break
-        out += turn.draw(deck, to, 1)
-    return out
-
-
-def out_of_cards(hero: Hero) -> bool:
-    return not hero.life.cards and not hero.hand.cards
+def out_of_cards(state: MeqState, hero: Hero) -> bool:
+    return not stock.count(state, stock.life(hero)) and not hero.hand.cards
 
 
 def gain_corruption(turn: Turn[MeqState], hero: Hero) -> None:
     state = turn.state
-    cards = draw_from(turn, state.corruption_deck, state.corruption_discard, hero.corruption, 1)
+    cards = stock.draw_from(turn, "corruption", state.corruption_discard, hero.corruption, 1)
     for card in cards:
         card.face_up = True
         turn.say(f"{hero.name} receives a Corruption card: {card.name}.")
@@ -249,27 +244,19 @@ def gain_item(turn: Turn[MeqState], hero: Hero, item: str) -> None:
 
 def heal(turn: Turn[MeqState], hero: Hero, why: str) -> None:
     """Shuffle the damage pool into the life pool."""
-    n = len(hero.damage.cards)
-    hero.life.cards.extend(hero.damage.cards)
-    hero.damage.cards.clear()
-    for c in hero.life.cards:
-        c.face_up = False
-    turn.state.rng.shuffle(hero.life.cards)
+    n = stock.count(turn.state, stock.damage(hero))
+    stock.merge(turn.state, stock.life(hero), stock.damage(hero))
+    stock.shuffle(turn.state, stock.life(hero))
     turn.say(f"{hero.name} heals {n} damage ({why}).")
 
 
 def take_damage(state: MeqState, hero: Hero, from_life: int, hand_uids: list[str]) -> None:
     """Put damage into the damage pool: the top of the life pool unseen, and the chosen hand cards."""
     for _ in range(from_life):
-        if hero.life.cards:
-            card = hero.life.cards.pop()
-            card.face_up = False
-            hero.damage.cards.append(card)
+        if stock.count(state, stock.life(hero)):
+            stock.put(state, stock.damage(hero), [stock.pop(state, stock.life(hero))])
     for uid in hand_uids:
-        card = hero.hand.take(uid)
-        card.face_up = False
-        card.known_to = []
-        hero.damage.cards.append(card)
+        stock.put(state, stock.damage(hero), [hero.hand.take(uid)])
 
 
 def nearest_havens(state: MeqState, loc: str) -> list[str]:

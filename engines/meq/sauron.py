@@ -4,7 +4,7 @@ cards, commands) and Hero Draw; plus Shadow card windows, which open in every pl
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, RuleError, Turn
-from engines.meq import rules, scripts
+from engines.meq import rules, scripts, stock
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, goto, step, task
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
@@ -195,15 +195,13 @@ def event_step(turn: Turn[MeqState]) -> None:
     state = turn.state
     side = "" if state.first_turn else rules.dominant(state)
     stage = str(rules.stage(state))
-    deck = state.event_decks[stage]
-    if not deck.cards:
+    if not stock.count(state, f"event:{stage}"):
         back = [c for c in state.event_discard.cards if index().events[c.ref].stage == int(stage)]
         for c in back:
             state.event_discard.cards.remove(c)
-            c.face_up = False
-        deck.cards.extend(back)
-        state.rng.shuffle(deck.cards)
-    drawn = rules.draw_from(turn, deck, None, state.drawn, 3 if side else 1)
+        stock.put(state, f"event:{stage}", back)
+        stock.shuffle(state, f"event:{stage}")
+    drawn = stock.draw_from(turn, f"event:{stage}", None, state.drawn, 3 if side else 1)
     for c in drawn:
         c.face_up = True
     goto(state, "action_start")
@@ -375,13 +373,13 @@ def draw_action(turn: Turn[MeqState], x: int) -> None:
     """Scenario 6.19: X Shadow cards; X Plot cards of which one is kept, the rest to the bottom in an order
     Sauron chooses. The table learns only counts."""
     state = turn.state
-    got = rules.draw_from(turn, state.shadow_deck, state.shadow_discard, state.shadow_hand, x)
+    got = stock.draw_from(turn, "shadow", state.shadow_discard, state.shadow_hand, x)
     for c in got:
         c.face_up = True
     turn.say(f"Sauron draws {len(got)} Shadow card(s).")
     if got:
         turn.say(f"You draw: {', '.join(c.name for c in got)}.", [state.sauron])
-    plots = rules.draw_from(turn, state.plot_deck, None, state.plot_drawn, x)
+    plots = stock.draw_from(turn, "plot", None, state.plot_drawn, x)
     for c in plots:
         c.face_up = True
     turn.say(f"Sauron draws {len(plots)} Plot card(s) and keeps one.")
@@ -411,9 +409,7 @@ def plot_order(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args:
 
 def bottom(state: MeqState, uids: list[str]) -> None:
     for uid in reversed(uids):  # the deck's top is the end of the list: the first chosen ends lowest
-        card = state.plot_drawn.take(uid)
-        card.face_up = False
-        state.plot_deck.cards.insert(0, card)
+        stock.put(state, "plot", [state.plot_drawn.take(uid)], bottom=True)
 
 
 # --- Command Monsters and Minions ------------------------------------------------------------------------------
@@ -441,9 +437,9 @@ def command_task(turn: Turn[MeqState], args: list[str]) -> None:
         return
     options: list[tuple[str, str]] = []
     if not state.placed_token:
-        for group, pile in sorted(state.piles.items()):
-            if (pile.cards or any(c.ref.startswith(group + "|") for c in state.token_discard.cards)) and \
-                    token_targets(state, group):
+        for group in sorted(k.removeprefix("pile:") for k in state.stock if k.startswith("pile:")):
+            discarded = any(c.ref.startswith(group + "|") for c in state.token_discard.cards)
+            if (stock.count(state, f"pile:{group}") or discarded) and token_targets(state, group):
                 options.append((f"place:{group}", f"place a monster token from the {group} pile"))
     for card in state.tokens.cards:
         if card.uid not in state.commanded and move_targets(state, card.uid):
@@ -490,17 +486,15 @@ def command_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
 
 def draw_token(turn: Turn[MeqState], group: str) -> Card:
     state = turn.state
-    pile = state.piles[group]
-    if not pile.cards:
+    key = f"pile:{group}"
+    if not stock.count(state, key):
         back = [c for c in state.token_discard.cards if c.ref.startswith(group + "|")]
         for c in back:
             state.token_discard.cards.remove(c)
-            c.face_up = False
-            c.known_to = []
-        pile.cards.extend(back)
-        state.rng.shuffle(pile.cards)
+        stock.put(state, key, back)
+        stock.shuffle(state, key)
         turn.say(f"The {group} token pile is empty: its discarded tokens are shuffled back in.")
-    card = pile.cards.pop()
+    card = stock.pop(state, key)
     card.known_to = [state.sauron]
     state.tokens.cards.append(card)
     turn.reveal()
@@ -540,7 +534,7 @@ def hero_draw(turn: Turn[MeqState]) -> None:
     """Spec 3.1 step 6: each hero draws up to fortitude, all at once."""
     state = turn.state
     for hero in state.heroes:
-        most = min(rules.attribute(state, hero, "fortitude"), len(hero.life.cards))
+        most = min(rules.attribute(state, hero, "fortitude"), stock.count(state, stock.life(hero)))
         if most > 0:
             ask(turn, hero.seat, f"draw:{hero.key}", f"Hero Draw: how many cards does {hero.name} draw (0 to {most})?",
                 [], DecisionKind.NUMBER, low=0, high=most)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.core import Turn
-from engines.meq import rules
+from engines.meq import rules, stock
 from engines.meq.cards import CombatDef, index
 from engines.meq.state import Combat, Hero, MeqState
 
@@ -143,7 +143,7 @@ def draw_two(turn: Turn[MeqState], c: Combat, side: str) -> None:
         n = rules.draw_cards(turn, state.hero(c.hero), 2)
         turn.say(f"{state.hero(c.hero).name} draws {n} card(s).")
     else:
-        got = rules.draw_from(turn, state.combat_decks[index().foes[c.foe].deck], None, c.foe_hand, 2)
+        got = stock.draw_from(turn, f"combat:{index().foes[c.foe].deck}", None, c.foe_hand, 2)
         for card in got:
             card.face_up = True
         turn.say(f"Sauron draws {len(got)} combat card(s).")

@@ -24,16 +24,27 @@ def zone(name: str, visibility: Visibility, owner: str | None = None, ordered: b
     return Zone(name=name, visibility=visibility, owner=owner, ordered=ordered)
 
 
+def copy_card(card: Card) -> Card:
+    """A deep copy of a card, by hand: its scalars shared, its lists and dicts new (tests/engines/meq checks this
+    still covers every field of `Card`)."""
+    new = Card.__new__(Card)
+    fields = card.__dict__.copy()
+    fields["known_to"] = list(card.known_to)
+    fields["tokens"] = dict(card.tokens)
+    fields["flags"] = list(card.flags)
+    fields["attached"] = [copy_card(a) for a in card.attached]
+    new.__dict__ = fields
+    return new
+
+
 @dataclass(kw_only=True)
 class Hero:
     key: str  # hero id in the pack
     name: str
     seat: str
     at: str  # location id
-    life: Zone  # face down, the draw deck; anyone may count it
     hand: Zone
     rest: Zone  # face up, newest on top (the end of the list)
-    damage: Zone  # face down
     corruption: Zone  # public
     favor: int = 0
     items: list[str] = field(default_factory=list)  # item ids (one copy of each title)
@@ -43,7 +54,7 @@ class Hero:
     locked: str = ""  # the advanced quest, until the starting quest is done
 
     def zones(self) -> list[Zone]:
-        return [self.life, self.hand, self.rest, self.damage, self.corruption]
+        return [self.hand, self.rest, self.corruption]
 
 
 @dataclass(kw_only=True)
@@ -101,10 +112,8 @@ class MeqState(BaseState):
     # --- Sauron's components ---------------------------------------------------------------------------------
     tracks: dict[str, list[int]] = field(default_factory=dict)  # track -> filled spaces
     action_tokens: list[str] = field(default_factory=list)  # "track:space", oldest first (recycling, spec 3.1)
-    shadow_deck: Zone = field(default_factory=lambda: zone("Shadow deck", Visibility.HIDDEN))
     shadow_hand: Zone = field(default_factory=lambda: zone("Sauron's Shadow hand", Visibility.OWNER, SAURON))
     shadow_discard: Zone = field(default_factory=lambda: zone("Shadow discard", Visibility.PUBLIC))
-    plot_deck: Zone = field(default_factory=lambda: zone("Plot deck", Visibility.HIDDEN))
     plot_hand: Zone = field(default_factory=lambda: zone("Sauron's Plot hand", Visibility.OWNER, SAURON))
     plot_drawn: Zone = field(default_factory=lambda: zone("Plot cards drawn", Visibility.OWNER, SAURON))
     plots: Zone = field(default_factory=lambda: zone("active Plots", Visibility.PUBLIC))
@@ -116,25 +125,22 @@ class MeqState(BaseState):
     boxed: Zone = field(default_factory=lambda: zone("back in the box", Visibility.HIDDEN))
     minions: list[Minion] = field(default_factory=list)
     # --- tokens and decks ------------------------------------------------------------------------------------
-    piles: dict[str, Zone] = field(default_factory=dict)  # colour group -> face-down tokens
+    # Undrawn decks and token piles (engines/meq/stock.py): "shadow", "plot", "peril", "corruption", "skill",
+    # "pile:<colour group>", "event:<stage>", "encounter:<group or haven>", "combat:<zealot|ravager|behemoth>",
+    # and each hero's face-down pools, "life:<hero>" (the draw deck; anyone may count it) and "damage:<hero>".
+    stock: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tokens: Zone = field(default_factory=lambda: zone("monster tokens on the board", Visibility.PUBLIC))
     token_at: dict[str, str] = field(default_factory=dict)  # token uid -> location
     token_discard: Zone = field(default_factory=lambda: zone("discarded monster tokens", Visibility.PUBLIC))
-    event_decks: dict[str, Zone] = field(default_factory=dict)  # "1", "2", "3"
     event_discard: Zone = field(default_factory=lambda: zone("Event discard", Visibility.PUBLIC))
     current_event: Zone = field(default_factory=lambda: zone("current Event", Visibility.PUBLIC))
     event_at: str = ""  # the event marker's location
-    encounter_decks: dict[str, Zone] = field(default_factory=dict)  # colour group or "haven"
     encounter_discards: dict[str, Zone] = field(default_factory=dict)
     drawn: Zone = field(default_factory=lambda: zone("cards being resolved", Visibility.PUBLIC))
-    peril_deck: Zone = field(default_factory=lambda: zone("Peril deck", Visibility.HIDDEN))
     peril_drawn: Zone = field(default_factory=lambda: zone("Peril cards drawn", Visibility.OWNER, SAURON))
     peril_discard: Zone = field(default_factory=lambda: zone("Peril discard", Visibility.PUBLIC))
-    corruption_deck: Zone = field(default_factory=lambda: zone("Corruption deck", Visibility.HIDDEN))
     corruption_discard: Zone = field(default_factory=lambda: zone("Corruption discard", Visibility.PUBLIC))
-    skill_deck: Zone = field(default_factory=lambda: zone("Skill deck", Visibility.HIDDEN))
     skill_discard: Zone = field(default_factory=lambda: zone("Skill discard", Visibility.PUBLIC))
-    combat_decks: dict[str, Zone] = field(default_factory=dict)  # zealot, ravager, behemoth
     item_supply: dict[str, int] = field(default_factory=dict)  # item id -> copies left
     # --- where the game is -----------------------------------------------------------------------------------
     round: int = 0
@@ -198,13 +204,11 @@ class MeqState(BaseState):
         return [h.seat for h in self.heroes]
 
     def zones(self) -> list[Zone]:
-        out = [self.shadow_deck, self.shadow_hand, self.shadow_discard, self.plot_deck, self.plot_hand,
-               self.plot_drawn, self.plots, self.plot_discard, self.sauron_mission, self.hero_mission, self.boxed,
-               self.tokens, self.token_discard, self.event_discard, self.current_event, self.drawn,
-               self.peril_deck, self.peril_drawn, self.peril_discard, self.corruption_deck, self.corruption_discard,
-               self.skill_deck, self.skill_discard]
-        out += [*self.piles.values(), *self.event_decks.values(), *self.encounter_decks.values(),
-                *self.encounter_discards.values(), *self.combat_decks.values()]
+        out = [self.shadow_hand, self.shadow_discard, self.plot_hand, self.plot_drawn, self.plots, self.plot_discard,
+               self.sauron_mission, self.hero_mission, self.boxed, self.tokens, self.token_discard, self.event_discard,
+               self.current_event, self.drawn, self.peril_drawn, self.peril_discard, self.corruption_discard,
+               self.skill_discard]
+        out += [*self.encounter_discards.values()]
         for h in self.heroes:
             out += h.zones()
         if self.combat is not None:

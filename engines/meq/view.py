@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engines.core import CardView, SeatView, View, ZoneView, card_view, zone_view
-from engines.meq import rules
+from engines.meq import rules, stock
+from engines.meq.board import Board
 from engines.meq.cards import MARKERS, index
 from engines.meq.sauron import TRACK_NAMES, track_values
-from engines.meq.state import HERO_MARKER, TRACKS, MeqState
+from engines.meq.state import ATTRIBUTES, HERO_MARKER, TRACKS, MeqState
 
 
 @dataclass(kw_only=True)
@@ -26,6 +27,20 @@ class PlaceView:
 
 
 @dataclass(kw_only=True)
+class HeroPanel:
+    """A hero as the table sees it: where, attributes, favor, items, quests and the size of each pool."""
+
+    name: str
+    seat: str
+    at: str  # location id
+    attributes: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)  # hand, life, rest, damage, favor, corruption
+    items: list[str] = field(default_factory=list)
+    quests: list[str] = field(default_factory=list)
+    done: int = 0
+
+
+@dataclass(kw_only=True)
 class MeqView(View):
     map_key: str = ""
     map_digest: str = ""
@@ -36,6 +51,14 @@ class MeqView(View):
     pool_cap: int = 4
     places: list[PlaceView] = field(default_factory=list)
     tracks: dict[str, list[int]] = field(default_factory=dict)
+    track_values: dict[str, list[int]] = field(default_factory=dict)  # each track's X per space, left to right
+    finale: int = 0  # the Story Track's last space
+    stage_starts: list[int] = field(default_factory=list)  # first space of stage II and III
+    plots: list[str] = field(default_factory=list)  # "1: name (...)" for each active Plot
+    event: str = ""  # the current Event and where its marker is
+    minions: list[str] = field(default_factory=list)  # each minion on the board, with its damage
+    heroes: list[HeroPanel] = field(default_factory=list)
+    board: Board | None = None  # the map itself (shared, immutable): where the renderer draws each place
     lines: list[str] = field(default_factory=list)
 
 
@@ -66,15 +89,17 @@ def build(state: MeqState, seat: str | None) -> MeqView:
         place(state.event_at).event = True
     table = [zone_view(z, seat) for z in (state.plots, state.current_event, state.shadow_discard, state.plot_discard,
                                            state.event_discard, state.peril_discard, state.token_discard, state.drawn)]
-    table += [zone_view(z, seat, counts_only=True) for z in (state.shadow_deck, state.plot_deck, state.peril_deck,
-                                                             state.corruption_deck, state.skill_deck)]
+    table += [ZoneView(name=stock.name(k), owner=None, count=stock.count(state, k), cards=[])
+              for k in ("shadow", "plot", "peril", "corruption", "skill")]
     private: list[ZoneView] = []
     if seat == state.sauron:
         private += [zone_view(z, seat) for z in (state.shadow_hand, state.plot_hand, state.plot_drawn,
                                                  state.peril_drawn, state.sauron_mission)]
     for h in state.heroes:
-        table += [zone_view(h.rest, seat), zone_view(h.corruption, seat), zone_view(h.life, seat, counts_only=True),
-                  zone_view(h.damage, seat, counts_only=True), zone_view(h.hand, seat, counts_only=True)]
+        table += [zone_view(h.rest, seat), zone_view(h.corruption, seat),
+                  *(ZoneView(name=f"{h.name}'s {what} pool", owner=h.seat, count=stock.count(state, key), cards=[])
+                    for what, key in (("life", stock.life(h)), ("damage", stock.damage(h)))),
+                  zone_view(h.hand, seat, counts_only=True)]
         if seat == h.seat:
             private.append(zone_view(h.hand, seat))
     if seat in state.hero_mission.seats or seat in (state.hero_mission.cards[0].known_to if state.hero_mission.cards
@@ -89,8 +114,9 @@ def build(state: MeqState, seat: str | None) -> MeqView:
     seats = [SeatView(seat=state.sauron, counters={"shadow hand": len(state.shadow_hand.cards),
                                                    "plot hand": len(state.plot_hand.cards), "pool": state.pool})]
     for h in state.heroes:
-        seats.append(SeatView(seat=h.seat, counters={"hand": len(h.hand.cards), "life": len(h.life.cards),
-                                                     "rest": len(h.rest.cards), "damage": len(h.damage.cards),
+        life, damage = stock.count(state, stock.life(h)), stock.count(state, stock.damage(h))
+        seats.append(SeatView(seat=h.seat, counters={"hand": len(h.hand.cards), "life": life,
+                                                     "rest": len(h.rest.cards), "damage": damage,
                                                      "favor": h.favor, "corruption": len(h.corruption.cards)}))
     view = MeqView(
         game="meq", seat=seat, title=f"Middle-earth Quest: {board.title}", status=status(state),
@@ -102,6 +128,20 @@ def build(state: MeqState, seat: str | None) -> MeqView:
         dominant=rules.dominant(state), pool=state.pool, pool_cap=rules.pool_cap(state),
         places=[places[k] for k in sorted(places) if k], tracks={k: list(v) for k, v in state.tracks.items()})
     view.lines = text_lines(state, view)
+    view.track_values = {t: track_values(state, t) for t in TRACKS}
+    view.finale = rules.finale_space(state)
+    view.stage_starts = [int(state.opt("stage2")), int(state.opt("stage3"))]
+    view.plots = [line.removeprefix("Plot ") for line in view.lines if line.startswith("Plot ")]
+    view.event = next((line.removeprefix("Current Event: ") for line in view.lines
+                       if line.startswith("Current Event: ")), "")
+    view.minions = [f"{idx.foes[m.key].name} at {board.name(m.at)}" + (f" (damage {m.damage})" if m.damage else "")
+                    for m in state.minions if m.status == "in"]
+    view.heroes = [HeroPanel(name=h.name, seat=h.seat, at=h.at,
+                             attributes={a: rules.attribute(state, h, a) for a in ATTRIBUTES},
+                             counters=dict(s.counters), items=[idx.items[i].name for i in h.items],
+                             quests=[idx.quests[q].name if q in idx.quests else q for q in h.quests], done=len(h.done))
+                   for h, s in zip(state.heroes, seats[1:], strict=True)]
+    view.board = board
     return view
 
 
@@ -144,7 +184,8 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
             bits.append("event marker")
         out.append(f"{board.name(p.id)}: {'; '.join(bits)}")
     for h in state.heroes:
-        out.append(f"{h.name} ({h.seat}) on {board.name(h.at)}: hand {len(h.hand.cards)}, life {len(h.life.cards)}, "
-                   f"rest {len(h.rest.cards)}, damage {len(h.damage.cards)}, favor {h.favor}, corruption "
+        life, damage = stock.count(state, stock.life(h)), stock.count(state, stock.damage(h))
+        out.append(f"{h.name} ({h.seat}) on {board.name(h.at)}: hand {len(h.hand.cards)}, life {life}, "
+                   f"rest {len(h.rest.cards)}, damage {damage}, favor {h.favor}, corruption "
                    f"{len(h.corruption.cards)}, items {', '.join(idx.items[i].name for i in h.items) or 'none'}")
     return out

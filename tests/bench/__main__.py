@@ -20,7 +20,7 @@ from tests.bench import boards, latency, memory, play, startup
 from tests.bench.common import Row
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_SECTIONS = ("tests.bench.wotr", "tests.bench.tcg")  # each game's own rows (render, random play)
+GAME_SECTIONS = ("tests.bench.wotr", "tests.bench.tcg", "tests.bench.meq")  # each game's own rows
 
 
 def sections(args: argparse.Namespace) -> dict[str, Callable[[], list[Row]]]:

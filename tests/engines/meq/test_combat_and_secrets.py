@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Answer, codec
-from engines.meq import GAME, combat, finale, hero, scripts
+from engines.meq import GAME, combat, finale, hero, scripts, stock
 from engines.meq.cards import index
 from tests.engines.meq.table import a_table, answer, card, open_decision, turn_on
 
@@ -15,9 +15,10 @@ def orc_fight():
     state.decisions.clear()
     state.queue.clear()
     h.hand.cards = [card(state, "cmb-argalad-volley"), card(state, "cmb-argalad-aimed-shot")]
-    deck = state.combat_decks["zealot"]
     wanted = ["cmb-monster-zealot-smash", "cmb-monster-zealot-aimed-shot"]
-    deck.cards.sort(key=lambda c: c.ref in wanted)  # the two wanted cards on top (the end of the list)
+    # the two wanted cards on top (the end of the deck)
+    state.stock["combat:zealot"] = tuple(sorted(state.stock["combat:zealot"],
+                                                key=lambda e: stock.card_of(e).ref in wanted))
     state.active = 0
     state.step = "travel"
     combat.start(turn_on(state), h, "mon-orc", "travel")
@@ -45,10 +46,11 @@ def test_combat_example_of_spec_4_5() -> None:
     assert state.combat is not None and len(state.combat.foe_hand.cards) == 5  # meq spec 6.50: fortitude 5
     state = answer(state, "agility", "1")
     assert state.combat is not None and state.combat.hero_strength == 7
-    life_before = len(state.heroes[0].life.cards)
+    life_before = stock.count(state, stock.life(state.heroes[0]))
     state = play_round(state, "cmb-argalad-volley", "cmb-monster-zealot-smash")
     state = answer(state, "dmg_life", "2")  # meq spec 6.52: the damage from the life pool, face down
-    assert len(state.heroes[0].damage.cards) == 2 and len(state.heroes[0].life.cards) == life_before - 2
+    assert stock.count(state, stock.damage(state.heroes[0])) == 2
+    assert stock.count(state, stock.life(state.heroes[0])) == life_before - 2
     assert state.combat is not None and state.combat.foe_damage == 1
     state = play_round(state, "cmb-argalad-aimed-shot", "cmb-monster-zealot-aimed-shot")
     assert state.combat is None  # the Orc took 1 + 5 = 6 >= 5 and is defeated
@@ -102,7 +104,7 @@ def test_missions() -> None:
 def test_hidden_information_in_views() -> None:
     # meq spec 1.4: token faces for Sauron only; each hand to its hero; the Hero Mission never to Sauron
     state = a_table("argalad,beravor")
-    token = state.piles["eriador-enedwaith"].cards.pop()
+    token = stock.pop(state, "pile:eriador-enedwaith")
     token.known_to = [state.sauron]
     state.tokens.cards.append(token)
     state.token_at[token.uid] = "bree"

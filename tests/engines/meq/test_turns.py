@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core import RuleError
-from engines.meq import GAME, rules, sauron
+from engines.meq import GAME, rules, sauron, stock
 from engines.meq.cards import index
 from tests.engines.meq.table import a_table, answer, open_decision, turn_on
 
@@ -156,7 +156,7 @@ def test_blocked_track_and_token_recycling() -> None:
 def test_monster_moves_need_influence_minions_do_not() -> None:
     # meq spec 6.28
     state = a_table()
-    token = state.piles["misty-mountains-mirkwood"].cards.pop()
+    token = stock.pop(state, "pile:misty-mountains-mirkwood")
     state.tokens.cards.append(token)
     state.token_at[token.uid] = "gladden-fields"
     state.influence = {}
@@ -175,7 +175,7 @@ def test_rest_is_blocked_by_a_token_a_minion_or_a_stronghold() -> None:
     h = state.heroes[0]
     h.at = "bree"
     assert hero.may_rest(state, h)
-    blank = state.piles["eriador-enedwaith"].cards.pop()
+    blank = stock.pop(state, "pile:eriador-enedwaith")
     state.tokens.cards.append(blank)
     state.token_at[blank.uid] = "bree"
     assert not hero.may_rest(state, h)

@@ -1,0 +1,304 @@
+"""The Middle-earth Quest board as one image, for a phone first.
+
+Top to bottom: the status; the Story Track (every space, the three stages, the four markers, who is dominant);
+the map in two halves, West and East, each drawn at twice the scale a single map would allow, so that every
+location's name stays legible when Discord shrinks the image to a phone's width (tests/render/test_meq.py
+measures the smallest capital at 400 px wide); then Sauron's panel (action tracks, Shadow Pool, active Plots,
+current Event, minions) and one panel per hero; last, what only the viewing seat may see (its hand, Sauron's
+hands and Mission, the Hero Mission).
+
+On the map: paths (blue by water, grey by land, faint when unverified; cost when above 1), each location as
+a dot in its colour group (Havens pale with a green ring, Strongholds a red square with their maximum,
+permanently perilous ones ringed purple), and above it chips for influence (red), favor (gold), monster tokens
+(their colour group; their face only in Sauron's own view, since the engine's view has no face to give
+anyone else), heroes (blue), minions (black), Plot markers and the Event marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engines.core.contract import View
+from engines.meq.board import Board, Location
+from engines.meq.view import HeroPanel, MeqView, PlaceView
+from render import kit
+from render.generic import render_view
+from render.registry import register
+
+# 720 px wide: the smallest text (16 px, capitals 12 px tall) keeps capitals over 6 px when a phone shows the
+# image 400 px wide; a wider image would only cost pixels (and encoding time) for the same look on the phone.
+WIDTH = 720
+MARGIN = 12
+P = kit.PALETTE
+RGB = kit.RGB
+TITLE = kit.font(24, bold=True)
+HEAD = kit.font(20, bold=True)
+BODY = kit.font(17)
+SMALL = kit.font(16)
+CHIP = kit.font(16, bold=True)
+LINE = 23
+Paint = Callable[[Image.Image, int], None]
+
+GROUP_COLOURS: dict[str, RGB] = {
+    "eriador-enedwaith": (214, 130, 44),  # orange
+    "rhudaur-grey-mountains": (70, 150, 86),  # green
+    "misty-mountains-mirkwood": (120, 96, 176),  # purple
+    "rohan-gondor": (58, 122, 196),  # blue
+    "brown-lands-mordor": (150, 98, 60),  # brown
+}
+MARKER_COLOURS: dict[str, RGB] = {"hero": (70, 130, 220), "yellow": (222, 196, 60), "red": (196, 50, 44),
+                                  "black": (16, 16, 18)}
+STAGE_TINTS: tuple[RGB, ...] = ((52, 62, 74), (70, 58, 52), (84, 42, 40))
+INFLUENCE: RGB = (176, 40, 36)
+FAVOR: RGB = (196, 150, 40)
+HERO: RGB = (46, 96, 176)
+MINION: RGB = (10, 10, 12)
+WATER: RGB = (70, 120, 170)
+LAND: RGB = (120, 126, 136)
+UNVERIFIED: RGB = (76, 82, 92)
+HAVEN: RGB = (224, 236, 222)
+PERILOUS: RGB = (150, 70, 170)
+MAP_BG: RGB = (38, 44, 40)
+LABEL_W = 104  # px: a location's name wraps within this (two lines at most)
+SIDE = 56  # px kept either side of a map half for the outermost names
+
+
+def _group_of(board: Board) -> dict[str, str]:
+    regions = {r.id: r.group for r in board.regions}
+    return {loc.id: regions.get(loc.region, "") for loc in board.locations}
+
+
+def _chips(place: PlaceView | None) -> list[tuple[str, RGB, RGB]]:
+    """The chips above a location: (label, fill, text colour)."""
+    if place is None:
+        return []
+    out: list[tuple[str, RGB, RGB]] = []
+    if place.influence:
+        out.append((f"{place.influence}", INFLUENCE, P.chip_text))
+    if place.favor:
+        out.append((f"{place.favor}", FAVOR, P.ink))
+    for token in place.tokens:
+        colour = GROUP_COLOURS.get(token.back, P.chip)
+        out.append((token.name or "?", colour, P.chip_text))
+    out += [(name.split()[0], HERO, P.chip_text) for name in place.heroes]
+    out += [(name, MINION, P.chip_text) for name in place.minions]
+    out += [(name.split()[0], (92, 110, 70), P.chip_text) for name in place.characters]
+    out += [(f"Plot {n}", (110, 40, 90), P.chip_text) for n in place.plots]
+    if place.event:
+        out.append(("Event", (40, 110, 110), P.chip_text))
+    return out
+
+
+# The drawn map without its pieces (paths, dots, names), per board and half: the same for every move, so drawn once.
+_BACKGROUNDS: dict[tuple[str, str, int, str], Image.Image] = {}
+
+
+def _map_half(view: MeqView, board: Board, locs: list[Location], title: str) -> tuple[int, Paint]:
+    """One half of the map, scaled to the image's width; paths leaving the half run off its edge."""
+    x0, x1 = min(loc.x for loc in locs), max(loc.x for loc in locs)
+    y0, y1 = min(loc.y for loc in locs), max(loc.y for loc in locs)
+    inner = WIDTH - 2 * MARGIN - 2 * SIDE  # room for a label either side of the outermost dots
+    scale = inner / max(1, x1 - x0)
+    top_pad, bottom_pad = 36 + 50, 46
+    height = top_pad + int((y1 - y0) * scale) + bottom_pad
+    places = {p.id: p for p in view.places}
+
+    def at(loc: Location) -> tuple[int, int]:
+        return MARGIN + SIDE + int((loc.x - x0) * scale), top_pad + int((loc.y - y0) * scale)
+
+    where = {loc.id: at(loc) for loc in board.locations}
+
+    def paint(img: Image.Image, y: int) -> None:
+        key = (board.key, board.digest, len(board.paths), title)
+        background = _BACKGROUNDS.get(key)
+        if background is None:
+            background = _BACKGROUNDS[key] = _background(board, locs, title, height, where)
+        img.paste(background, (0, y))
+        draw = ImageDraw.Draw(img)
+        for loc in locs:
+            chips = _chips(places.get(loc.id))
+            if chips:
+                x, ly = where[loc.id]
+                _chip_row(draw, chips, x, y + ly)
+
+    return height, paint
+
+
+def _background(board: Board, locs: list[Location], title: str, height: int,
+                where: dict[str, tuple[int, int]]) -> Image.Image:
+    half = Image.new("RGB", (WIDTH, height), MAP_BG)
+    draw = ImageDraw.Draw(half)
+    kit.text(draw, (MARGIN, 6), title, HEAD, P.text)
+    groups = _group_of(board)
+    shown = {loc.id for loc in locs}
+    for path in board.paths:
+        if path.a not in shown and path.b not in shown:
+            continue
+        colour = (WATER if path.kind == "water" else LAND) if path.verified else UNVERIFIED
+        draw.line([where[path.a], where[path.b]], fill=colour, width=4 if path.verified else 2)
+    for path in board.paths:
+        if path.cost > 1 and path.a in shown and path.b in shown:
+            (ax, ay), (bx, by) = where[path.a], where[path.b]
+            mx, my = (ax + bx) // 2, (ay + by) // 2
+            draw.ellipse((mx - 10, my - 10, mx + 10, my + 10), fill=MAP_BG, outline=LAND, width=2)
+            kit.text(draw, (mx, my), str(path.cost), CHIP, P.text, anchor="mm")
+    for loc in locs:
+        _location(draw, loc, where[loc.id], groups.get(loc.id, ""))
+    return half
+
+
+def _location(draw: ImageDraw.ImageDraw, loc: Location, xy: tuple[int, int], group: str) -> None:
+    x, y = xy
+    colour = GROUP_COLOURS.get(group, P.chip)
+    if loc.stronghold:
+        draw.rectangle((x - 10, y - 10, x + 10, y + 10), fill=(120, 24, 22), outline=P.text, width=2)
+        kit.text(draw, (x, y), str(loc.stronghold), CHIP, P.text, anchor="mm")
+    elif loc.haven:
+        draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=HAVEN, outline=(60, 160, 80), width=3)
+    else:
+        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=colour, outline=P.text, width=1)
+    if loc.perilous:
+        draw.ellipse((x - 13, y - 13, x + 13, y + 13), outline=PERILOUS, width=3)
+    lines = kit.wrap(loc.name, SMALL, LABEL_W, max_lines=2)
+    widest = max(SMALL.width(line) for line in lines)
+    top = y + 13
+    draw.rectangle((x - widest // 2 - 3, top, x + widest // 2 + 3, top + len(lines) * 19 + 3), fill=MAP_BG)
+    for i, line in enumerate(lines):
+        kit.text(draw, (x, top + 1 + i * 19), line, SMALL, P.text, anchor="ma")
+
+
+def _chip_row(draw: ImageDraw.ImageDraw, chips: list[tuple[str, RGB, RGB]], x: int, y: int) -> None:
+    """The pieces on a location, as chips centred above its dot (wrapping onto rows above one another)."""
+    labels = [kit.ellipsize(label, CHIP, 100) for label, _, _ in chips]
+    sizes = [kit.chip_size(label, CHIP) for label in labels]
+    positions, _ = kit.flow(sizes, 150, gap=3)
+    rows = max(dy for _, dy in positions) + sizes[0][1]
+    left = x - min(150, sum(w for w, _ in sizes) + 3 * (len(sizes) - 1)) // 2
+    for label, (_, fill, ink), (dx, dy) in zip(labels, chips, positions, strict=True):
+        kit.chip(draw, (left + dx, y - 11 - rows + dy), label, fill, CHIP, ink)
+
+
+def _story(view: MeqView) -> tuple[int, Paint]:
+    spaces = view.finale + 1
+    cell = (WIDTH - 2 * MARGIN) // max(1, spaces)
+    height = 36 + 34 + 4 * 22 + 10
+
+    def paint(img: Image.Image, y: int) -> None:
+        draw = ImageDraw.Draw(img)
+        dom = {"heroes": "the heroes are dominant", "sauron": "Sauron is dominant"}.get(view.dominant,
+                                                                                       "neither side is dominant")
+        kit.text(draw, (MARGIN, y + 4), f"Story Track · stage {'I' * view.stage} · {dom}", HEAD, P.text)
+        top = y + 36
+        for s in range(spaces):
+            stage = 1 + sum(1 for start in view.stage_starts if s >= start)
+            box = (MARGIN + s * cell, top, MARGIN + (s + 1) * cell - 2, top + 30)
+            draw.rectangle(box, fill=STAGE_TINTS[stage - 1], outline=P.panel_edge)
+            kit.text(draw, ((box[0] + box[2]) // 2, top + 15), str(s), SMALL, P.text, anchor="mm")
+        for i, (marker, colour) in enumerate(MARKER_COLOURS.items()):
+            space = view.markers.get(marker, 0)
+            row = top + 36 + i * 22
+            cx = MARGIN + space * cell + cell // 2
+            draw.line((MARGIN, row + 10, MARGIN + spaces * cell, row + 10), fill=P.panel, width=2)
+            draw.ellipse((cx - 8, row + 2, cx + 8, row + 18), fill=colour, outline=P.text, width=2)
+            label = f"{'heroes' if marker == 'hero' else marker} {space}"
+            lx = cx + 13 if cx < WIDTH // 2 else cx - 13 - SMALL.width(label)
+            kit.text(draw, (lx, row), label, SMALL, P.text)
+
+    return height, paint
+
+
+@lru_cache(maxsize=4096)
+def _wrap(line: str, width: int) -> tuple[str, ...]:
+    """A panel line wrapped (most lines repeat from one move to the next: measuring text is costly)."""
+    return tuple(kit.wrap(line, BODY, width, max_lines=3))
+
+
+def _text_block(title: str, lines: list[str], tint: RGB | None = None, edge: RGB | None = None) -> tuple[int, Paint]:
+    width = WIDTH - 2 * MARGIN - 24
+    wrapped = [w for line in lines for w in (_wrap(line, width) or ("",))]
+    height = 36 + len(wrapped) * LINE + 12
+
+    def paint(img: Image.Image, y: int) -> None:
+        draw = ImageDraw.Draw(img)
+        kit.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height - 6), fill=tint, edge=edge)
+        kit.text(draw, (MARGIN + 12, y + 6), kit.ellipsize(title, HEAD, width), HEAD, P.accent if edge else P.text)
+        for i, line in enumerate(wrapped):
+            kit.text(draw, (MARGIN + 12, y + 36 + i * LINE), line, BODY, P.text)
+
+    return height, paint
+
+
+def _sauron(view: MeqView) -> tuple[int, Paint]:
+    names = {"influence": "Influence", "draw": "Draw", "command": "Command"}
+    lines = [f"Shadow Pool {view.pool} of {view.pool_cap}"]
+    for track, values in view.track_values.items():
+        filled = set(view.tracks.get(track, []))
+        spaces = " ".join(f"[{v}]" if i in filled else str(v) for i, v in enumerate(values))
+        lines.append(f"{names.get(track, track)} track: {spaces}  (filled spaces in brackets)")
+    lines += [f"Plot {p}" for p in view.plots] or ["No active Plot"]
+    lines.append(f"Event: {view.event}" if view.event else "No current Event")
+    lines += [f"Minion: {m}" for m in view.minions] or ["No minion on the board"]
+    seat = view.seats[0].seat if view.seats else ""
+    return _text_block(f"Sauron ({seat})", lines, (64, 36, 34), P.accent if seat in view.waiting_on else None)
+
+
+def _hero(view: MeqView, hero: HeroPanel, board: Board) -> tuple[int, Paint]:
+    c = hero.counters
+    attrs = " · ".join(f"{k} {v}" for k, v in hero.attributes.items())
+    lines = [f"at {board.name(hero.at) if board.has(hero.at) else hero.at} · {attrs}",
+             f"hand {c.get('hand', 0)} · life {c.get('life', 0)} · rest {c.get('rest', 0)} · damage "
+             f"{c.get('damage', 0)} · favor {c.get('favor', 0)} · corruption {c.get('corruption', 0)}",
+             f"items: {', '.join(hero.items) or 'none'}",
+             f"quests: {', '.join(hero.quests) or 'none'} · {hero.done} done"]
+    return _text_block(f"{hero.name} ({hero.seat})", lines, (34, 48, 70),
+                       P.accent if hero.seat in view.waiting_on else None)
+
+
+def _private(view: MeqView) -> list[tuple[int, Paint]]:
+    out = []
+    for zone in view.private:
+        names = [c.name for c in zone.cards if c.name]
+        out.append(_text_block(f"Only you see: {zone.name} ({zone.count})", names or ["(empty)"], (60, 56, 40)))
+    return out
+
+
+def render_board(view: MeqView) -> bytes:
+    board = view.board
+    if board is None:
+        return render_view(view)
+    width = WIDTH - 2 * MARGIN
+    status = _wrap(view.status, width)
+
+    def header(img: Image.Image, y: int) -> None:
+        draw = ImageDraw.Draw(img)
+        kit.text(draw, (MARGIN, y), kit.ellipsize(view.title, TITLE, width), TITLE, P.accent)
+        for i, line in enumerate(status):
+            kit.text(draw, (MARGIN, y + 34 + i * LINE), line, BODY, P.text)
+
+    blocks: list[tuple[int, Paint]] = [(38 + len(status) * LINE + 4, header), _story(view)]
+    xs = [loc.x for loc in board.locations]
+    middle = (min(xs) + max(xs)) // 2
+    for title, half in (("The West", [loc for loc in board.locations if loc.x < middle]),
+                        ("The East", [loc for loc in board.locations if loc.x >= middle])):
+        if half:
+            blocks.append(_map_half(view, board, half, title))
+    blocks.append(_sauron(view))
+    blocks += [_hero(view, h, board) for h in view.heroes]
+    blocks += _private(view)
+    height = MARGIN + sum(h + 6 for h, _ in blocks) + MARGIN
+    img = kit.canvas(WIDTH, height)
+    y = MARGIN
+    for h, paint in blocks:
+        paint(img, y)
+        y += h + 6
+    return kit.to_png(img)
+
+
+def _render(view: View) -> bytes:
+    return render_board(view) if isinstance(view, MeqView) else render_view(view)
+
+
+register("meq", _render)

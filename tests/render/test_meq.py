@@ -1,0 +1,136 @@
+"""The Middle-earth Quest board, checked on real PNGs: the registry picks it; the public image shows the map, the
+Story Track, Sauron's panel and each hero's, with monster tokens by colour only; Sauron's own image shows their
+faces; a hero's shows that hero's hand and the Hero Mission; no image names a card hidden from its audience; the
+smallest text stays legible on a phone."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engines.core import Config, Turn, codec
+from engines.meq import GAME, stock
+from engines.meq.state import MeqState
+from render import meq, registry
+from tests.engines.meq.table import a_table
+from tests.engines.randomplay import hidden_names, random_answer, seen_names
+from tests.render.test_kit import TextRecorder
+
+PHONE_WIDTH = 400  # Discord's inline preview on a phone, in CSS pixels
+MIN_CAP_HEIGHT = 6.0  # px: the floor of small phone captions (as tests/render/test_wotr.py)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> TextRecorder:
+    return TextRecorder().install(monkeypatch)
+
+
+def decode(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def with_a_token_on_bree() -> tuple[MeqState, str]:
+    """A table with one monster token face down on Bree (its face known to Sauron only, meq spec 1.4)."""
+    state = a_table("argalad,beravor")
+    token = stock.pop(state, "pile:eriador-enedwaith")
+    while token.name == "Blank":
+        token = stock.pop(state, "pile:eriador-enedwaith")
+    token.known_to = [state.sauron]
+    state.tokens.cards.append(token)
+    state.token_at[token.uid] = "bree"
+    return state, token.name
+
+
+def test_the_registry_draws_meq_with_its_own_board() -> None:
+    assert registry.renderer_for("meq") is meq._render
+
+
+def test_the_public_map_shows_places_track_panels_and_token_colours_only(drawn: TextRecorder) -> None:
+    # meq spec 1.4: the table sees a token's colour, never its face; spec 5.1: the Story Track and its stages
+    state, face = with_a_token_on_bree()
+    view = GAME.view(state, None)
+    bree = next(p for p in codec.to_data(view)["places"] if p["id"] == "bree")
+    assert bree["tokens"] == [{"uid": None, "name": None, "ref": None, "back": "eriador-enedwaith", "tokens": {},
+                               "flags": [], "attached": []}]
+    img = decode(registry.render(view))
+    assert img.format == "PNG" and img.width == meq.WIDTH and 2000 < img.height < 6000
+    text = drawn.strings
+    for name in ("Bree", "Rivendell", "Minas Tirith", "Barad-Dur", "The West", "The East"):
+        assert name in text
+    assert any(s.startswith("Story Track · stage I") for s in text)
+    assert "Sauron (p1)" in text and any(s.startswith("Shadow Pool 0 of") for s in text)
+    assert any(s.startswith("Argalad (p2)") for s in text) and any(s.startswith("Beravor (p3)") for s in text)
+    assert "?" in text and face not in text
+    assert not any(s.startswith("Only you see") for s in text)
+
+
+def test_saurons_image_shows_the_token_faces(drawn: TextRecorder) -> None:
+    # meq spec 1.4: Sauron knows every token's face; his private map is his seat's image
+    state, face = with_a_token_on_bree()
+    registry.render(GAME.view(state, state.sauron))
+    assert face in drawn.strings or any(s.startswith(face[:6]) for s in drawn.strings)
+    assert any(s.startswith("Only you see: Sauron's Mission") for s in drawn.strings)
+    assert not any("Hero Mission" in s for s in drawn.strings)  # never to Sauron
+
+
+def test_a_heros_image_shows_its_hand_and_the_hero_mission(drawn: TextRecorder) -> None:
+    # meq spec 1.4: each hand to its hero; the Hero Mission to the heroes
+    state = a_table("argalad,beravor")
+    argalad, beravor = state.heroes
+    stock.draw(_turn(state), stock.life(argalad), argalad.hand, 2)
+    for c in argalad.hand.cards:
+        c.face_up = True
+    registry.render(GAME.view(state, argalad.seat))
+    assert any(s.startswith("Only you see: Argalad's hand (2)") for s in drawn.strings)
+    assert any(s.startswith("Only you see: the Hero Mission") for s in drawn.strings)
+    assert state.hero_mission.cards[0].name in drawn.strings
+    drawn.calls.clear()
+    registry.render(GAME.view(state, beravor.seat))
+    assert not any("Argalad's hand" in s for s in drawn.strings)
+
+
+def test_images_of_a_random_game_never_name_hidden_cards(drawn: TextRecorder) -> None:
+    # meq spec 1.4, for every audience, through a random 3-player game
+    state = GAME.setup(Config(seats=GAME.seat_names(3), options={}), 5)
+    rnd = random.Random(5)
+    for step in range(240):
+        if GAME.outcome(state) is not None:
+            break
+        d = rnd.choice(GAME.pending(state))
+        state = GAME.apply(state, d.seat, random_answer(d, rnd)).state
+        if step % 60 == 59:
+            for seat in (None, *state.seats):
+                drawn.calls.clear()
+                registry.render(GAME.view(state, seat))
+                seen = seen_names(state, seat)
+                secret = {n for n in hidden_names(state, seat) if not any(n in s for s in seen)}
+                assert not [n for n in secret if n in drawn.strings], seat
+
+
+def test_the_same_view_gives_the_same_bytes() -> None:
+    state, _ = with_a_token_on_bree()
+    view = GAME.view(state, None)
+    assert registry.render(view) == registry.render(view)
+
+
+def test_the_smallest_text_is_legible_at_phone_width(drawn: TextRecorder) -> None:
+    # issue 14 (the images): scaled to 400 px wide, every capital drawn is at least 6 px tall
+    state, _ = with_a_token_on_bree()
+    img = decode(registry.render(GAME.view(state, state.sauron)))
+    scale = PHONE_WIDTH / img.width
+    heights = []
+    for call in drawn.calls:
+        left, top, right, bottom = call.kwargs["font"].getbbox("H")
+        heights.append((bottom - top) * scale)
+    assert heights and min(heights) >= MIN_CAP_HEIGHT, f"smallest capital {min(heights):.1f} px at 400 px wide"
+
+
+def _turn(state: MeqState) -> Turn[MeqState]:
+    from tests.engines.meq.table import turn_on
+
+    return turn_on(state)

@@ -16,11 +16,17 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot import plugins
 from tests.bench import boards, latency, memory, play, startup
 from tests.bench.common import Row
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_SECTIONS = ("tests.bench.wotr", "tests.bench.tcg", "tests.bench.meq")  # each game's own rows
+
+
+def game_sections() -> tuple[str, ...]:
+    """Each registered game's own rows (render, random play), from `tests/bench/<game>.py` when it has one: a new
+    game adds its module and nothing here changes (docs/adding-a-game.md)."""
+    return tuple(f"tests.bench.{p.name}" for p in plugins.all_plugins())
 
 
 def sections(args: argparse.Namespace) -> dict[str, Callable[[], list[Row]]]:
@@ -29,7 +35,7 @@ def sections(args: argparse.Namespace) -> dict[str, Callable[[], list[Row]]]:
         "boards": boards.rows,
         "play": play.rows,
     }
-    for name in GAME_SECTIONS:
+    for name in game_sections():
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -154,4 +154,5 @@ def test_a_private_card_effect_choice_is_asked_even_with_one_option():
         "eowyn", "x", private=True)
     assert not work.decisions[-1].forced
     ask(Turn(state=work, seat="p1"), "p1", "Test: choose a hero", [Option(id="c1", label="Aragorn")], "eowyn", "x")
-    assert work.decisions[-1].forced == "Test: the only choice is Aragorn"
+    public = work.decisions[-1]
+    assert public.forced == "Test: the only choice is Aragorn"

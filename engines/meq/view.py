@@ -95,6 +95,13 @@ def build(state: MeqState, seat: str | None) -> MeqView:
     if seat == state.sauron:
         private += [zone_view(z, seat) for z in (state.shadow_hand, state.plot_hand, state.plot_drawn,
                                                  state.peril_drawn, state.sauron_mission)]
+        # The faces of the tokens on the board, where each stands: what Sauron's DM carries (meq spec 1.4).
+        faces = [card_view(state.tokens, c, seat) for c in state.tokens.cards]
+        for face, token in zip(faces, state.tokens.cards, strict=True):
+            face.name = f"{face.name or '?'} at {board.name(state.token_at.get(token.uid, ''))}" \
+                if state.token_at.get(token.uid) else face.name
+        private.append(ZoneView(name="Monster tokens on the board (faces)", owner=seat, count=len(faces),
+                                cards=faces))
     for h in state.heroes:
         table += [zone_view(h.rest, seat), zone_view(h.corruption, seat),
                   *(ZoneView(name=f"{h.name}'s {what} pool", owner=h.seat, count=stock.count(state, key), cards=[])

@@ -1,0 +1,81 @@
+"""`/meq` end to end through discord.py (simcord): a 3-player game (Sauron and two heroes) created, started,
+each seat's secrets sent by DM to that seat only (meq spec 1.4: Sauron's Mission and hands to Sauron, the Hero
+Mission and each hand to the heroes), nothing hidden in the thread; options from one's own view; reference."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines import registry
+from engines.meq import GAME
+from engines.meq.cards import index
+
+
+@pytest.fixture(autouse=True)
+def installed() -> None:
+    registry.register(GAME)
+
+
+async def three_players(world, *, seed: int = 3):
+    env, guild, channel, alice, bob = world
+    carol = guild.add_member(env.create_user("carol"))
+    env.bot.service.seed_source = lambda: seed
+    created = await alice.slash(channel, "game new", name="meq", options="heroes=argalad,beravor")
+    assert "Middle-earth Quest" in created.response.content
+    thread = channel.threads[-1]
+    await bob.slash(thread, "game join")
+    await carol.slash(thread, "game join")
+    started = await alice.slash(thread, "game start")
+    assert "has started" in started.response.content
+    return thread, carol
+
+
+def dm_texts(actor) -> str:
+    return "\n".join(m.content for m in actor.user.dm_channel.history())
+
+
+async def test_each_seats_secrets_go_by_dm_to_that_seat_only(world):
+    # meq spec 1.4
+    env, guild, channel, alice, bob = world
+    thread, carol = await three_players(world)
+    missions = index().pack.missions
+    sauron_missions = [m.name for m in missions if m.side == "sauron"]
+    hero_missions = [m.name for m in missions if m.side == "heroes"]
+    sauron_dm, bob_dm, carol_dm = dm_texts(alice), dm_texts(bob), dm_texts(carol)
+    public = "\n".join(m.content for m in thread.history())
+    assert any(n in sauron_dm for n in sauron_missions)
+    assert not any(n in bob_dm or n in carol_dm or n in public for n in sauron_missions)
+    assert any(n in bob_dm for n in hero_missions) and any(n in carol_dm for n in hero_missions)
+    assert not any(n in sauron_dm or n in public for n in hero_missions)
+    assert "Monster tokens on the board (faces)" in sauron_dm  # the token faces reach Sauron's DM only
+    assert "Monster tokens on the board (faces)" not in bob_dm + carol_dm + public
+
+
+async def test_act_offers_only_ones_own_options(world):
+    env, guild, channel, alice, bob = world
+    thread, carol = await three_players(world)
+    offered = {who: await actor.autocomplete(thread, "meq act", "option", "")
+               for who, actor in (("sauron", alice), ("bob", bob), ("carol", carol))}
+    assert any(offered.values())
+    for choices in offered.values():
+        assert all(c["value"].startswith("answer ") for c in choices)
+    mover, choices = next((a, offered[w]) for w, a in (("sauron", alice), ("bob", bob), ("carol", carol))
+                          if offered[w])
+    done = await mover.slash(thread, "meq act", option=choices[0]["value"])
+    assert done.ephemeral and "Done: `answer" in done.response.content, done.response.content
+    refused = await bob.slash(thread, "meq act", option="no such thing")
+    assert refused.ephemeral and "is not one of your open options" in refused.response.content
+
+
+async def test_adjust_and_reference(world):
+    env, guild, channel, alice, bob = world
+    thread, carol = await three_players(world)
+    helped = await alice.slash(thread, "meq adjust", command="help")
+    assert "influence <location> +N" in helped.response.content
+    done = await bob.slash(thread, "meq adjust", command="favor argalad +1")
+    assert "Done: `adjust favor argalad +1`" in done.response.content, done.response.content
+    assert any("adjusts by card text: favor argalad +1" in m.content for m in thread.history())
+    card = await alice.slash(channel, "meq card", name="Orc")
+    assert "**Orc** (monster or minion" in card.response.content
+    where = await alice.slash(channel, "meq location", name="bree")
+    assert "**Bree** (`bree`)" in where.response.content and "Weathertop" in where.response.content

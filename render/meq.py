@@ -96,6 +96,12 @@ def _chips(place: PlaceView | None) -> list[tuple[str, RGB, RGB]]:
 _BACKGROUNDS: dict[tuple[str, str, int, str], Image.Image] = {}
 
 
+def forget() -> None:
+    """Drop the drawn map backgrounds (tests that watch what is drawn start from nothing)."""
+    _BACKGROUNDS.clear()
+    _wrap.cache_clear()
+
+
 def _map_half(view: MeqView, board: Board, locs: list[Location], title: str) -> tuple[int, Paint]:
     """One half of the map, scaled to the image's width; paths leaving the half run off its edge."""
     x0, x1 = min(loc.x for loc in locs), max(loc.x for loc in locs)

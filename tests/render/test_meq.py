@@ -25,6 +25,7 @@ MIN_CAP_HEIGHT = 6.0  # px: the floor of small phone captions (as tests/render/t
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> TextRecorder:
+    meq.forget()  # the map's background is drawn once per board and reused: start from nothing to see every name
     return TextRecorder().install(monkeypatch)
 
 

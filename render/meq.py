@@ -16,6 +16,7 @@ anyone else), heroes (blue), minions (black), Plot markers and the Event marker.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -41,6 +42,7 @@ SMALL = kit.font(16)
 CHIP = kit.font(16, bold=True)
 LINE = 23
 Paint = Callable[[Image.Image, int], None]
+Block = tuple[str, int, Paint]  # what it shows (its cache key), its height, how to draw it
 
 GROUP_COLOURS: dict[str, RGB] = {
     "eriador-enedwaith": (214, 130, 44),  # orange
@@ -62,6 +64,14 @@ UNVERIFIED: RGB = (76, 82, 92)
 HAVEN: RGB = (224, 236, 222)
 PERILOUS: RGB = (150, 70, 170)
 MAP_BG: RGB = (38, 44, 40)
+STRONGHOLD: RGB = (120, 24, 22)
+HAVEN_RING: RGB = (60, 160, 80)
+SAURON_TINT: RGB = (64, 36, 34)
+HERO_TINT: RGB = (34, 48, 70)
+PRIVATE_TINT: RGB = (60, 56, 40)
+CHARACTER: RGB = (92, 110, 70)
+PLOT: RGB = (110, 40, 90)
+EVENT: RGB = (40, 110, 110)
 LABEL_W = 104  # px: a location's name wraps within this (two lines at most)
 SIDE = 56  # px kept either side of a map half for the outermost names
 
@@ -85,10 +95,10 @@ def _chips(place: PlaceView | None) -> list[tuple[str, RGB, RGB]]:
         out.append((token.name or "?", colour, P.chip_text))
     out += [(name.split()[0], HERO, P.chip_text) for name in place.heroes]
     out += [(name, MINION, P.chip_text) for name in place.minions]
-    out += [(name.split()[0], (92, 110, 70), P.chip_text) for name in place.characters]
-    out += [(f"Plot {n}", (110, 40, 90), P.chip_text) for n in place.plots]
+    out += [(name.split()[0], CHARACTER, P.chip_text) for name in place.characters]
+    out += [(f"Plot {n}", PLOT, P.chip_text) for n in place.plots]
     if place.event:
-        out.append(("Event", (40, 110, 110), P.chip_text))
+        out.append(("Event", EVENT, P.chip_text))
     return out
 
 
@@ -97,12 +107,14 @@ _BACKGROUNDS: dict[tuple[str, str, int, str], Image.Image] = {}
 
 
 def forget() -> None:
-    """Drop the drawn map backgrounds (tests that watch what is drawn start from nothing)."""
+    """Drop the drawn map backgrounds, blocks and palettes (tests that watch what is drawn start from nothing)."""
     _BACKGROUNDS.clear()
+    _BLOCKS.clear()
+    _PALETTES.clear()
     _wrap.cache_clear()
 
 
-def _map_half(view: MeqView, board: Board, locs: list[Location], title: str) -> tuple[int, Paint]:
+def _map_half(view: MeqView | None, board: Board, locs: list[Location], title: str) -> Block:
     """One half of the map, scaled to the image's width; paths leaving the half run off its edge."""
     x0, x1 = min(loc.x for loc in locs), max(loc.x for loc in locs)
     y0, y1 = min(loc.y for loc in locs), max(loc.y for loc in locs)
@@ -110,7 +122,9 @@ def _map_half(view: MeqView, board: Board, locs: list[Location], title: str) -> 
     scale = inner / max(1, x1 - x0)
     top_pad, bottom_pad = 36 + 50, 46
     height = top_pad + int((y1 - y0) * scale) + bottom_pad
-    places = {p.id: p for p in view.places}
+    places = {p.id: p for p in view.places} if view is not None else {}
+    chips = {loc.id: _chips(places.get(loc.id)) for loc in locs}
+    key = f"map {board.key} {board.digest} {title} {[(k, v) for k, v in chips.items() if v]!r}"
 
     def at(loc: Location) -> tuple[int, int]:
         return MARGIN + SIDE + int((loc.x - x0) * scale), top_pad + int((loc.y - y0) * scale)
@@ -125,12 +139,11 @@ def _map_half(view: MeqView, board: Board, locs: list[Location], title: str) -> 
         img.paste(background, (0, y))
         draw = ImageDraw.Draw(img)
         for loc in locs:
-            chips = _chips(places.get(loc.id))
-            if chips:
+            if chips[loc.id]:
                 x, ly = where[loc.id]
-                _chip_row(draw, chips, x, y + ly)
+                _chip_row(draw, chips[loc.id], x, y + ly)
 
-    return height, paint
+    return key, height, paint
 
 
 def _background(board: Board, locs: list[Location], title: str, height: int,
@@ -160,10 +173,10 @@ def _location(draw: ImageDraw.ImageDraw, loc: Location, xy: tuple[int, int], gro
     x, y = xy
     colour = GROUP_COLOURS.get(group, P.chip)
     if loc.stronghold:
-        draw.rectangle((x - 10, y - 10, x + 10, y + 10), fill=(120, 24, 22), outline=P.text, width=2)
+        draw.rectangle((x - 10, y - 10, x + 10, y + 10), fill=STRONGHOLD, outline=P.text, width=2)
         kit.text(draw, (x, y), str(loc.stronghold), CHIP, P.text, anchor="mm")
     elif loc.haven:
-        draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=HAVEN, outline=(60, 160, 80), width=3)
+        draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=HAVEN, outline=HAVEN_RING, width=3)
     else:
         draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=colour, outline=P.text, width=1)
     if loc.perilous:
@@ -187,7 +200,7 @@ def _chip_row(draw: ImageDraw.ImageDraw, chips: list[tuple[str, RGB, RGB]], x: i
         kit.chip(draw, (left + dx, y - 11 - rows + dy), label, fill, CHIP, ink)
 
 
-def _story(view: MeqView) -> tuple[int, Paint]:
+def _story(view: MeqView) -> Block:
     spaces = view.finale + 1
     cell = (WIDTH - 2 * MARGIN) // max(1, spaces)
     height = 36 + 34 + 4 * 22 + 10
@@ -213,7 +226,8 @@ def _story(view: MeqView) -> tuple[int, Paint]:
             lx = cx + 13 if cx < WIDTH // 2 else cx - 13 - SMALL.width(label)
             kit.text(draw, (lx, row), label, SMALL, P.text)
 
-    return height, paint
+    key = f"story {view.finale} {view.stage_starts!r} {sorted(view.markers.items())!r} {view.stage} {view.dominant}"
+    return key, height, paint
 
 
 @lru_cache(maxsize=4096)
@@ -222,7 +236,7 @@ def _wrap(line: str, width: int) -> tuple[str, ...]:
     return tuple(kit.wrap(line, BODY, width, max_lines=3))
 
 
-def _text_block(title: str, lines: list[str], tint: RGB | None = None, edge: RGB | None = None) -> tuple[int, Paint]:
+def _text_block(title: str, lines: list[str], tint: RGB | None = None, edge: RGB | None = None) -> Block:
     width = WIDTH - 2 * MARGIN - 24
     wrapped = [w for line in lines for w in (_wrap(line, width) or ("",))]
     height = 36 + len(wrapped) * LINE + 12
@@ -234,10 +248,10 @@ def _text_block(title: str, lines: list[str], tint: RGB | None = None, edge: RGB
         for i, line in enumerate(wrapped):
             kit.text(draw, (MARGIN + 12, y + 36 + i * LINE), line, BODY, P.text)
 
-    return height, paint
+    return f"panel {title!r} {wrapped!r} {tint} {edge}", height, paint
 
 
-def _sauron(view: MeqView) -> tuple[int, Paint]:
+def _sauron(view: MeqView) -> Block:
     names = {"influence": "Influence", "draw": "Draw", "command": "Command"}
     lines = [f"Shadow Pool {view.pool} of {view.pool_cap}"]
     for track, values in view.track_values.items():
@@ -248,10 +262,10 @@ def _sauron(view: MeqView) -> tuple[int, Paint]:
     lines.append(f"Event: {view.event}" if view.event else "No current Event")
     lines += [f"Minion: {m}" for m in view.minions] or ["No minion on the board"]
     seat = view.seats[0].seat if view.seats else ""
-    return _text_block(f"Sauron ({seat})", lines, (64, 36, 34), P.accent if seat in view.waiting_on else None)
+    return _text_block(f"Sauron ({seat})", lines, SAURON_TINT, P.accent if seat in view.waiting_on else None)
 
 
-def _hero(view: MeqView, hero: HeroPanel, board: Board) -> tuple[int, Paint]:
+def _hero(view: MeqView, hero: HeroPanel, board: Board) -> Block:
     c = hero.counters
     attrs = " · ".join(f"{k} {v}" for k, v in hero.attributes.items())
     lines = [f"at {board.name(hero.at) if board.has(hero.at) else hero.at} · {attrs}",
@@ -259,15 +273,15 @@ def _hero(view: MeqView, hero: HeroPanel, board: Board) -> tuple[int, Paint]:
              f"{c.get('damage', 0)} · favor {c.get('favor', 0)} · corruption {c.get('corruption', 0)}",
              f"items: {', '.join(hero.items) or 'none'}",
              f"quests: {', '.join(hero.quests) or 'none'} · {hero.done} done"]
-    return _text_block(f"{hero.name} ({hero.seat})", lines, (34, 48, 70),
+    return _text_block(f"{hero.name} ({hero.seat})", lines, HERO_TINT,
                        P.accent if hero.seat in view.waiting_on else None)
 
 
-def _private(view: MeqView) -> list[tuple[int, Paint]]:
+def _private(view: MeqView) -> list[Block]:
     out = []
     for zone in view.private:
         names = [c.name for c in zone.cards if c.name]
-        out.append(_text_block(f"Only you see: {zone.name} ({zone.count})", names or ["(empty)"], (60, 56, 40)))
+        out.append(_text_block(f"Only you see: {zone.name} ({zone.count})", names or ["(empty)"], PRIVATE_TINT))
     return out
 
 
@@ -284,7 +298,8 @@ def render_board(view: MeqView) -> bytes:
         for i, line in enumerate(status):
             kit.text(draw, (MARGIN, y + 34 + i * LINE), line, BODY, P.text)
 
-    blocks: list[tuple[int, Paint]] = [(38 + len(status) * LINE + 4, header), _story(view)]
+    blocks: list[Block] = [(f"header {view.title!r} {status!r}", 38 + len(status) * LINE + 4, header),
+                           _story(view)]
     xs = [loc.x for loc in board.locations]
     middle = (min(xs) + max(xs)) // 2
     for title, half in (("The West", [loc for loc in board.locations if loc.x < middle]),
@@ -294,13 +309,105 @@ def render_board(view: MeqView) -> bytes:
     blocks.append(_sauron(view))
     blocks += [_hero(view, h, board) for h in view.heroes]
     blocks += _private(view)
-    height = MARGIN + sum(h + 6 for h, _ in blocks) + MARGIN
-    img = kit.canvas(WIDTH, height)
+    height = MARGIN + sum(h + 6 for _, h, _ in blocks) + MARGIN
+    palette = _palette(board)
+    img = Image.new("P", (WIDTH, height), _GROUND)
+    img.putpalette(palette.getpalette() or [])
     y = MARGIN
-    for h, paint in blocks:
-        paint(img, y)
+    for key, h, paint in blocks:
+        img.paste(_drawn_block(board.digest, key, h, paint, palette), (0, y))
         y += h + 6
-    return kit.to_png(img)
+    return kit.to_png(img)  # already in palette mode: kit encodes it as it is
+
+
+# A board is redrawn after every move and most of it has not changed: each block (the status, the Story Track,
+# a map half with its pieces, a panel) is kept, drawn and mapped to the board's palette, under a key saying
+# everything it shows, and pasted again while the key is the same. Drawing the text and choosing a palette for
+# the whole image on every move cost more than encoding it (issue 14: 3.3x the encode; see BENCHMARKS.md).
+BLOCK_CACHE = 64  # a 4-player table and its 4 seat views (~8 blocks each); the West half, the biggest, is ~1 MB
+_BLOCKS: OrderedDict[tuple[str, str], Image.Image] = OrderedDict()
+
+
+def _drawn_block(digest: str, key: str, height: int, paint: Paint, palette: Image.Image) -> Image.Image:
+    found = _BLOCKS.get((digest, key))
+    if found is not None:
+        _BLOCKS.move_to_end((digest, key))
+        return found
+    drawn = kit.canvas(WIDTH, height)
+    paint(drawn, 0)
+    img = drawn.quantize(palette=palette, dither=Image.Dither.NONE)
+    _BLOCKS[(digest, key)] = img
+    while len(_BLOCKS) > BLOCK_CACHE:
+        _BLOCKS.popitem(last=False)
+    return img
+
+
+# One palette per map, the same on every move and in every process: every colour this module names, exactly
+# (the canvas first, so index 0 is the ground between blocks), then the blends that anti-aliased text, lines and
+# dots make, chosen by octree from a swatch of the map's own drawing and of text in each ink on each ground.
+_GROUND = 0
+_TEXT_GROUNDS: tuple[tuple[RGB, tuple[RGB, ...]], ...] = (
+    (P.table, (P.text, P.accent, P.panel_edge)),
+    (P.panel, (P.text, P.accent, P.panel_edge)),
+    (MAP_BG, (P.text, LAND)),
+    (SAURON_TINT, (P.text, P.accent, P.panel_edge)),
+    (HERO_TINT, (P.text, P.accent, P.panel_edge)),
+    (PRIVATE_TINT, (P.text, P.accent, P.panel_edge)),
+    (STRONGHOLD, (P.text,)),
+    (FAVOR, (P.ink,)),
+    *((tint, (P.text, P.panel_edge)) for tint in STAGE_TINTS),
+    *((fill, (P.chip_text,)) for fill in (INFLUENCE, HERO, MINION, CHARACTER, PLOT, EVENT, P.chip,
+                                           *GROUP_COLOURS.values())),
+    *((colour, (P.text,)) for colour in MARKER_COLOURS.values()),
+)
+_OTHER_COLOURS: tuple[RGB, ...] = (WATER, UNVERIFIED, HAVEN, HAVEN_RING, PERILOUS)
+_PALETTES: dict[str, Image.Image] = {}
+
+
+def _palette(board: Board) -> Image.Image:
+    found = _PALETTES.get(board.digest)
+    if found is not None:
+        return found
+    exact: list[RGB] = []
+    for ground, inks in _TEXT_GROUNDS:
+        exact += [c for c in (ground, *inks) if c not in exact]
+    exact += [c for c in _OTHER_COLOURS if c not in exact]
+    swatch = _swatch(board)
+    chosen = swatch.quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = chosen.getpalette() or []
+    blends = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, 3 * (256 - len(exact)), 3)]
+    colours = exact + [c for c in blends if c not in exact]
+    colours += [colours[0]] * (256 - len(colours))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for c in colours[:256] for v in c])
+    _PALETTES[board.digest] = palette
+    return palette
+
+
+def _swatch(board: Board) -> Image.Image:
+    """What the board draws, in miniature: both map halves, and a strip of text in each ink on each ground."""
+    strips = []
+    for ground, inks in _TEXT_GROUNDS:
+        strip = Image.new("RGB", (WIDTH, 26), ground)
+        draw = ImageDraw.Draw(strip)
+        for i, ink in enumerate(inks):
+            kit.text(draw, (6 + i * 230, 2), "Minas Tirith 3 · Ag", BODY, ink)
+        strips.append(strip)
+    xs = [loc.x for loc in board.locations]
+    middle = (min(xs) + max(xs)) // 2
+    halves = [loc for loc in board.locations if loc.x < middle], [loc for loc in board.locations if loc.x >= middle]
+    for i, half in enumerate(halves):
+        if half:
+            height, paint = _map_half(None, board, half, ("The West", "The East")[i])[1:]
+            drawn = kit.canvas(WIDTH, height)
+            paint(drawn, 0)
+            strips.append(drawn)
+    swatch = Image.new("RGB", (WIDTH, sum(s.height for s in strips)))
+    y = 0
+    for strip in strips:
+        swatch.paste(strip, (0, y))
+        y += strip.height
+    return swatch
 
 
 def _render(view: View) -> bytes:

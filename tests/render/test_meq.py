@@ -14,7 +14,8 @@ from PIL import Image
 from engines.core import Config, Turn, codec
 from engines.meq import GAME, stock
 from engines.meq.state import MeqState
-from render import meq, registry
+from engines.meq.view import MeqView
+from render import kit, meq, registry
 from tests.engines.meq.table import a_table
 from tests.engines.randomplay import hidden_names, random_answer, seen_names
 from tests.render.test_kit import TextRecorder
@@ -135,3 +136,44 @@ def _turn(state: MeqState) -> Turn[MeqState]:
     from tests.engines.meq.table import turn_on
 
     return turn_on(state)
+
+
+def test_a_board_drawn_from_kept_blocks_equals_one_drawn_from_nothing() -> None:
+    # issue 14 (render speed): blocks are kept under a key naming all they show, so reusing them never shows a
+    # stale piece; every audience's board after each move is byte for byte the board drawn from scratch
+    state = GAME.setup(Config(seats=GAME.seat_names(3), options={}), 8)
+    rnd = random.Random(8)
+    for step in range(120):
+        if GAME.outcome(state) is not None:
+            break
+        d = rnd.choice(GAME.pending(state))
+        state = GAME.apply(state, d.seat, random_answer(d, rnd)).state
+        if step % 20 == 19:
+            for seat in (None, *state.seats):
+                view = GAME.view(state, seat)
+                warm = registry.render(view)
+                meq.forget()
+                assert registry.render(view) == warm, (step, seat)
+
+
+def test_the_palette_keeps_every_named_colour_and_the_text_blends() -> None:
+    # issue 14 (render speed): one palette per map instead of one chosen per render; it must hold the
+    # board's own colours exactly and lose nothing visible in anti-aliased text and lines
+    from PIL import ImageChops, ImageStat
+
+    state, _ = with_a_token_on_bree()
+    view = GAME.view(state, state.sauron)
+    assert isinstance(view, MeqView) and view.board is not None
+    palette = meq._palette(view.board)
+    flat = palette.getpalette() or []
+    colours = {tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)}
+    named = [meq.P.table, meq.P.text, meq.P.accent, meq.MAP_BG, meq.INFLUENCE, meq.FAVOR, meq.HERO,
+             *meq.GROUP_COLOURS.values(), *meq.MARKER_COLOURS.values(), *meq.STAGE_TINTS]
+    assert all(c in colours for c in named)
+    assert tuple(flat[:3]) == meq.P.table  # index 0 is the ground between blocks
+    for key, height, paint in (meq._story(view), meq._sauron(view), *meq._private(view)):
+        drawn = kit.canvas(meq.WIDTH, height)
+        paint(drawn, 0)
+        mapped = drawn.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        error = sum(ImageStat.Stat(ImageChops.difference(drawn, mapped)).mean) / 3
+        assert error < 0.5, (key, error)

@@ -28,6 +28,9 @@ class Plugin:
     coverage: str | None = None
     # The module run as `python -m <content>` to import or build the game's content (packs, decks).
     content: str | None = None
+    # Whether a seat's own board goes with its DM whenever its private part changes: for a game whose secrets
+    # sit on the board (MEQ: the faces of the monster tokens, shown to Sauron on his private map).
+    seat_board: bool = False
 
     def load(self, what: str) -> Any:
         """The module (or `module:attribute`) this plug-in names for `what` (discord, console, coverage...)."""

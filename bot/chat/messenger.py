@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import plugins
 from bot.chat import io
 from bot.chat.components import deadline_view, decision_view, undo_view
 from bot.pace import stamp
@@ -218,6 +219,9 @@ class DiscordMessenger:
             parts += [f"Decision {d.id}: {d.prompt}" for d in notice.decisions if d.seat == p.seat and d not in mine]
         view = decision_view(notice.ref.id, mine)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        if p.hand_changed and p.view is not None and _seat_board(notice.ref.game):
+            png = await asyncio.to_thread(render, p.view)  # never block the heartbeat
+            kwargs["file"] = io.png_file(png, "your-board.png")
         delivered = await self.dm_user(p.user_id, "\n".join(parts), **kwargs)
         if delivered or table is None:
             return
@@ -248,6 +252,13 @@ class DiscordMessenger:
         ok = await io.dm(user, content, **kwargs)
         await self.bot.service.record_dm(user_id, ok)
         return ok
+
+
+def _seat_board(game: str) -> bool:
+    try:
+        return plugins.get(game).seat_board
+    except LookupError:  # a game no plug-in registers (the test games): text only
+        return False
 
 
 def _closed(seat: SeatInfo | None) -> bool:

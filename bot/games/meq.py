@@ -9,4 +9,5 @@ PLUGIN = Plugin(
     discord="bot.chat.meq_cog",
     coverage="bot.content.meq.coverage:report",
     content="bot.content.meq",
+    seat_board=True,  # Sauron's private map shows the token faces (meq spec 1.4); a hero's shows its hand
 )

@@ -4,11 +4,16 @@ Mission and each hand to the heroes), nothing hidden in the thread; options from
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from PIL import Image
 
 from engines import registry
 from engines.meq import GAME
 from engines.meq.cards import index
+from render import meq as meq_render
+from tests.render.test_kit import TextRecorder
 
 
 @pytest.fixture(autouse=True)
@@ -79,3 +84,20 @@ async def test_adjust_and_reference(world):
     assert "**Orc** (monster or minion" in card.response.content
     where = await alice.slash(channel, "meq location", name="bree")
     assert "**Bree** (`bree`)" in where.response.content and "Weathertop" in where.response.content
+
+
+async def test_saurons_private_map_goes_by_dm_with_the_token_faces(world, monkeypatch):
+    # meq spec 1.4 and issue 14 (hidden information): "a private map image by DM shows the faces"
+    meq_render.forget()  # blocks already drawn by other tests would not pass the recorder below
+    drawn = TextRecorder().install(monkeypatch)
+    env, guild, channel, alice, bob = world
+    thread, carol = await three_players(world)
+    images = [a for m in alice.user.dm_channel.history() for a in m.attachments if a.filename == "your-board.png"]
+    assert images, "Sauron's DM carries his own map"
+    img = Image.open(io.BytesIO(await images[-1].read()))
+    assert img.format == "PNG" and img.width == meq_render.WIDTH
+    assert any(s.startswith("Only you see: Monster tokens on the board (faces)") for s in drawn.strings)
+    for hero in (bob, carol):  # a hero's own board shows that hero's hand, never the faces
+        for m in hero.user.dm_channel.history():
+            assert all(a.filename == "your-board.png" for a in m.attachments)
+    assert not any(a.filename == "your-board.png" for m in thread.history() for a in m.attachments)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import zoneinfo
-from datetime import timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -15,10 +14,10 @@ from discord.ext import commands
 from bot import safe_text
 from bot.chat import io
 from bot.chat.components import decision_view, reply_done
-from bot.chat.messenger import WHERE_TO_LOOK
 from bot.chat.places import game_here
-from bot.pace import Pace, quiet_text, stamp
-from bot.service import Place, User
+from bot.chat.tables import PACE_HELP, open_table, pace_of, probe_dm
+from bot.pace import quiet_text, stamp
+from bot.service import User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
 from render.registry import render
@@ -43,13 +42,7 @@ class GameCog(commands.Cog):
 
     # --- the lobby ---------------------------------------------------------------------------
     @game.command(name="new", description="Create a game in its own thread")
-    @app_commands.describe(
-        name="Which game",
-        options="Game options as key=value, space separated",
-        reminder_hours="Remind whoever the game waits on after this many hours (24)",
-        repeat_hours="Then again every this many hours (24)",
-        deadline_days="A deadline per decision, in days (0: none)",
-    )
+    @app_commands.describe(name="Which game", options="Game options as key=value, space separated", **PACE_HELP)
     @app_commands.guild_only()
     async def new(
         self,
@@ -60,34 +53,7 @@ class GameCog(commands.Cog):
         repeat_hours: app_commands.Range[int, 1, 720] = 24,
         deadline_days: app_commands.Range[int, 0, 60] = 0,
     ) -> None:
-        user = self.bot.user_of(interaction)
-        guild_id = interaction.guild_id
-        assert guild_id is not None
-        pace = Pace(
-            remind_after=timedelta(hours=reminder_hours),
-            remind_every=timedelta(hours=repeat_hours),
-            deadline=timedelta(days=deadline_days) if deadline_days else None,
-        )
-        ref = await self.service.create(
-            name, user, Place(guild_id=guild_id, channel_id=interaction.channel_id), options, pace=pace
-        )
-        await io.defer(interaction)  # creating the thread is a Discord round trip or two
-        channel = interaction.channel
-        thread_id = channel.id if isinstance(channel, discord.Thread) else None
-        if isinstance(channel, discord.TextChannel):
-            thread = await channel.create_thread(
-                name=f"{ref.title} #{ref.id}"[:100], type=discord.ChannelType.public_thread
-            )
-            thread_id = thread.id
-        if thread_id is not None:
-            await self.service.set_thread(ref.id, thread_id)
-            await io.send(
-                thread if isinstance(channel, discord.TextChannel) else channel,  # type: ignore[arg-type]
-                f"Game {ref.id}: {ref.title}. Join with `/game join` here; <@{user.id}> starts it with `/game start`.",
-            )
-        where = f" in <#{thread_id}>" if thread_id else ""
-        await io.reply(interaction, f"Created game {ref.id} ({ref.title}){where}.")
-        await self._probe_dm(interaction, ref.id)
+        await open_table(self.bot, interaction, name, options, pace_of(reminder_hours, repeat_hours, deadline_days))
 
     @new.autocomplete("name")
     async def _game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -102,7 +68,7 @@ class GameCog(commands.Cog):
         game_id = await self._game_here(interaction, game)
         ref = await self.service.join(game_id, self.bot.user_of(interaction))
         await io.reply(interaction, f"{interaction.user.mention} joined game {ref.id}.")
-        await self._probe_dm(interaction, game_id)
+        await probe_dm(self.bot, interaction, game_id)
 
     @game.command(name="leave", description="Leave a game that has not started")
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -113,14 +79,6 @@ class GameCog(commands.Cog):
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
         notice = await self.service.start(await self._game_here(interaction, game), self.bot.user_of(interaction))
         await io.reply(interaction, f"Game {notice.ref.id} has started.")
-
-    async def _probe_dm(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Find out now, not at the first hand, whether this player's DMs are open (LESSONS: DMs)."""
-        ok = await self.bot.messenger.dm_user(
-            interaction.user.id, f"You are in game {game_id}. Your hand and private choices will come here."
-        )
-        if not ok:
-            await io.reply(interaction, WHERE_TO_LOOK, ephemeral=True)
 
     # --- reading -----------------------------------------------------------------------------
     @game.command(name="status", description="The board and whose decision it is")

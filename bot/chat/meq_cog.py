@@ -10,17 +10,17 @@ built-in map still works as `/game new name:meq options:map=base`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import safe_text
 from bot.chat import io
 from bot.chat.places import game_here
-from bot.pace import Pace
-from bot.service import ActResult, Place, Service, ServiceError
+from bot.chat.tables import PACE_HELP, open_table, pace_of
+from bot.service import ActResult, Service, ServiceError
 from engines.core import CommandError, DecisionKind, View, WestmarchError
 from engines.meq import GAME
 from engines.meq import board as mb
@@ -136,29 +136,23 @@ class MeqCog(commands.Cog):
 
     # --- a game on one's own map -------------------------------------------------------------------
     @meq.command(name="new", description="Create a Middle-earth Quest game on a map file of your own")
-    @app_commands.describe(map="A map file (docs/meq-map.md)", options="Other options as key=value, space separated")
+    @app_commands.describe(map="A map file (docs/meq-map.md)", options="Other options as key=value, space separated",
+                           **PACE_HELP)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, map: discord.Attachment, options: str = "") -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        map: discord.Attachment,
+        options: str = "",
+        reminder_hours: app_commands.Range[int, 1, 720] = 24,
+        repeat_hours: app_commands.Range[int, 1, 720] = 24,
+        deadline_days: app_commands.Range[int, 0, 60] = 0,
+    ) -> None:
         text = await read_map(map)
         map_report(text)  # a clear error naming the line at fault, before any game exists
-        user = self.bot.user_of(interaction)
-        assert interaction.guild_id is not None
-        ref = await self.service.create(GAME.name, user, Place(guild_id=interaction.guild_id,
-                                                               channel_id=interaction.channel_id),
-                                        options, pace=Pace(remind_after=timedelta(hours=24),
-                                                           remind_every=timedelta(hours=24)), preset={"map": text})
-        await io.defer(interaction)
-        channel = interaction.channel
-        thread_id = channel.id if isinstance(channel, discord.Thread) else None
-        if isinstance(channel, discord.TextChannel):
-            thread = await channel.create_thread(name=f"{ref.title} #{ref.id}"[:100],
-                                                 type=discord.ChannelType.public_thread)
-            thread_id = thread.id
-            await self.service.set_thread(ref.id, thread_id)
-            await io.send(thread, f"Game {ref.id}: {ref.title} on the map {map.filename}. Join with `/game join` "
-                                  f"here; <@{user.id}> starts it with `/game start`.")
-        where = f" in <#{thread_id}>" if thread_id else ""
-        await io.reply(interaction, f"Created game {ref.id} ({ref.title}) on {map.filename}{where}.")
+        await open_table(self.bot, interaction, GAME.name, options,
+                         pace_of(reminder_hours, repeat_hours, deadline_days), preset={"map": text},
+                         on=f"on the map {safe_text.name(map.filename)}")
 
     @meq.command(name="mapcheck", description="Check a map file: components, lone locations, unverified paths")
     async def mapcheck(self, interaction: discord.Interaction, map: discord.Attachment) -> None:

@@ -5,12 +5,14 @@ Mission and each hand to the heroes), nothing hidden in the thread; options from
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from engines import registry
 from engines.meq import GAME
+from engines.meq import board as mb
 from engines.meq.cards import index
 from render import meq as meq_render
 from tests.render.test_kit import TextRecorder
@@ -101,3 +103,26 @@ async def test_saurons_private_map_goes_by_dm_with_the_token_faces(world, monkey
         for m in hero.user.dm_channel.history():
             assert all(a.filename == "your-board.png" for a in m.attachments)
     assert not any(a.filename == "your-board.png" for m in thread.history() for a in m.attachments)
+
+
+async def test_a_game_on_a_map_file_with_its_own_pace(world):
+    # issue 14 (the map): a host plays on a map file of their own, with the pace options every game has
+    env, guild, channel, alice, bob = world
+    text = (Path(mb.__file__).parent / "packs" / "base.map").read_bytes()
+    created = await alice.slash(channel, "meq new", map=("my-map.map", text), reminder_hours=6, deadline_days=2)
+    assert "Created game 1" in created.response.content, created.response.content
+    [thread] = channel.threads
+    assert any("on the map my-map.map" in m.content for m in thread.history())
+    pace = await alice.slash(thread, "game pace")
+    assert "reminders after 6 h" in pace.response.content, pace.response.content
+    assert "a deadline of 2 day(s)" in pace.response.content, pace.response.content
+
+
+async def test_a_bad_map_file_names_its_line_and_opens_no_game(world):
+    env, guild, channel, alice, bob = world
+    broken = b"meq-map 1\nmap mine 'Mine'\nregion r R g\nlocation a A r x=1 y=1\npath a nowhere land 1\n"
+    refused = await alice.slash(channel, "meq new", map=("broken.map", broken))
+    assert refused.ephemeral and "line 5" in refused.response.content, refused.response.content
+    assert not channel.threads
+    listed = await alice.slash(channel, "game list")
+    assert "game 1" not in listed.response.content.lower()

@@ -109,6 +109,12 @@ class EncounterDef:
     name: str
     where: tuple[str, ...] = (ANY,)  # location ids and "region:<id>", or ANY
 
+    @property
+    def quest(self) -> bool:
+        """A Quest card stays in the hero's play area instead of being discarded (spec 3.2 step 4); the pack
+        keeps the card's own "Quest:" title prefix, which is how the card shows it."""
+        return self.name.lower().startswith("quest:")
+
 
 @dataclass(frozen=True, kw_only=True)
 class PerilDef:

@@ -11,7 +11,7 @@ from engines.meq import board as mb
 from engines.meq import combat, finale, flow, hero, rules, sauron, stock  # noqa: F401  (they register their steps)
 from engines.meq.cards import MARKERS, index
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, copy_card, zone
-from engines.meq.view import build
+from engines.meq.view import build, quest_name
 
 CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
     "map": ("base", None),  # a built-in map key, or a map file's text (docs/meq-map.md)
@@ -289,8 +289,7 @@ class Meq(Rules[MeqState]):
                 raise RuleError(f"{h.name} does not hold the quest {args[0]}.")
             h.quests.remove(args[0])
             h.done.append(args[0])
-            quest = index().quests.get(args[0])
-            turn.say(f"{h.name} completes the quest {quest.name if quest else args[0]}.")
+            turn.say(f"{h.name} completes the quest {quest_name(args[0])}.")
             if h.locked and index().quests.get(args[0]) and index().quests[args[0]].kind == "starting":
                 h.quests.append(h.locked)
                 h.locked = ""

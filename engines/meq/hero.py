@@ -398,6 +398,10 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
         for item in hero.items:
             if other is not hero and item not in other.items:
                 options.append((f"item:{other.key}:{item}", f"give the {index().items[item].name} to {other.name}"))
+        for quest in hero.quests:  # 6.49: Encounter Quests only, never a Starting or Advanced Quest
+            if other is not hero and quest in index().encounters:
+                options.append((f"quest:{other.key}:{quest}", f"give the {index().encounters[quest].name} to "
+                                f"{other.name}"))
     options.append(("pass", "stop exploring"))
     ask(turn, hero.seat, "explore", f"{hero.name} explores {state.map.name(here)}.", options,
         DecisionKind.ACT_OR_PASS)
@@ -449,6 +453,11 @@ def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         hero.items.remove(rest[1])
         other.items.append(rest[1])
         turn.say(f"{hero.name} gives the {index().items[rest[1]].name} to {other.name}.")
+    elif verb == "quest":
+        other = state.hero(rest[0])
+        hero.quests.remove(rest[1])
+        other.quests.append(rest[1])
+        turn.say(f"{hero.name} gives the {index().encounters[rest[1]].name} to {other.name}.")
     state.queue.insert(0, "explore")
 
 
@@ -458,7 +467,7 @@ def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
 @step("encounter")
 def encounter_step(turn: Turn[MeqState]) -> None:
     """Spec 3.2 step 4 (6.43, 6.44, 6.70): skipped after an early end or on a perilous location; else 3 cards
-    and the lowest-numbered one that matches here."""
+    and the lowest-numbered one that matches here, kept by the hero if it is a Quest."""
     state = turn.state
     hero = state.current
     goto(state, "hero_end")
@@ -475,10 +484,15 @@ def encounter_step(turn: Turn[MeqState]) -> None:
     fit = next((c for c in ranked if matches(state, index().encounters[c.ref].where, hero.at)), None)
     listed = ", ".join(f"{c.name} ({index().encounters[c.ref].priority})" for c in ranked)
     turn.say(f"Encounter ({deck_key} deck): {listed}" + (f"; {fit.name} applies." if fit else "; none applies here."))
+    quest = fit is not None and index().encounters[fit.ref].quest
     for c in ranked:
         state.drawn.cards.remove(c)
-        state.encounter_discards[deck_key].cards.append(c)
-    if fit is not None:
+        if not (quest and c is fit):
+            state.encounter_discards[deck_key].cards.append(c)
+    if fit is not None and quest:  # 6.44: a Quest goes face up into the hero's play area, not the discard
+        hero.quests.append(fit.ref)
+        turn.say(f"{hero.name} takes the Quest {fit.name}; its requirements and reward are resolved by hand.")
+    elif fit is not None:
         scripts.run_card(turn, fit.ref, hero)
 
 

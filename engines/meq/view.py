@@ -146,10 +146,17 @@ def build(state: MeqState, seat: str | None) -> MeqView:
     view.heroes = [HeroPanel(name=h.name, seat=h.seat, at=h.at,
                              attributes={a: rules.attribute(state, h, a) for a in ATTRIBUTES},
                              counters=dict(s.counters), items=[idx.items[i].name for i in h.items],
-                             quests=[idx.quests[q].name if q in idx.quests else q for q in h.quests], done=len(h.done))
+                             quests=[quest_name(q) for q in h.quests], done=len(h.done))
                    for h, s in zip(state.heroes, seats[1:], strict=True)]
     view.board = board
     return view
+
+
+def quest_name(quest: str) -> str:
+    """A held quest by name: a hero's own (Starting, Advanced) or an Encounter Quest."""
+    idx = index()
+    return idx.quests[quest].name if quest in idx.quests else idx.encounters[quest].name if quest in \
+        idx.encounters else quest
 
 
 def status(state: MeqState) -> str:

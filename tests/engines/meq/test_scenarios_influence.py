@@ -1,0 +1,99 @@
+"""Acceptance scenarios of influence and of the Command action (meq spec 6): Havens, links in extension, and
+one command per piece, through the Place Influence and Command decisions Sauron answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import Answer, RuleError
+from engines.meq import GAME, rules
+from tests.engines.meq.table import a_table, answer, open_decision, options, place_token, turn_on
+
+
+def placing(influence: dict[str, int]):
+    """Sauron's first turn at its Place Influence action (X = 6), all of it for the board."""
+    state = a_table()
+    state.influence = dict(influence)
+    state = answer(state, "action", "influence")
+    return answer(state, "to_pool", "0")
+
+
+def test_influence_never_goes_on_a_haven() -> None:
+    # meq spec 6.22; seed 004 Influence on Locations (l.1200): Minas Tirith is a Haven next to Osgiliath, which
+    # is in extension of Dol Guldur
+    state = placing({"dol-guldur": 3, "dagorlad": 1, "sea-of-udun": 1, "minas-morgul": 1, "osgiliath": 1})
+    assert "osgiliath" in rules.links(state) and "minas-tirith" in state.map.neighbours("osgiliath")
+    assert "pelagir" not in options(state, "place")  # beyond the Haven: nothing links it
+    assert "minas-tirith" not in options(state, "place")
+    d = open_decision(state, "place")
+    with pytest.raises(RuleError):
+        GAME.apply(state, d.seat, Answer(decision=d.id, choice=("minas-tirith",)))
+    with pytest.raises(RuleError, match="Haven"):
+        rules.place_influence(turn_on(state), "minas-tirith")
+    assert "minas-tirith" not in state.influence
+
+
+def test_influence_must_be_linked_to_a_stronghold() -> None:
+    # meq spec 6.23; seed 004 Influence on Locations (l.1200): not adjacent to a location in extension, not a
+    # Stronghold: refused. Adjacent to one: accepted, one token at a time.
+    state = placing({"dol-guldur": 3})
+    offered = options(state, "place")
+    assert "rhun" not in offered and "the-shire" not in offered  # two steps away / far away
+    assert "dagorlad" in offered  # next to Dol Guldur
+    d = open_decision(state, "place")
+    with pytest.raises(RuleError):
+        GAME.apply(state, d.seat, Answer(decision=d.id, choice=("rhun",)))
+    state = answer(state, "place", "dagorlad")
+    assert "rhun" in options(state, "place")  # Dagorlad is now in extension: Rhun next to it may take one
+
+
+def test_a_linked_location_holds_at_most_its_strongholds_strength() -> None:
+    # meq spec 5.4 (the cap of a location in extension), as scenario 6.23 places tokens one at a time
+    state = placing({"dol-guldur": 2, "dagorlad": 2})
+    assert "dagorlad" not in options(state, "place")  # at Dol Guldur's strength (2)
+    state = answer(state, "place", "dol-guldur")
+    assert "dagorlad" in options(state, "place")  # Dol Guldur now has 3
+
+
+def commanding(state):
+    state = answer(state, "action", "command")
+    return state
+
+
+def test_one_command_per_piece_and_no_move_for_a_token_just_placed() -> None:
+    # meq spec 6.29; seed 004 The Action Step (l.1123), Command Monsters and Minions
+    state = a_table()
+    state.influence = {"dol-guldur": 3, "dagorlad": 1, "emyn-muil": 1, "rhun": 1}
+    old = place_token(state, "brown-lands-mordor", "mon-orc", "dagorlad")
+    state = commanding(state)
+    assert f"move:{old.uid}" in options(state, "command")
+    state = answer(state, "command", f"move:{old.uid}")
+    state = answer(state, "move_to", "emyn-muil")
+    assert state.token_at[old.uid] == "emyn-muil"
+    offered = options(state, "command")
+    assert f"move:{old.uid}" not in offered  # already commanded in this action
+    d = open_decision(state, "command")
+    with pytest.raises(RuleError):
+        GAME.apply(state, d.seat, Answer(decision=d.id, choice=(f"move:{old.uid}",)))
+    state = answer(state, "command", "place:brown-lands-mordor")
+    new = next(c for c in state.tokens.cards if c.uid != old.uid)
+    state = answer(state, "token_at", "rhun")
+    offered = options(state, "command")
+    assert f"move:{new.uid}" not in offered  # placed in this action: it cannot move in it
+    assert not any(o.startswith("place:") for o in offered)  # at most one token placed per action
+    d = open_decision(state, "command")
+    with pytest.raises(RuleError):
+        GAME.apply(state, d.seat, Answer(decision=d.id, choice=(f"move:{new.uid}",)))
+
+
+def test_a_token_is_placed_only_on_its_colour_with_influence_and_no_hero() -> None:
+    # meq spec 3.1 step 5 (place monster token), as scenario 6.29 commands it; seed 004 l.1123
+    state = a_table()
+    state.influence = {"dol-guldur": 3, "dagorlad": 1, "emyn-muil": 1}
+    state.heroes[0].at = "emyn-muil"
+    state = commanding(state)
+    state = answer(state, "command", "place:brown-lands-mordor")
+    where = options(state, "token_at")
+    assert "dagorlad" in where and "dol-guldur" in where
+    assert "emyn-muil" not in where  # a hero is there
+    assert "rhun" not in where  # no influence

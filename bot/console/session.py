@@ -12,7 +12,7 @@ from bot.console.host import Verb, console_user
 from bot.service import Service, ServiceError, User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
-from engines.core import WestmarchError
+from engines.core import View, WestmarchError
 from render.text import view_text
 
 HELP = """\
@@ -35,6 +35,14 @@ Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just
 
 
 __all__ = ["ConsoleSession", "console_user"]
+
+
+def with_board(view: View) -> str:
+    """The view as text, and under it the game's own plain-text board when its view carries one (Middle-earth
+    Quest's `lines`: where the heroes, pieces, influence and markers stand), which the generic text lacks."""
+    board = getattr(view, "lines", None)
+    extra = [line for line in board[1:] if isinstance(line, str)] if isinstance(board, list) else []
+    return "\n".join([view_text(view), *extra])
 
 
 @dataclass
@@ -97,10 +105,10 @@ class ConsoleSession:
             self._as(args[0])
         elif verb == "status":
             _, view = await self.service.view(self._game(), None)
-            self.out(view_text(view))
+            self.out(with_board(view))
         elif verb == "hand":
             _, view = await self.service.hand(self._game(), self._user())
-            self.out(view_text(view))
+            self.out(with_board(view))
         elif verb == "log":
             limit = int(args[0]) if args and args[0].isdigit() else 20
             for entry in await self.service.log(self._game(), self._user(), limit):

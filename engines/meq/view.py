@@ -3,7 +3,7 @@ Track, Sauron's panel and the hero panels; private zones for their owners. `line
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engines.core import CardView, SeatView, View, ZoneView, card_view, zone_view
 from engines.meq import rules, stock
@@ -93,8 +93,9 @@ def build(state: MeqState, seat: str | None) -> MeqView:
               for k in ("shadow", "plot", "peril", "corruption", "skill")]
     private: list[ZoneView] = []
     if seat == state.sauron:
-        private += [zone_view(z, seat) for z in (state.shadow_hand, state.plot_hand, state.plot_drawn,
-                                                 state.peril_drawn, state.sauron_mission)]
+        private += [mine(zone_view(z, seat), name) for z, name in (
+            (state.shadow_hand, "Shadow hand"), (state.plot_hand, "Plot hand"), (state.plot_drawn, "drawn Plot cards"),
+            (state.peril_drawn, "drawn Peril cards"), (state.sauron_mission, "Sauron Mission"))]
         # The faces of the tokens on the board, where each stands: what Sauron's DM carries (meq spec 1.4).
         faces = [card_view(state.tokens, c, seat) for c in state.tokens.cards]
         for face, token in zip(faces, state.tokens.cards, strict=True):
@@ -108,16 +109,16 @@ def build(state: MeqState, seat: str | None) -> MeqView:
                     for what, key in (("life", stock.life(h)), ("damage", stock.damage(h)))),
                   zone_view(h.hand, seat, counts_only=True)]
         if seat == h.seat:
-            private.append(zone_view(h.hand, seat))
+            private.append(mine(zone_view(h.hand, seat), "hand"))
     if seat in state.hero_mission.seats or seat in (state.hero_mission.cards[0].known_to if state.hero_mission.cards
                                                     else []):
-        private.append(zone_view(state.hero_mission, seat))
+        private.append(mine(zone_view(state.hero_mission, seat), "Hero Mission"))
     if state.combat is not None:
         c = state.combat
         table += [zone_view(c.hero_stack, seat), zone_view(c.foe_stack, seat), zone_view(c.foe_hand, seat,
                                                                                          counts_only=True)]
         if seat == state.sauron:
-            private.append(zone_view(c.foe_hand, seat))
+            private.append(mine(zone_view(c.foe_hand, seat), "combat hand"))
     seats = [SeatView(seat=state.sauron, counters={"shadow hand": len(state.shadow_hand.cards),
                                                    "plot hand": len(state.plot_hand.cards), "pool": state.pool})]
     for h in state.heroes:
@@ -157,6 +158,12 @@ def quest_name(quest: str) -> str:
     idx = index()
     return idx.quests[quest].name if quest in idx.quests else idx.encounters[quest].name if quest in \
         idx.encounters else quest
+
+
+def mine(zone: ZoneView, name: str) -> ZoneView:
+    """A private zone named as its owner reads it after "Your" ("Your Shadow hand", "Your Hero Mission"): the
+    console, the DMs and the image all put the owner in front of a private zone's name."""
+    return replace(zone, name=name)
 
 
 def status(state: MeqState) -> str:

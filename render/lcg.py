@@ -1,10 +1,16 @@
 """The LCG table as one image: the quest and its progress, the active location, the staging area and its
-threat, then one band per player (threat dial, heroes and allies with their attachments, engaged enemies with
-their face-down shadow cards), and the viewer's hand at the bottom of a seat's board.
+threat, then one band per player (a strip with the seat, threat and counts over its heroes and allies with their
+attachments, and its engaged enemies with their face-down shadow cards), and the viewer's hand at the bottom of a
+seat's board.
 
 Cards are proxies drawn from their definitions (`LcgView.facts`): name, sphere colour, keywords and the big
 numbers a player reads across the table. No card text, no scans. Hidden cards arrive as backs and are drawn
-as backs. Sizes are for a 1600 px canvas read on a phone (DESIGN.md; kit: NAME_SIZE and friends).
+as backs.
+
+960 px wide, as the War of the Ring board: Discord shows a board about 400 px wide in a phone's channel, and
+there the smallest text (20 px, the stat labels and type lines) keeps capitals over 6 px tall
+(tests/render/test_lcg_phone.py measures it on crowded tables of 1, 2 and 4 players). A 1600 px board with
+18 px labels had them 3.5 px tall there. Five tiles to a row; a player whose cards need more takes more rows.
 """
 
 from __future__ import annotations
@@ -22,17 +28,17 @@ from render import kit
 from render.generic import render_view
 from render.registry import register
 
-WIDTH = 1600
-MARGIN = 16
+WIDTH = 960
+MARGIN = 10
 CONTENT = WIDTH - 2 * MARGIN
-GAP = 10  # between tiles
-SECTION_GAP = 14
-PANEL_PAD = 10
-INFO_W = 136  # a player's column: name, threat dial, counts
-TILE_W = 186
-QUEST_W = 260  # quest cards are landscape on the table: a wider tile
-PAD = 8
-STAT_INSET = 5  # the numbers use nearly the full width of a tile: four to a row
+GAP = 6  # between tiles
+SECTION_GAP = 12
+PANEL_PAD = 6
+AREA = CONTENT - 2 * PANEL_PAD  # the width a player's cards flow in: five tiles
+TILE_W = 176
+QUEST_W = 220  # quest cards are landscape on the table: a wider tile
+PAD = 7
+STAT_INSET = 4  # the numbers use nearly the full width of a tile: four to a row
 LABEL_H = 30  # a region's caption ("Staging area")
 BAND_TEXT = 18  # what an attachment band's stripe and margins take from its width
 
@@ -67,17 +73,21 @@ UP, DOWN = (26, 118, 52), (176, 36, 32)  # a stat raised or lowered by a modifie
 ENGAGED_TINT: RGB = (92, 40, 38)  # behind a player's engaged enemies
 CELL: RGB = (230, 218, 190)  # the ground of a number on a card face
 COST_CELL: RGB = (236, 204, 120)  # a cost: the colour of resource tokens, lightened
+STATUS_COLOUR = P.accent  # the status line: whom the game waits on, and why
 
+# The smallest face is 20 px (capitals 15 px, 6.25 px at 400 px wide); names stay at 24, numbers bigger.
 NAME = kit.font(24, bold=True)  # card names: the phone minimum, bold
 SUB = kit.font(20)  # a tile's type and keywords
-STAT_LABEL = kit.font(18, bold=True)
-STAT = kit.font(34, bold=True)
+STAT_LABEL = kit.font(20)  # regular, not bold: "THR" fits a quarter of a tile
+STAT = kit.font(32, bold=True)
 CHIP = kit.font(kit.SMALL_SIZE, bold=True)
-ATTACH = kit.font(kit.TEXT_SIZE)  # attachment names in the bands under a card
+ATTACH = kit.font(kit.TEXT_SIZE)  # attachment names in the bands under a card: names stay at 24
 CAPTION = kit.font(24, bold=True)
+STATUS = kit.font(kit.TEXT_SIZE)
+COUNTS = kit.font(22)  # a player's hand, deck and discard counts
 
 SUB_H = SUB.line_height + 4
-STAT_H = STAT_LABEL.line_height + STAT.line_height - 4
+STAT_H = STAT_LABEL.line_height + STAT.line_height - 6
 CHIPS_H = CHIP.line_height + 6 + 4
 
 CHARACTER_STATS = (("WP", "willpower"), ("ATK", "attack"), ("DEF", "defense"), ("HP", "hit_points"))
@@ -115,7 +125,7 @@ def render_table(view: LcgView) -> bytes:
 
 
 def _header(view: LcgView) -> Block:
-    title, status = kit.font(40, bold=True), kit.font(kit.TEXT_SIZE)
+    title = kit.font(36, bold=True)
     audience = f"{view.seat}'s view" if view.seat else "table view"
     first = next((p.seat for p in view.players if p.first), "")
     chips: list[tuple[str, RGB, RGB]] = [(f"Round {view.round}", P.chip, P.chip_text)] if view.round else []
@@ -132,35 +142,37 @@ def _header(view: LcgView) -> Block:
     if view.stages_left:
         chips.append((f"{view.stages_left} quest stage{'s' if view.stages_left != 1 else ''} to come", P.chip,
                       P.chip_text))
-    big = kit.font(26, bold=True)
-    positions, chips_h = kit.flow([kit.chip_size(c, big) for c, _, _ in chips], CONTENT, gap=8)
-    status_lines = kit.wrap(_status(view), status, CONTENT, max_lines=2)
-    chips_top = title.line_height + 6
+    big = kit.font(24, bold=True)
+    positions, chips_h = kit.flow([kit.chip_size(c, big) for c, _, _ in chips], CONTENT, gap=6)
+    status_lines = _status_lines(view)
+    chips_top = title.line_height + 4
     status_top = chips_top + chips_h + 8
-    height = status_top + len(status_lines) * status.line_height
+    height = status_top + len(status_lines) * STATUS.line_height
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
         small = kit.font(kit.TEXT_SIZE)
-        kit.text(draw, (x + CONTENT, y + 12), audience, small, P.muted, anchor="ra")
-        room = CONTENT - small.width(audience) - 24
+        kit.text(draw, (x + CONTENT, y + 10), audience, small, P.muted, anchor="ra")
+        room = CONTENT - small.width(audience) - 20
         kit.text(draw, (x, y), kit.ellipsize(view.title, title, room), title, P.text)
         for (label, fill, ink), (dx, dy) in zip(chips, positions, strict=True):
             kit.chip(draw, (x + dx, y + chips_top + dy), label, fill, big, ink)
         for i, line in enumerate(status_lines):
-            kit.text(draw, (x, y + status_top + i * status.line_height), line, status, P.accent)
+            kit.text(draw, (x, y + status_top + i * STATUS.line_height), line, STATUS, STATUS_COLOUR)
 
     return Block(CONTENT, height, paint)
 
 
-def _status(view: LcgView) -> str:
-    """Who the game waits on, with the prompt only on the board of the seat that must answer it. Not
-    `view.status` as it stands: that quotes the first open decision's prompt to everyone, and a prompt may
-    name a card still in its player's hand ("Pay 2 for Gandalf: ...")."""
-    if view.outcome is not None or not view.waiting_on:
-        return view.status
-    who = ", ".join("you" if seat == view.seat else seat for seat in view.waiting_on)
-    return f"Waiting on {who}" + (f": {view.decisions[0].prompt}" if view.decisions else "")
+def _status_lines(view: LcgView) -> list[str]:
+    """The status line itself (`view.status`, what `status` prints in the console and Discord), so the image and
+    the text name the same seats for the same reason; then, on the board of a seat that must answer, its own
+    prompt when the status line does not already quote it (a private prompt may name a card in that seat's
+    hand, and only this board reaches that seat alone)."""
+    lines = kit.wrap(view.status, STATUS, CONTENT, max_lines=3)
+    own = view.decisions[0].prompt if view.decisions and view.outcome is None else ""
+    if own and own.lower() not in view.status.lower():
+        lines += kit.wrap(f"Your decision: {own}", STATUS, CONTENT, max_lines=2)
+    return lines
 
 
 def _count(zone: ZoneView | None) -> int:
@@ -257,35 +269,33 @@ def _row(blocks: Sequence[Block], gap: int) -> Block:
 
 
 def _player_band(view: LcgView, player: LcgPlayerView) -> Block:
-    """One player: a column with the seat, the threat dial and counts, then heroes and allies, then the
-    engaged enemies on a dark red ground, on one line when they fit."""
+    """One player: a strip with the seat, its threat and counts, over its heroes and allies and then its engaged
+    enemies on a dark red ground, side by side when they fit one row, else the enemies under the characters."""
     if player.eliminated and not player.play.cards and not player.engaged.cards:
         return _eliminated(player)
-    area = CONTENT - 2 * PANEL_PAD - INFO_W - GAP
     play = [_card_block(view, c) for c in player.play.cards]
     engaged = [_card_block(view, c) for c in player.engaged.cards]
     play_w = _flow_width(play)
     engaged_w = _flow_width(engaged) + 2 * PAD
-    one_line = bool(engaged) and play_w + 2 * GAP + engaged_w <= area
-    regions: list[Block] = [_region("", play, area if not one_line else play_w, empty="no characters")]
+    one_line = bool(engaged) and play_w + 2 * GAP + engaged_w <= AREA
+    regions: list[Block] = [_region("", play, AREA if not one_line else play_w, empty="no characters")]
     if engaged:
-        regions.append(_region(f"Engaged · {len(engaged)}", engaged, area - 2 * PAD if not one_line
+        regions.append(_region(f"Engaged · {len(engaged)}", engaged, AREA - 2 * PAD if not one_line
                                else engaged_w - 2 * PAD, tint=ENGAGED_TINT))
     if one_line:
         cards = _row([regions[0], _offset(regions[1], PAD)], 2 * GAP)
     else:
         cards = _column([regions[0], *(_offset(r, PAD) for r in regions[1:])], GAP)
-    info = _player_info(view, player)
-    height = 2 * PANEL_PAD + max(info.height, cards.height)
+    strip = _player_strip(view, player)
+    height = 2 * PANEL_PAD + strip.height + GAP + cards.height
     you = player.seat == view.seat
-    acting = player.seat in view.waiting_on
-    edge = P.accent if acting else None
+    edge = P.accent if player.seat in view.waiting_on else None
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
         kit.panel(draw, (x, y, x + CONTENT, y + height), edge=edge, fill=(52, 58, 70) if you else None)
-        info.paint(img, x + PANEL_PAD, y + PANEL_PAD)
-        cards.paint(img, x + PANEL_PAD + INFO_W + GAP, y + PANEL_PAD)
+        strip.paint(img, x + PANEL_PAD, y + PANEL_PAD)
+        cards.paint(img, x + PANEL_PAD, y + PANEL_PAD + strip.height + GAP)
         if player.eliminated:
             kit.dim_card(img, (x, y, x + CONTENT, y + height), "ELIMINATED")
 
@@ -294,7 +304,7 @@ def _player_band(view: LcgView, player: LcgPlayerView) -> Block:
 
 def _eliminated(player: LcgPlayerView) -> Block:
     """A player out of the game, on one line: nothing of theirs is left on the table."""
-    seat_font = kit.font(30, bold=True)
+    seat_font = kit.font(28, bold=True)
     height = seat_font.line_height + 2 * PANEL_PAD + 8
     note = f"threat {player.threat} · discard {player.discard.count}"
 
@@ -302,10 +312,11 @@ def _eliminated(player: LcgPlayerView) -> Block:
         draw = ImageDraw.Draw(img)
         kit.panel(draw, (x, y, x + CONTENT, y + height), fill=P.table)
         mid = y + height // 2
-        kit.text(draw, (x + PANEL_PAD + 4, mid), player.seat, seat_font, P.muted, anchor="lm")
-        chip_x = x + PANEL_PAD + INFO_W + GAP
+        seat = kit.ellipsize(player.seat, seat_font, 200)
+        kit.text(draw, (x + PANEL_PAD + 4, mid), seat, seat_font, P.muted, anchor="lm")
+        chip_x = x + PANEL_PAD + 16 + seat_font.width(seat)
         box = kit.chip(draw, (chip_x, mid - kit.chip_size("ELIMINATED", CHIP)[1] // 2), "ELIMINATED", DOWN, CHIP)
-        kit.text(draw, (box[2] + 14, mid), note, kit.font(kit.TEXT_SIZE), P.muted, anchor="lm")
+        kit.text(draw, (box[2] + 14, mid), note, COUNTS, P.muted, anchor="lm")
 
     return Block(CONTENT, height, paint)
 
@@ -338,35 +349,39 @@ def _threat_colour(threat: int) -> RGB:
     return (60, 140, 80)
 
 
-def _player_info(view: LcgView, player: LcgPlayerView) -> Block:
-    seat_font = kit.font(30, bold=True)
-    dial = 104
-    counts = [f"hand {player.hand}", f"deck {player.deck}", f"discard {player.discard.count}"]
+def _player_strip(view: LcgView, player: LcgPlayerView) -> Block:
+    """One line over a player's cards: the seat, a threat badge ringed in the threat's colour, the FIRST, YOU and
+    TO ACT tags, and the hand, deck and discard counts at the right (counts only: a hand is never drawn here)."""
+    seat_font, number = kit.font(28, bold=True), kit.font(30, bold=True)
+    word = kit.font(20, bold=True)
     tags = ([("FIRST", P.accent, P.ink)] if player.first else []) + \
         ([("YOU", (70, 96, 140), P.chip_text)] if player.seat == view.seat else []) + \
         ([("TO ACT", P.accent, P.ink)] if player.seat in view.waiting_on else [])
-    tag_pos, tag_h = kit.flow([kit.chip_size(t, CHIP) for t, _, _ in tags], INFO_W, gap=6)
-    text_font = kit.font(kit.SMALL_SIZE)
-    dial_top = seat_font.line_height + 6
-    tags_top = dial_top + dial + 8
-    counts_top = tags_top + (tag_h + 8 if tags else 0)
-    height = counts_top + len(counts) * text_font.line_height
+    counts = [f"hand {player.hand}", f"deck {player.deck}", f"discard {player.discard.count}"]
+    height = number.line_height + 6
+    seat = kit.ellipsize(player.seat, seat_font, 220)
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
-        kit.text(draw, (x, y), kit.ellipsize(player.seat, seat_font, INFO_W), seat_font, P.text)
-        cx, cy = x + INFO_W // 2, y + dial_top + dial // 2
-        ring = _threat_colour(player.threat)
-        draw.ellipse((cx - dial // 2, cy - dial // 2, cx + dial // 2, cy + dial // 2), fill=P.shade, outline=ring,
-                     width=8)
-        kit.text(draw, (cx, cy - 8), str(player.threat), kit.font(44, bold=True), P.text, anchor="mm")
-        kit.text(draw, (cx, cy + 26), "threat", kit.font(18), P.muted, anchor="mm")
-        for (label, fill, ink), (dx, dy) in zip(tags, tag_pos, strict=True):
-            kit.chip(draw, (x + dx, y + tags_top + dy), label, fill, CHIP, ink)
-        for i, line in enumerate(counts):
-            kit.text(draw, (x, y + counts_top + i * text_font.line_height), line, text_font, P.muted)
+        mid = y + height // 2
+        kit.text(draw, (x + 4, mid), seat, seat_font, P.text, anchor="lm")
+        left = x + 4 + seat_font.width(seat) + 14
+        threat = str(player.threat)
+        badge_w = word.width("threat") + number.width(threat) + 30
+        draw.rounded_rectangle((left, y, left + badge_w, y + height - 1), height // 2, fill=P.shade,
+                               outline=_threat_colour(player.threat), width=4)
+        kit.text(draw, (left + 12, mid), "threat", word, P.muted, anchor="lm")
+        kit.text(draw, (left + badge_w - 12, mid), threat, number, P.text, anchor="rm")
+        left += badge_w + 10
+        for label, fill, ink in tags:
+            box = kit.chip(draw, (left, mid - kit.chip_size(label, CHIP)[1] // 2), label, fill, CHIP, ink)
+            left = box[2] + 6
+        right = x + AREA - 4
+        for line in reversed(counts):
+            kit.text(draw, (right, mid), line, COUNTS, P.muted, anchor="rm")
+            right -= COUNTS.width(line) + 16
 
-    return Block(INFO_W, height, paint)
+    return Block(AREA, height, paint)
 
 
 # --- the hand ---------------------------------------------------------------------------------------------
@@ -375,7 +390,7 @@ def _player_info(view: LcgView, player: LcgPlayerView) -> Block:
 def _hand_strip(view: LcgView, hand: ZoneView) -> Block:
     """The viewer's hand in a gold frame: only this seat's board shows it."""
     blocks = [_card_block(view, c, hand=True) for c in hand.cards]
-    region = _region(f"Your hand · {hand.count}", blocks, CONTENT - 2 * PANEL_PAD, empty="no cards")
+    region = _region(f"Your hand · {hand.count}", blocks, AREA, empty="no cards")
     height = region.height + 2 * PANEL_PAD
 
     def paint(img: Image.Image, x: int, y: int) -> None:
@@ -450,7 +465,8 @@ class Face:
     name_lines: list[str]
     header_h: int
     stats: tuple[tuple[str, str], ...]
-    per_row: int
+    cell: int  # the width of one number's cell: a quarter of the tile
+    slots: list[tuple[int, int, int]]  # each number's (column, row, cells wide): a long label ("COST") takes two
     chips: list[tuple[str, RGB]]
     chips_at: list[tuple[int, int]]  # each badge's offset within its area
     chips_inline: bool  # the badges sit in the free cells of the last row of numbers, else under them
@@ -459,12 +475,34 @@ class Face:
 
     @property
     def stat_rows(self) -> int:
-        return max(1, -(-len(self.stats) // self.per_row))
+        return max(1, max((row + 1 for _, row, _ in self.slots), default=1))
+
+    @property
+    def free_from(self) -> int:
+        """The first free column of the last row of numbers (0 when there are none)."""
+        last = [col + span for col, row, span in self.slots if row == self.stat_rows - 1]
+        return max(last, default=0)
 
     @property
     def height(self) -> int:
         below = (CHIPS_H if self.progress else 0) + (self.chips_h + 6 if self.chips and not self.chips_inline else 0)
         return 2 * PAD + self.header_h + SUB_H + self.stat_rows * STAT_H + below + (0 if below else PAD)
+
+
+PER_ROW = 4
+
+
+def _slots(stats: Sequence[tuple[str, str]], cell: int) -> list[tuple[int, int, int]]:
+    """Numbers left to right, four cells to a row; a label wider than a cell takes two cells."""
+    out: list[tuple[int, int, int]] = []
+    col = row = 0
+    for label, _ in stats:
+        span = 1 if STAT_LABEL.width(label) + 4 <= cell else 2
+        if col + span > PER_ROW:
+            col, row = 0, row + 1
+        out.append((col, row, span))
+        col += span
+    return out
 
 
 def _face_layout(card: CardView, d: CardDef | None, width: int, hand: bool) -> Face:
@@ -474,18 +512,19 @@ def _face_layout(card: CardView, d: CardDef | None, width: int, hand: bool) -> F
     stats = _stats(d)
     if hand and d is not None and d.is_player_card:  # in hand, what a card costs: on a gold ground
         stats = (*stats, ("COST", "cost"))
-    per_row = 4
     chips = [(kit.ellipsize(label, CHIP, inner - 16), colour) for label, colour in _chips(card, d)]
-    cell = (width - 2 * STAT_INSET) // per_row
-    free = (per_row - len(stats) % per_row) % per_row * cell - 4 - STAT_INSET if stats else 0
+    cell = (width - 2 * STAT_INSET) // PER_ROW
+    slots = _slots(stats, cell)
+    face = Face(width, name_font, lines, header_h, stats, cell, slots, chips, [], False, 0,
+                d is not None and d.type in QUESTING)
+    free = (PER_ROW - face.free_from) * cell - 4 if stats else 0
     sizes = [kit.chip_size(label, CHIP) for label, _ in chips]
     chips_at, chips_h = kit.flow(sizes, free, gap=6)
     inline = bool(chips) and chips_h <= STAT_H - 6 and all(
         dx + w <= free for (dx, _), (w, _) in zip(chips_at, sizes, strict=True))
     if not inline:
         chips_at, chips_h = kit.flow(sizes, inner, gap=6, row_gap=4)
-    return Face(width, name_font, lines, header_h, stats, per_row, chips, chips_at, inline, chips_h,
-                d is not None and d.type in QUESTING)
+    return Face(width, name_font, lines, header_h, stats, cell, slots, chips, chips_at, inline, chips_h, face.progress)
 
 
 def _attachments(card: CardView) -> list[CardView]:
@@ -544,24 +583,22 @@ def _face(img: Image.Image, box: kit.Box, card: CardView, d: CardDef | None, fac
     for i, line in enumerate(face.name_lines):
         kit.text(draw, (x0 + PAD, name_top + i * line_h), line, face.name_font, P.chip_text)
     inner_w = x1 - x0 - 2 * PAD
-    stats_x, stats_w = x0 + STAT_INSET, x1 - x0 - 2 * STAT_INSET
+    stats_x, cell = x0 + STAT_INSET, face.cell
     y = y0 + face.header_h + 4
     kit.text(draw, (x0 + PAD, y), kit.ellipsize(_subtitle(d, card.name or ""), SUB, inner_w), SUB, P.ink_soft)
     y += SUB_H
-    cell = stats_w // face.per_row
-    for i, (label, field) in enumerate(face.stats):
+    for (label, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
         assert d is not None  # a card has numbers only when its definition is known
-        cx = stats_x + (i % face.per_row) * cell
-        cy = y + (i // face.per_row) * STAT_H
+        cx, cy, w = stats_x + col * cell, y + row * STAT_H, span * cell
         ground = COST_CELL if field == "cost" else CELL
-        draw.rounded_rectangle((cx + 2, cy, cx + cell - 3, cy + STAT_H - 6), 6, fill=ground)
+        draw.rounded_rectangle((cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
         value, change = _stat(view, card, d, field)
-        kit.text(draw, (cx + cell // 2, cy + 1), label, STAT_LABEL, P.ink_soft, anchor="ma")
+        kit.text(draw, (cx + w // 2, cy + 1), label, STAT_LABEL, P.ink_soft, anchor="ma")
         colour = UP if change > 0 else DOWN if change < 0 else P.ink
-        kit.text(draw, (cx + cell // 2, cy + STAT_LABEL.line_height - 5), str(value), STAT, colour, anchor="ma")
+        kit.text(draw, (cx + w // 2, cy + STAT_LABEL.line_height - 6), str(value), STAT, colour, anchor="ma")
     if face.chips_inline:
-        last = len(face.stats) % face.per_row
-        chips_xy = (stats_x + last * cell + 4, y + (face.stat_rows - 1) * STAT_H + (STAT_H - 6 - face.chips_h) // 2)
+        chips_xy = (stats_x + face.free_from * cell + 4,
+                    y + (face.stat_rows - 1) * STAT_H + (STAT_H - 5 - face.chips_h) // 2)
     y += face.stat_rows * STAT_H
     if face.progress and d is not None:
         _progress(draw, (x0 + PAD, y, x1 - PAD, y + CHIPS_H - 6), card.tokens.get("progress", 0),

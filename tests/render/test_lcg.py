@@ -21,7 +21,7 @@ from engines.core.zones import Card, CardView, ZoneView
 from engines.lcg import GAME
 from engines.lcg.state import LcgState
 from engines.lcg.view import LcgView
-from render import kit, lcg, registry
+from render import kit, lcg, lcg_card, registry
 from render.generic import render_view
 from tests.engines.randomplay import check_words, random_answer
 from tests.render.test_kit import TextRecorder
@@ -270,8 +270,8 @@ def test_card_names_are_at_least_24_px_and_stat_numbers_bigger(drawn: TextRecord
                                                                                        ImageFont.FreeTypeFont)}
     name_lines = [s for s in sizes if s.split() and all(w in words for w in s.split())]
     assert name_lines and min(sizes[s] for s in name_lines) >= 24
-    numbers = [call for call in drawn.calls if call.text.isdigit() and call.kwargs["font"].size == lcg.STAT.size]
-    assert len(numbers) > 40 and lcg.STAT.size >= 32
+    numbers = [call for call in drawn.calls if call.text.isdigit() and call.kwargs["font"].size == lcg_card.STAT.size]
+    assert len(numbers) > 40 and lcg_card.STAT.size >= 32
 
 
 def test_a_modified_stat_is_drawn_in_its_changed_colour(drawn: TextRecorder, no_encoding: None) -> None:
@@ -282,7 +282,7 @@ def test_a_modified_stat_is_drawn_in_its_changed_colour(drawn: TextRecorder, no_
     view.current[hero.uid] = {"willpower": printed + 7}
     lcg.render_table(view)
     raised = [c for c in drawn.calls if c.text == str(printed + 7)]
-    assert raised and raised[0].kwargs["fill"] == lcg.UP
+    assert raised and raised[0].kwargs["fill"] == lcg_card.UP
 
 
 # --- hidden information -----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from engines.core.zones import Card, CardView, ZoneView
 from engines.lcg import GAME
 from engines.lcg.state import LcgState
 from engines.lcg.view import LcgView
-from render import kit, lcg, registry
+from render import kit, lcg, lcg_card, registry
 from render.generic import render_view
 from tests.engines.randomplay import check_words, random_answer
 from tests.render.test_kit import TextRecorder
@@ -150,8 +150,8 @@ def said(drawn: TextRecorder) -> str:
 
 def test_a_four_player_table_is_one_phone_width_palette_image() -> None:
     img = decode(lcg.render_table(lcg_view(midgame(), None)))
-    assert img.width == lcg.WIDTH == 1600
-    assert 1200 < img.height < 2600  # four players fit in well under two screen widths of height
+    assert img.width == lcg.WIDTH == 960  # as the War of the Ring board: legible at a phone's 400 px
+    assert 1600 < img.height < 3200  # four players stacked, one band each: under three and a half widths tall
     assert img.mode == "P"
 
 
@@ -250,11 +250,11 @@ def test_the_table_shows_the_round_phase_first_player_threat_and_encounter_count
         f"Encounter discard {view.encounter_discard.count if view.encounter_discard else 0}",
         f"Victory {lcg._victory_points(view)}",
         f"threat {view.staging_threat}",
-        f"Waiting on {', '.join(view.waiting_on)}",
         *(str(p.threat) for p in view.players),
         *(f"discard {p.discard.count}" for p in view.players),
     ):
         assert expected in drawn.strings, expected
+    assert view.status in said(drawn)  # whom the game waits on, as `status` says it (test_lcg_phone.py)
     assert "Your hand" not in said(drawn)
     quest = view.quest.cards[0] if view.quest else None
     assert quest is not None and quest.ref is not None
@@ -270,8 +270,8 @@ def test_card_names_are_at_least_24_px_and_stat_numbers_bigger(drawn: TextRecord
                                                                                        ImageFont.FreeTypeFont)}
     name_lines = [s for s in sizes if s.split() and all(w in words for w in s.split())]
     assert name_lines and min(sizes[s] for s in name_lines) >= 24
-    numbers = [call for call in drawn.calls if call.text.isdigit() and call.kwargs["font"].size == lcg.STAT.size]
-    assert len(numbers) > 40 and lcg.STAT.size >= 32
+    numbers = [call for call in drawn.calls if call.text.isdigit() and call.kwargs["font"].size == lcg_card.STAT.size]
+    assert len(numbers) > 40 and lcg_card.STAT.size >= 32
 
 
 def test_a_modified_stat_is_drawn_in_its_changed_colour(drawn: TextRecorder, no_encoding: None) -> None:
@@ -282,7 +282,7 @@ def test_a_modified_stat_is_drawn_in_its_changed_colour(drawn: TextRecorder, no_
     view.current[hero.uid] = {"willpower": printed + 7}
     lcg.render_table(view)
     raised = [c for c in drawn.calls if c.text == str(printed + 7)]
-    assert raised and raised[0].kwargs["fill"] == lcg.UP
+    assert raised and raised[0].kwargs["fill"] == lcg_card.UP
 
 
 # --- hidden information -----------------------------------------------------------------------------------
@@ -326,14 +326,17 @@ def test_a_prompt_naming_a_card_in_hand_is_shown_only_to_the_seat_answering_it(
     drawn: TextRecorder, no_encoding: None
 ) -> None:
     """A private decision's prompt ("Pay 2 for Gandalf: ...") never reaches the table's status line or
-    board; the deciding seat's own board says it is waiting on them."""
+    board; the deciding seat's own board, and only it, adds its prompt under the status line."""
     states = list(lcg_game(1))
     for s in states:  # whole names only: "Gandalf's Search" being played does not name a Gandalf in hand
         check_words([GAME.view(s, None).status], s, None, "the status line")
     state = next(s for s in states if s.decisions and s.decisions[0].private)
     seat = state.decisions[0].seat
-    lcg.render_table(lcg_view(state, None))
-    assert f"Waiting on {seat}" in said(drawn)
-    drawn.calls.clear()
-    lcg.render_table(lcg_view(state, seat))
-    assert "Waiting on you" in said(drawn)
+    prompt = kit.fold(state.decisions[0].prompt)
+    for audience in (None, *state.seats):
+        drawn.calls.clear()
+        view = lcg_view(state, audience)
+        lcg.render_table(view)
+        assert view.status in said(drawn) and f"waiting on {seat}" in view.status
+        own = [d for d in state.decisions if d.seat == audience]
+        assert (f"Your decision: {prompt}" in said(drawn)) == bool(own and own[0].prompt == prompt), audience

@@ -280,4 +280,11 @@ script("7_319")
 script("7_1")
 
 # The card modules register the rest of the Siege of Gondor starters.
-from engines.tcg import cards_fotr, cards_gondor, cards_rohan, cards_shadow, cards_sites  # noqa: E402, F401
+from engines.tcg import (  # noqa: E402, F401
+    cards_fotr,
+    cards_fotr_free,
+    cards_gondor,
+    cards_rohan,
+    cards_shadow,
+    cards_sites,
+)

@@ -283,6 +283,7 @@ script("7_1")
 from engines.tcg import (  # noqa: E402, F401
     cards_fotr,
     cards_fotr_free,
+    cards_fotr_shadow,
     cards_gondor,
     cards_rohan,
     cards_shadow,

@@ -85,7 +85,7 @@ def test_gandalf_exerts_to_play_a_gandalf_signet_companion_cheaper() -> None:
     opts = window(s, "fellowship")
     assert f"use:{gandalf.uid}:{legolas.uid}" in opts and f"use:{gandalf.uid}:{gimli.uid}" not in opts
     s = answer(s, f"use:{gandalf.uid}:{legolas.uid}")
-    assert found(s, legolas.uid) in s.players[0].fellowship.cards and s.twilight == 0
+    assert found(s, legolas.uid) in s.players[0].fellowship.cards and s.twilight == 2 - 2 + 2  # East Road: +2
     assert rules.wounds(found(s, gandalf.uid)) == 1
 
 

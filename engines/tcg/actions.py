@@ -46,8 +46,13 @@ def bearers(state: TcgState, seat: str, d: CardDef) -> list[Card]:
     """Characters that may bear this possession or condition: own, active, restriction met, class slot free."""
     pool = rules.minions(state, seat) if d.side == SHADOW else state.fp_player.fellowship.cards
     out = []
+    # "not(hasAttached)": the pack's marker for "not already bearing a card of this title".
+    words = ",".join(t for t in d.bearer.split(",") if t.strip().lower() != "not(hasattached)")
+    once = words != d.bearer
     for c in pool:
-        if d.bearer and not rules.matches(state, c, d.bearer):
+        if words and not rules.matches(state, c, words):
+            continue
+        if once and any(rules.cdef(state, a).title == d.title for a in c.attached):
             continue
         if d.item_class and any(rules.cdef(state, a).item_class == d.item_class for a in c.attached):
             continue  # spec 4.1: one per class
@@ -95,6 +100,8 @@ def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
         fire(turn, "played", c)
         if d.type == COMPANION:
             fire(turn, "companion played")
+        elif d.type == MINION:
+            fire(turn, "minion played")  # the minion just played is the last in play
 
     label = f"Play {card.name}" + (f" on {target.name}" if target is not None else "") + f" (twilight {cost})"
     key = f"play:{card.uid}" + (f":{target.uid}" if target is not None else "")

@@ -1,6 +1,7 @@
 """Set-1 (The Fellowship of the Ring) starter cards, in our own words (spec 8.3): Sam first, whose taking of the
-Ring is a rule of the starter rulebook (spec 5.3, 7.56). The rest of the set-1 starters are still resolved by
-adjustment and listed by `python -m bot cards coverage tcg`."""
+Ring is a rule of the starter rulebook (spec 5.3, 7.56), and Frodo. The rest of the set-1 starters are in
+cards_fotr_free.py, cards_fotr_shadow.py and cards_fotr_sites.py; what is still resolved by adjustment is listed by
+`python -m bot cards coverage tcg`."""
 
 from __future__ import annotations
 

@@ -175,7 +175,8 @@ def resolve(turn: T) -> None:
     sh_str = max(0, sum(rules.strength(state, m) for m in fighting))
     fp_wins = fp_str > sh_str
     win, lose = (fp_str, sh_str) if fp_wins else (sh_str, fp_str)
-    overwhelm = (lose == 0 and win > 0) or (lose > 0 and win >= 2 * lose)
+    multiple = 2 if fp_wins else rules.overwhelm_multiple(state, comp)
+    overwhelm = (lose == 0 and win > 0) or (lose > 0 and win >= multiple * lose)
     if state.opt("zero_strength") == "double_only" and lose == 0:
         overwhelm = False  # the variant: a side at 0 strength is wounded, never overwhelmed
     state.last_winner = FP if fp_wins else SHADOW

@@ -279,5 +279,14 @@ script("7_98", abilities=_sword)
 script("7_319")
 script("7_1")
 
-# The card modules register the rest of the Siege of Gondor starters.
-from engines.tcg import cards_fotr, cards_gondor, cards_rohan, cards_shadow, cards_sites  # noqa: E402, F401
+# The card modules register the rest of the Siege of Gondor starters and the set-1 starters.
+from engines.tcg import (  # noqa: E402, F401
+    cards_fotr,
+    cards_fotr_free,
+    cards_fotr_shadow,
+    cards_fotr_sites,
+    cards_gondor,
+    cards_rohan,
+    cards_shadow,
+    cards_sites,
+)

@@ -132,6 +132,8 @@ def _move(turn: T) -> None:
     nxt = fp.position + 1
     if state.phase == "regroup" and leaving is not None:
         actions.fire(turn, "moves from in regroup", leaving)
+    if leaving is not None:
+        actions.fire(turn, "moves from", leaving)
     if state.site_at(nxt) is None:
         placer = _placer(state, leaving)
         p = state.player(placer)
@@ -144,7 +146,7 @@ def _move(turn: T) -> None:
     state.moves += 1
     state.phase = "move"
     site = state.current_site()
-    shadow_number = rules.cdef(state, site).twilight if site is not None else 0
+    shadow_number = actions.cost_of(state, site) if site is not None else 0  # text may change it (spec 4.2)
     companions = len(rules.companions(state))
     state.twilight += shadow_number + companions
     turn.say(f"{fp.seat} moves to site {nxt}" + (f" ({site.name})" if site is not None else "") +
@@ -293,6 +295,7 @@ def _regroup(turn: T) -> None:
     state = turn.state
     state.phase = "regroup"
     state.assign, state.fought, state.fierce = {}, [], False
+    end_mods(state, "regroup")  # effects lasting "until the regroup phase"
     fp = state.fp_player
     if fp.wearing:
         fp.wearing = False

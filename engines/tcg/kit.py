@@ -105,6 +105,14 @@ def transfer(turn: T, uid: str, to: str) -> None:
     proc.check_deaths(turn)
 
 
+def cancel_skirmish(turn: T) -> None:
+    """The current skirmish ends at once, unresolved: no winner, no wounds; phase-long effects end with it."""
+    state = turn.state
+    turn.say(f"The skirmish of {proc.name(state, state.skirmish)} is cancelled.")
+    state.mods = [m for m in state.mods if m.until != "phase"]
+    state.step = "skirmish_end"
+
+
 def exhaust(turn: T, uid: str) -> None:
     """Exert as many times as possible (spec 5.1)."""
     card = turn.state.find(uid)

@@ -115,6 +115,8 @@ def has_keyword(state: TcgState, card: Card, word: str) -> bool:
     d = cdef(state, card)
     if word in d.keywords or any(word in cdef(state, a).keywords for a in card.attached):
         return True
+    if _mods(state, card.uid, f"keyword:{word}") > 0:  # given by an event or ability for a while
+        return True
     return any(s.grants(state, src, card, word) for src, s in _hooked(state, "grants"))  # type: ignore[misc]
 
 
@@ -179,7 +181,17 @@ def archery_total(state: TcgState, side: str) -> int:
 
 
 def move_limit(state: TcgState) -> int:
-    return state.move_limit + sum(m.amount for m in state.mods if m.stat == "move_limit")
+    limit = state.move_limit + sum(m.amount for m in state.mods if m.stat == "move_limit")
+    if "cannot move" in state.flags:  # text forbids moving again this turn
+        return min(limit, state.moves)
+    return limit
+
+
+def overwhelm_multiple(state: TcgState, card: Card) -> int:
+    """How many times its strength a character must be beaten by to be overwhelmed: 2, or more by text
+    (spec 4.8.3)."""
+    hooked = [s.overwhelm(state, src, card) for src, s in _hooked(state, "overwhelm")]  # type: ignore[misc]
+    return max([2, _mods(state, card.uid, "overwhelm"), *hooked])
 
 
 def spot_threats(state: TcgState) -> int:

@@ -216,7 +216,8 @@ def _procedure(turn: T) -> None:
                  f"(the window closes when everyone passes in a row).", [Option(id="pass", label="Pass"), *options],
                  private=True, context="act")
         return
-    end_mods(state, "phase")
+    if state.phase not in ("archery", "skirmish"):  # those phases go on: archery fire, the skirmish's resolution
+        end_mods(state, "phase")
     state.step = state.proc_next
 
 
@@ -271,6 +272,7 @@ def _skirmish_end(turn: T) -> None:
     state = turn.state
     actions.fire(turn, "skirmish won")
     end_mods(state, "skirmish")
+    end_mods(state, "phase")
     state.fought.append(state.skirmish)
     state.skirmish, state.last_winner = "", ""
     state.phase = "assignment"
@@ -370,4 +372,6 @@ __all__ = ["STEPS", "TASKS", "Mod", "advance", "start_procedure"]
 
 @step("after_archery")
 def _after_archery(turn: T) -> None:
+    """Archery fire is the end of the archery phase (seed 002 p. 26): what archery actions gave lasts until now."""
+    end_mods(turn.state, "phase")
     combat.after_archery(turn)

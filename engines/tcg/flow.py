@@ -54,11 +54,12 @@ def end_mods(state: TcgState, until: str) -> None:
 # --- tasks -------------------------------------------------------------------------------------------------------
 @task("wound")
 def _wound(turn: T, args: list[str]) -> None:
-    """One wound. Before a skirmish wound to an unwearing Ring-bearer, the Ring may go on (spec 5.3)."""
+    """One wound. Before any wound to an unwearing Ring-bearer during a skirmish phase (combat or card text), the
+    Ring may go on (spec 5.3; the card governs, spec 9.12)."""
     state = turn.state
     uid, why = args[0], args[1]
     fp = state.fp_player
-    if (uid == fp.ring_bearer and why == "skirmish" and state.phase == "skirmish" and not fp.wearing
+    if (uid == fp.ring_bearer and state.phase == "skirmish" and not fp.wearing
             and fp.ring and state.find(uid) is not None):
         order = standing(state, fp.seat, "ring")
         if order == "ask":

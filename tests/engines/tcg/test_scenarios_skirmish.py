@@ -176,3 +176,22 @@ def test_fierce_minions_alone_are_assigned_again_before_regroup() -> None:
     for _ in range(2):
         s = decide(s, s.decisions[0].seat, "pass")
     assert s.phase == "regroup" and rules.wounds(found(s, uruk.uid)) == 2  # 5 against 4 again: a second wound
+
+
+@pytest.mark.parametrize("wearing", [False, True])
+def test_the_ring_answers_a_wound_by_card_text_in_a_skirmish_too(wearing: bool) -> None:
+    # tcg spec 5.3, 9.12 (the card governs: any wound during a skirmish); seed 002 p. 35 (L1119-1128): Desert
+    # Soldier's start-of-skirmish wound to Frodo is offered to the Ring, and while it is worn becomes a burden
+    s = a_game()
+    frodo = s.players[0].fellowship.cards[0]
+    soldier = put(s, "7_136", "minions", "p2")  # strength 9: Frodo loses the skirmish as well
+    s.players[0].wearing = wearing
+    s.twilight = 3
+    s = _at_assignment(s)
+    s = decide(s, "p1", f"{soldier.uid}>{frodo.uid}")
+    assert s.decisions[0].seat == "p2" and s.decisions[0].context.startswith("card:soldier")
+    s = decide(s, "p2", "yes")
+    if not wearing:
+        assert s.decisions[0].context == "ring"  # offered before the wound is placed
+        s = decide(s, "p1", "wear")
+    assert rules.wounds(found(s, frodo.uid)) == 0 and s.players[0].burdens == 1 and s.players[0].wearing

@@ -54,11 +54,12 @@ def end_mods(state: TcgState, until: str) -> None:
 # --- tasks -------------------------------------------------------------------------------------------------------
 @task("wound")
 def _wound(turn: T, args: list[str]) -> None:
-    """One wound. Before a skirmish wound to an unwearing Ring-bearer, the Ring may go on (spec 5.3)."""
+    """One wound. Before any wound to an unwearing Ring-bearer during a skirmish phase (combat or card text), the
+    Ring may go on (spec 5.3; the card governs, spec 9.12)."""
     state = turn.state
     uid, why = args[0], args[1]
     fp = state.fp_player
-    if (uid == fp.ring_bearer and why == "skirmish" and state.phase == "skirmish" and not fp.wearing
+    if (uid == fp.ring_bearer and state.phase == "skirmish" and not fp.wearing
             and fp.ring and state.find(uid) is not None):
         order = standing(state, fp.seat, "ring")
         if order == "ask":
@@ -218,7 +219,8 @@ def _procedure(turn: T) -> None:
                  f"(the window closes when everyone passes in a row).", [Option(id="pass", label="Pass"), *options],
                  private=True, context="act")
         return
-    end_mods(state, "phase")
+    if state.phase not in ("archery", "skirmish"):  # those phases go on: archery fire, the skirmish's resolution
+        end_mods(state, "phase")
     state.step = state.proc_next
 
 
@@ -273,6 +275,7 @@ def _skirmish_end(turn: T) -> None:
     state = turn.state
     actions.fire(turn, "skirmish won")
     end_mods(state, "skirmish")
+    end_mods(state, "phase")
     state.fought.append(state.skirmish)
     state.skirmish, state.last_winner = "", ""
     state.phase = "assignment"
@@ -373,4 +376,6 @@ __all__ = ["STEPS", "TASKS", "Mod", "advance", "start_procedure"]
 
 @step("after_archery")
 def _after_archery(turn: T) -> None:
+    """Archery fire is the end of the archery phase (seed 002 p. 26): what archery actions gave lasts until now."""
+    end_mods(turn.state, "phase")
     combat.after_archery(turn)

@@ -144,7 +144,7 @@ def wound_now(turn: T, uid: str, why: str) -> None:
             turn.say(f"The wound to {card.name} is prevented by {src.name}.")
             return
     fp = state.fp_player
-    if uid == fp.ring_bearer and fp.wearing and why == "skirmish" and state.phase == "skirmish":
+    if uid == fp.ring_bearer and fp.wearing and state.phase == "skirmish":  # any wound in a skirmish (card 7_1)
         turn.say(f"{card.name} wears The One Ring: a burden instead of a wound.")
         add_burdens(turn, 1)
         return

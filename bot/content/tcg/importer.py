@@ -23,8 +23,10 @@ SOURCE = "PlayersCouncil/gemp-lotr card HJSON, sets 1, 7, 8 (facts only: no card
 SETS = ("set01", "set07", "set08")
 PRODUCTS = ("08-SOG-Starters.hjson", "01-FOTR-Starters.hjson")
 SIDES = {"Free Peoples": "fp", "Shadow": "shadow"}
-# The starting fellowships the Starter Rulebook names beside Frodo and the Ring (seed L515-517), by deck.
-STARTING = {"merry": ("Merry", "Enraged Horseman"), "pippin": ("Pippin", "Gondorian Captain")}
+# The starting fellowships beside Frodo and the Ring, by deck: the Siege of Gondor decks' as the Starter
+# Rulebook names them (seed L515-517); the set-1 decks' as their product list marks them "(starting)".
+STARTING = {"merry": ("Merry", "Enraged Horseman"), "pippin": ("Pippin", "Gondorian Captain"),
+            "aragorn": ("Aragorn",), "gandalf": ("Gandalf",)}
 ENTRY = re.compile(r"^(\d+)x(\d+_\d+)$")
 
 

@@ -43,6 +43,9 @@ def test_the_committed_pack_has_facts_and_the_four_starters() -> None:
     assert cards["7_253"].item_class == "mount" and cards["7_253"].bearer == "culture(rohan),man"
     assert pack.decks[0].starting == ["7_317", "7_1", "8_121", "7_226"]
     assert pack.decks[1].starting == ["7_317", "7_1", "8_122", "7_96"]  # the list's Gondorian Captain is 7_96
+    # The set-1 starters begin with the companion their product list marks "(starting)" (issue 13: decks)
+    assert pack.decks[2].starting == ["1_290", "1_2", "1_365"] and cards["1_365"].title == "Aragorn"
+    assert pack.decks[3].starting == ["1_290", "1_2", "1_364"] and cards["1_364"].title == "Gandalf"
 
 
 @needs_shared

@@ -83,3 +83,12 @@ def found(state: TcgState, uid: str) -> Card:
 
 
 __all__ += ["at_site", "fight", "found", "window"]
+
+
+def set1_table() -> TcgState:
+    """The two set-1 starters (p1 Aragorn's, p2 Gandalf's) with each fellowship cut to its Ring-bearer, so a
+    card's test puts in play exactly the companions it is about (the decks start with Aragorn and Gandalf)."""
+    state = a_game(deck_p1="fotr-aragorn-starter", deck_p2="fotr-gandalf-starter")
+    for player in state.players:
+        player.fellowship.cards[1:] = []
+    return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core import Answer
 from engines.tcg import GAME, combat, flow, rules
 from engines.tcg.state import WOUNDS, TcgState
-from tests.engines.tcg.table import a_game, answer, at_site, fight, found, option_ids, put, turn_of, window
+from tests.engines.tcg.table import answer, at_site, fight, found, option_ids, put, set1_table, turn_of, window
 
 ARAGORN, BOROMIR, LEGOLAS, GIMLI, GANDALF, ROSIE, SAM = "1_365", "1_97", "1_51", "1_12", "1_364", "1_309", "1_311"
 BARLIMAN, BOUNDER, ARMOR, COAT, SHIELD, STRANGER, ATHELAS = "1_70", "1_286", "1_92", "1_101", "1_107", "1_108", "1_94"
@@ -16,7 +16,7 @@ SOLDIER, SAVAGE, SCOUT, ENRAGE, NAZGUL = "1_154", "1_151", "1_191", "1_141", "7_
 
 
 def fotr() -> TcgState:
-    return a_game(deck_p1="fotr-aragorn-starter", deck_p2="fotr-gandalf-starter")
+    return set1_table()
 
 
 def act(s: TcgState, phase: str, key: str, seat: str = "p1") -> TcgState:

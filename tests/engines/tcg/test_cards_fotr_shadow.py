@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core import Answer
 from engines.tcg import GAME, flow, rules
 from engines.tcg.state import WOUNDS, TcgState
-from tests.engines.tcg.table import a_game, answer, fight, found, option_ids, put, turn_of, window
+from tests.engines.tcg.table import answer, fight, found, option_ids, put, set1_table, turn_of, window
 
 BRED, AMBITION, ENRAGE, BROOD, RAGER, SAVAGE, SHAMAN = "1_121", "1_133", "1_141", "1_145", "1_150", "1_151", "1_152"
 SLAYER, SOLDIER, ARMORY, PARTY = "1_153", "1_154", "1_157", "1_158"
@@ -16,7 +16,7 @@ LEGOLAS, GIMLI, ARAGORN = "1_51", "1_12", "1_365"
 
 
 def fotr() -> TcgState:
-    return a_game(deck_p1="fotr-aragorn-starter", deck_p2="fotr-gandalf-starter")
+    return set1_table()
 
 
 def act(s: TcgState, phase: str, key: str, seat: str = "p2") -> TcgState:

@@ -7,7 +7,7 @@ from engines.core import Answer
 from engines.tcg import GAME, actions, flow, rules
 from engines.tcg.cards import CardDef
 from engines.tcg.state import WOUNDS, TcgState
-from tests.engines.tcg.table import a_game, answer, at_site, fight, found, option_ids, put, turn_of, window
+from tests.engines.tcg.table import answer, at_site, fight, found, option_ids, put, set1_table, turn_of, window
 
 ARAGORN, BOROMIR, LEGOLAS, GIMLI, SAM, ROSIE, BOUNDER = "1_365", "1_97", "1_51", "1_12", "1_311", "1_309", "1_286"
 SOLDIER, SAVAGE, SCIMITAR, SNEAK, RUNNER, PATROL, ATHELAS = ("1_154", "1_151", "1_180", "1_181", "1_178", "1_177",
@@ -19,7 +19,7 @@ WESTFARTHING, ETTENMOORS, COURTYARD, MINE, DALE, CONFLUENCE, SHORES, EMYN_MUIL =
 
 
 def fotr() -> TcgState:
-    return a_game(deck_p1="fotr-aragorn-starter", deck_p2="fotr-gandalf-starter")
+    return set1_table()
 
 
 def act(s: TcgState, phase: str, key: str, seat: str = "p1") -> TcgState:

@@ -9,7 +9,7 @@ from engines.lcg.cards import CHARACTER_TYPES, SPHERES, HostRule, describe_hosts
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.library import fold
 from engines.lcg.scripts import card_actions, core, resolve_event
-from engines.lcg.state import AUTOPASS_DEFAULT, PRISONER, RESOURCE, LcgState, Player, Task
+from engines.lcg.state import PRISONER, RESOURCE, LcgState, Player, Task
 from engines.lcg.table import (
     OUT_OF_PLAY,
     add_tokens,
@@ -99,9 +99,6 @@ def plan_turn(turn: T, t: Task) -> None:
         return
     options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                for c in playable(state, player, planning=True)] + action_options(state, player)
-    if not options and state.autopass.get(player.seat, AUTOPASS_DEFAULT) == "smart":
-        turn.say(f"{player.seat} has nothing to play and is done planning (autopass smart).")
-        return
     turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning phase (RR p.13): play a card from your hand, or pass",
              [*options, PASS], private=True, context="plan")
 
@@ -304,23 +301,17 @@ def open_window(turn: T, t: Task) -> None:
     action. Decisions open together, so nobody waits on anyone to pass (PBP)."""
     state = turn.state
     state.passed = []
-    nothing: list[str] = []
     for player in state.active_players():
         options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                    for c in playable(state, player, planning=False)] + action_options(state, player)
-        # A player's standing order (spec 4.0: "auto-pass"): 'all' never asks; 'smart' (the default) asks only
-        # with a playable event or an action, which tells the table no more than the table talk the rules allow.
-        mode = state.autopass.get(player.seat, AUTOPASS_DEFAULT)
+        # A player's standing order (spec 4.0: "auto-pass"): 'all' never asks; 'smart' asks only with a
+        # playable event, which the player accepts may tell the table their hand holds none.
+        mode = state.autopass.get(player.seat, "off")
         if mode == "all" or (mode == "smart" and not options):
             state.passed.append(player.seat)
-            if mode == "smart":
-                nothing.append(player.seat)
             continue
         turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}; RR p.23): play an event, or pass",
                  [*options, PASS], private=True, context=f"window:{t.note}")
-    if nothing:
-        turn.say(f"Action window ({t.note}): {', '.join(nothing)} {'has' if len(nothing) == 1 else 'have'} "
-                 "nothing to play and pass (autopass smart).")
 
 
 @answer("window")

@@ -18,11 +18,6 @@ DAMAGE, PROGRESS, RESOURCE, TIME = "damage", "progress", "resource", "time"
 EXHAUSTED, COMMITTED, PRISONER, ATTACKED = "exhausted", "committed", "prisoner", "attacked"
 
 PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
-# A seat's standing order for its planning turn and the action windows unless it sets another (`autopass`):
-# asked only when it has a card it can play or an action it can use. That the others then learn it had
-# nothing to play is table talk the rules allow (RR p.25, C §8.4: anything but naming hidden cards), and
-# it spares every player two or three "pass" messages a round (issue 16). 'off' asks every time.
-AUTOPASS_DEFAULT = "smart"
 
 
 def hidden(name: str, owner: str | None = None) -> Zone:
@@ -105,7 +100,7 @@ class LcgState(BaseState):
     tasks: list[Task] = field(default_factory=list)
     modifiers: list[Modifier] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)  # seats that passed in the open action window
-    autopass: dict[str, str] = field(default_factory=dict)  # seat -> "off" | "smart" | "all" (AUTOPASS_DEFAULT)
+    autopass: dict[str, str] = field(default_factory=dict)  # seat -> "off" | "smart" | "all" (action windows)
     allies_played: int = 0  # this round (Escape from Dol Guldur limits the group to 1)
     skip_staging: bool = False  # Journey Down the Anduin stage 3B
     won: bool = False

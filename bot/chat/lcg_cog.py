@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.chat import io
 from bot.chat.campaign_cog import CampaignButton, CampaignCog
 from bot.chat.components import reply_done
+from bot.chat.game_verbs import MAX_CHOICES, choice
 from bot.chat.lcg_text import card_choice_label, card_text, cost_text, deck_line, fit, import_report, scenario_line
 from bot.chat.places import game_here
 from bot.chat.rats_cog import DiscordAnnouncer, RatsCog
@@ -31,12 +32,7 @@ if TYPE_CHECKING:
     from bot.chat.host import Host
 
 PLAY_CONTEXTS = ("plan", "window")  # the decisions in which a card can be played from hand
-MAX_CHOICES = 25  # Discord's limit for autocomplete
 MAX_CARDS = 5  # cards shown by one /lcg card
-
-
-def _choice(name: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=name[:100], value=value[:100])
 
 
 class LcgCog(commands.Cog):
@@ -127,7 +123,7 @@ class LcgCog(commands.Cog):
             for d in sorted(self.library.decks.values(), key=lambda d: (d.key not in starters, d.key))
             if wanted in d.key.lower() or wanted in fold(d.name)
         ]
-        return [_choice(f"{d.key}: {d.name}", d.key) for d in found[:MAX_CHOICES]]
+        return [choice(f"{d.key}: {d.name}", d.key) for d in found[:MAX_CHOICES]]
 
     # --- play --------------------------------------------------------------------------------
     @lcg.command(name="play", description="Play a card from your hand (planning turn or action window)")
@@ -156,7 +152,7 @@ class LcgCog(commands.Cog):
             can = playable is None or uid in playable
             if not can:
                 label += ", not playable now"
-            choices.append((can, _choice(label, uid)))
+            choices.append((can, choice(label, uid)))
         choices.sort(key=lambda c: not c[0])
         return [c for _, c in choices[:MAX_CHOICES]]
 
@@ -196,7 +192,7 @@ class LcgCog(commands.Cog):
         cards = sorted(self.library.cards.values(), key=lambda c: (fold(c.name), c.pack, c.number))
         starts = [c for c in cards if fold(c.name).startswith(wanted)]
         inside = [c for c in cards if wanted in fold(c.name) and not fold(c.name).startswith(wanted)]
-        return [_choice(card_choice_label(c), c.id) for c in [*starts, *inside][:MAX_CHOICES]]
+        return [choice(card_choice_label(c), c.id) for c in [*starts, *inside][:MAX_CHOICES]]
 
     @lcg.command(name="scenarios", description="The scenarios you can play, with their difficulty")
     async def scenarios(self, interaction: discord.Interaction) -> None:

@@ -14,14 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import safe_text
 from bot.chat import io
-from bot.chat.places import game_here
+from bot.chat.components import reply_done
+from bot.chat.game_verbs import MAX_CHOICES, MAX_TEXT, GameVerbs, choice, fold
 from bot.chat.tables import PACE_HELP, open_table, pace_of
-from bot.service import ActResult, Service, ServiceError
-from engines.core import CommandError, DecisionKind, View, WestmarchError
+from engines.core import CommandError
 from engines.meq import GAME
 from engines.meq import board as mb
 from engines.meq.cards import index
@@ -30,22 +29,12 @@ from engines.meq.game import SHAPES
 if TYPE_CHECKING:
     from bot.chat.host import Host
 
-MAX_CHOICES = 25  # Discord's limit for autocomplete
-MAX_TEXT = 1900  # under Discord's 2,000 characters a message
 MAX_MAP_BYTES = 200_000  # a map file is a few kilobytes; anything far larger is not one
 ADJUST_HELP = (
     "favor <hero> +N | influence <location> +N | pool +N | marker <hero|yellow|red|black> +N | damage <hero> N | "
     "corruption <hero> +1 | level <hero> <attribute> | item <hero> <item> | train <hero> | quest <hero> <quest> | "
     "move <hero> <location> | character <character> <location|off>"
 )
-
-
-def _choice(name: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=name[:100], value=value[:100])
-
-
-def fold(text: str) -> str:
-    return " ".join(text.lower().split())
 
 
 def card_facts(name: str) -> list[str]:
@@ -100,39 +89,9 @@ async def read_map(file: discord.Attachment) -> str:
         raise CommandError(f"{file.filename} is not a UTF-8 text file.") from None
 
 
-class MeqCog(commands.Cog):
+class MeqCog(GameVerbs):
     meq = app_commands.Group(name="meq", description="Middle-earth Quest")
-
-    def __init__(self, bot: Host) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> Service:
-        return self.bot.service
-
-    async def _meq_game(self, interaction: discord.Interaction, game: int | None) -> int:
-        game_id = await game_here(self.service, interaction, game, self.bot.user_of(interaction))
-        ref = await self.service.ref(game_id)
-        if ref.game != GAME.name:
-            raise ServiceError(f"Game {game_id} is {ref.title}; /meq commands are for {GAME.title} games.")
-        return game_id
-
-    async def _act(self, interaction: discord.Interaction, game_id: int, command: str) -> ActResult:
-        text = GAME.format(GAME.parse(command))
-        return await self.service.act(game_id, self.bot.user_of(interaction), text, at=interaction.created_at)
-
-    async def _my_view(self, interaction: discord.Interaction) -> View | None:
-        try:
-            named = getattr(interaction.namespace, "game", None)
-            game_id = await game_here(self.service, interaction, named, self.bot.user_of(interaction))
-            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
-        except WestmarchError:
-            return None
-        return view if view.game == GAME.name and view.seat is not None else None
-
-    @staticmethod
-    def _done(result: ActResult) -> str:
-        return "\n".join([f"Done: `{result.command}`", *result.lines])
+    game = GAME
 
     # --- a game on one's own map -------------------------------------------------------------------
     @meq.command(name="new", description="Create a Middle-earth Quest game on a map file of your own")
@@ -164,29 +123,13 @@ class MeqCog(commands.Cog):
     @app_commands.describe(option="One of your open options (start typing)")
     async def act(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        game_id = await self._meq_game(interaction, game)
-        text = option.strip()
-        if not text.lower().startswith("answer "):
-            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
-            text = _answer_for(view, text)
-        result = await self._act(interaction, game_id, text)
-        await io.reply(interaction, self._done(result), ephemeral=True)
+        game_id, result = await self.take(interaction, game, option)
+        await reply_done(self.bot, interaction, game_id, result)
 
     @act.autocomplete("option")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's own open options, from the caller's own view only (never another seat's secrets)."""
-        view = await self._my_view(interaction)
-        if view is None:
-            return []
-        wanted = fold(current)
-        found = []
-        for d in view.decisions:
-            if d.kind not in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS):
-                continue
-            for o in d.options:
-                if wanted in fold(o.label) or wanted in o.id.lower():
-                    found.append(_choice(o.label, f"answer {d.id} {o.id}"))
-        return found[:MAX_CHOICES]
+        return await self.my_options(interaction, current)
 
     @meq.command(name="adjust", description="Resolve unscripted card text by hand (announced to the table)")
     @app_commands.describe(command="e.g. 'favor argalad +1', 'influence bree +1'; 'help' lists them")
@@ -198,8 +141,9 @@ class MeqCog(commands.Cog):
         if text.split()[0].lower() not in SHAPES:
             raise CommandError(f"'{text.split()[0]}' is not an adjustment. Adjustments: {ADJUST_HELP}.")
         await io.defer(interaction, ephemeral=True)
-        result = await self._act(interaction, await self._meq_game(interaction, game), f"adjust {text}")
-        await io.reply(interaction, self._done(result), ephemeral=True)
+        game_id = await self.game_id(interaction, game)
+        result = await self.act_text(interaction, game_id, f"adjust {text}")
+        await reply_done(self.bot, interaction, game_id, result)
 
     # --- reference -------------------------------------------------------------------------------------
     @meq.command(name="card", description="Look up a card, hero, monster, item or quest: its numbers, never its text")
@@ -215,7 +159,7 @@ class MeqCog(commands.Cog):
         wanted = fold(current)
         tables = (idx.heroes, idx.combat, idx.foes, idx.items, idx.characters, idx.quests, idx.plots, idx.events)
         names = sorted({c.name for t in tables for c in t.values() if wanted in fold(c.name)}, key=fold)
-        return [_choice(n, n) for n in names[:MAX_CHOICES]]
+        return [choice(n, n) for n in names[:MAX_CHOICES]]
 
     @meq.command(name="location", description="A location of the base map: region, kind and its paths")
     async def location(self, interaction: discord.Interaction, name: str) -> None:
@@ -225,17 +169,7 @@ class MeqCog(commands.Cog):
     async def _location_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         wanted = fold(current)
         board = mb.builtin("base")
-        return [_choice(x.name, x.id) for x in board.locations if wanted in fold(x.name)][:MAX_CHOICES]
-
-
-def _answer_for(view: View, text: str) -> str:
-    """A typed option (its label or id) as the answer to the caller's open decision that offers it."""
-    wanted = fold(text)
-    for d in view.decisions:
-        for o in d.options:
-            if o.id.lower() == text.lower() or fold(o.label) == wanted:
-                return f"answer {d.id} {o.id}"
-    raise CommandError(f"'{text}' is not one of your open options; pick one from the list as you type.")
+        return [choice(x.name, x.id) for x in board.locations if wanted in fold(x.name)][:MAX_CHOICES]
 
 
 async def setup(bot: Host) -> None:

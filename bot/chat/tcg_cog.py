@@ -9,19 +9,17 @@ whatever the hand holds, so none of them tells the table anything about a hand."
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.chat import io
 from bot.chat.components import reply_done
-from bot.chat.places import game_here
-from bot.service import ActResult, Service, ServiceError
-from engines.core import CommandError, DecisionKind, View, WestmarchError
+from bot.chat.game_verbs import MAX_CHOICES, MAX_TEXT, GameVerbs, choice, fold
+from bot.service import ServiceError
+from engines.core import CommandError
 from engines.core.orders import KERNEL_ORDERS
 from engines.tcg import GAME
 from engines.tcg.cards import CHARACTERS, SITE_TYPE, CardDef
@@ -32,8 +30,6 @@ from engines.tcg.view import TcgView
 if TYPE_CHECKING:
     from bot.chat.host import Host
 
-MAX_CHOICES = 25  # Discord's limit for autocomplete
-MAX_TEXT = 1900  # under Discord's 2,000 characters a message
 MAX_CARDS = 5
 ADJUST_HELP = ("wound <card> +1 | burden +1 | threat -1 | twilight +2 | strength <card> +2 (this skirmish or phase) | "
                "discard <card> (from play) | draw 1")
@@ -49,15 +45,6 @@ ORDER_HELP = {
 NO_LEAK = ("No standing order depends on what your hand holds: each applies whatever you hold, so passing by order "
            "tells nobody anything. Set one with `/tcg orders key:<window> value:<ask|pass>`.")
 ENTRY = re.compile(r"\d+\s*x\s*\d+_\d+", re.IGNORECASE)
-
-
-def _choice(name: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=name[:100], value=value[:100])
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, for matching typed names (Úlairë, Éowyn)."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
 
 
 def orders_allowed() -> dict[str, tuple[str, ...]]:
@@ -146,64 +133,22 @@ def deck_report(deck: Deck) -> str:
     return "\n".join(lines)
 
 
-class TcgCog(commands.Cog):
+class TcgCog(GameVerbs):
     tcg = app_commands.Group(name="tcg", description="The Lord of the Rings Trading Card Game (Decipher)")
-
-    def __init__(self, bot: Host) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> Service:
-        return self.bot.service
-
-    async def _tcg_game(self, interaction: discord.Interaction, game: int | None) -> int:
-        game_id = await game_here(self.service, interaction, game, self.bot.user_of(interaction))
-        ref = await self.service.ref(game_id)
-        if ref.game != GAME.name:
-            raise ServiceError(f"Game {game_id} is {ref.title}; /tcg commands are for {GAME.title} games.")
-        return game_id
-
-    async def _act(self, interaction: discord.Interaction, game_id: int, command: str) -> ActResult:
-        text = GAME.format(GAME.parse(command))  # the engine's own message for a malformed command
-        return await self.service.act(game_id, self.bot.user_of(interaction), text, at=interaction.created_at)
-
-    async def _my_view(self, interaction: discord.Interaction) -> View | None:
-        try:
-            named = getattr(interaction.namespace, "game", None)
-            game_id = await game_here(self.service, interaction, named, self.bot.user_of(interaction))
-            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
-        except WestmarchError:
-            return None
-        return view if view.game == GAME.name and view.seat is not None else None
+    game = GAME
 
     # --- play ----------------------------------------------------------------------------------
     @tcg.command(name="act", description="Take one of your options: play a card, heal, pass, move, the Ring...")
     @app_commands.describe(option="One of your open options (start typing: a card name, 'pass', 'move'...)")
     async def act(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        game_id = await self._tcg_game(interaction, game)
-        text = option.strip()
-        if not text.lower().startswith("answer "):
-            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
-            text = _answer_for(view, text)
-        result = await self._act(interaction, game_id, text)
+        game_id, result = await self.take(interaction, game, option)
         await reply_done(self.bot, interaction, game_id, result)
 
     @act.autocomplete("option")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's own open options, from the caller's own view only (so never another's hand)."""
-        view = await self._my_view(interaction)
-        if view is None:
-            return []
-        wanted = fold(current)
-        found = []
-        for d in view.decisions:
-            if d.kind not in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS):
-                continue
-            for o in d.options:
-                if wanted in fold(o.label) or wanted in o.id.lower():
-                    found.append(_choice(o.label, f"answer {d.id} {o.id}"))
-        return found[:MAX_CHOICES]
+        return await self.my_options(interaction, current)
 
     @tcg.command(name="orders", description="Show your standing orders, or set one (e.g. skirmish pass)")
     @app_commands.describe(key="A window (shadow, maneuver, archery, skirmish, regroup), ring or forced",
@@ -211,10 +156,10 @@ class TcgCog(commands.Cog):
     async def orders(self, interaction: discord.Interaction, key: str = "", value: str = "",
                      game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        game_id = await self._tcg_game(interaction, game)
+        game_id = await self.game_id(interaction, game)
         user = self.bot.user_of(interaction)
         if key.strip() and value.strip():
-            await self._act(interaction, game_id, f"order {key.strip().lower()} {value.strip().lower()}")
+            await self.act_text(interaction, game_id, f"order {key.strip().lower()} {value.strip().lower()}")
         elif key.strip() or value.strip():
             raise CommandError("Give both a key and a value (key:skirmish value:pass), or neither to see your "
                                "orders.")
@@ -225,13 +170,13 @@ class TcgCog(commands.Cog):
 
     @orders.autocomplete("key")
     async def _order_keys(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [_choice(f"{k}: {ORDER_HELP.get(k, '')}", k) for k in orders_allowed() if current.lower() in k]
+        return [choice(f"{k}: {ORDER_HELP.get(k, '')}", k) for k in orders_allowed() if current.lower() in k]
 
     @orders.autocomplete("value")
     async def _order_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         key = str(getattr(interaction.namespace, "key", "") or "").lower()
         values = orders_allowed().get(key) or tuple(dict.fromkeys(v for vs in orders_allowed().values() for v in vs))
-        return [_choice(v, v) for v in values if current.lower() in v]
+        return [choice(v, v) for v in values if current.lower() in v]
 
     @tcg.command(name="adjust", description="Resolve unscripted card text by hand (announced to the table)")
     @app_commands.describe(command="e.g. 'wound c12 +1', 'burden +1', 'twilight +2'; 'help' lists them")
@@ -249,8 +194,8 @@ class TcgCog(commands.Cog):
         if what not in ADJUST:
             raise CommandError(f"'{what}' is not an adjustment. Adjustments: {ADJUST_HELP}.")
         await io.defer(interaction, ephemeral=True)
-        game_id = await self._tcg_game(interaction, game)
-        result = await self._act(interaction, game_id, f"adjust {text}")
+        game_id = await self.game_id(interaction, game)
+        result = await self.act_text(interaction, game_id, f"adjust {text}")
         await reply_done(self.bot, interaction, game_id, result)
 
     # --- reference -------------------------------------------------------------------------------
@@ -271,7 +216,7 @@ class TcgCog(commands.Cog):
         cards = sorted(GAME.cards.values(), key=lambda c: (fold(c.name), c.id))
         starts = [c for c in cards if fold(c.name).startswith(wanted)]
         inside = [c for c in cards if wanted in fold(c.name) and not fold(c.name).startswith(wanted)]
-        return [_choice(f"{c.name} ({c.id})", c.id) for c in [*starts, *inside][:MAX_CHOICES]]
+        return [choice(f"{c.name} ({c.id})", c.id) for c in [*starts, *inside][:MAX_CHOICES]]
 
     @tcg.command(name="deck", description="Check a deck list (2x7_226 lines or a GEMP deck string) for a game")
     @app_commands.describe(deck="NxSET_NUM entries (spaces or commas between them), or GEMP's ring-bearer|ring|"
@@ -291,16 +236,6 @@ class TcgCog(commands.Cog):
         lines.append("Seats take the Siege of Gondor starters by default (`options:decks=sog`); `decks=fotr` or "
                      "`decks=mixed` for the others, or `deck_p1=<key or GEMP string>` per seat.")
         await io.reply(interaction, "\n".join(lines)[:MAX_TEXT], ephemeral=True)
-
-
-def _answer_for(view: View, text: str) -> str:
-    """A typed option (its label or id) as the answer to the caller's open decision that offers it."""
-    wanted = fold(text)
-    for d in view.decisions:
-        for o in d.options:
-            if o.id.lower() == text.lower() or fold(o.label) == wanted:
-                return f"answer {d.id} {o.id}"
-    raise CommandError(f"'{text}' is not one of your open options; pick one from the list as you type.")
 
 
 async def setup(bot: Host) -> None:

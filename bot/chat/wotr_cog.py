@@ -9,13 +9,11 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.chat import io
 from bot.chat.components import reply_done
-from bot.chat.places import game_here
-from bot.service import ActResult, Service, ServiceError
-from engines.core import CommandError, DecisionKind, View, WestmarchError
+from bot.chat.game_verbs import MAX_CHOICES, MAX_TEXT, GameVerbs, choice
+from engines.core import CommandError
 from engines.wotr import GAME, scripts
 from engines.wotr.cards import CardDef, fold
 from engines.wotr.game import VERBS
@@ -24,18 +22,12 @@ from engines.wotr.scenarios import SCENARIOS
 if TYPE_CHECKING:
     from bot.chat.host import Host
 
-MAX_CHOICES = 25  # Discord's limit for autocomplete
-MAX_TEXT = 1900  # under Discord's 2,000 characters a message
 ADJUST_HELP = (
     "corruption +1 | token <location> atk|def +1 | draw <deck> <n> | cycle <deck> <card> | eliminate <deck> <card> | "
     "recover <deck> <card> [hand|reserve|deck] | open <faction or card> | activate <location> | "
     "reactivate <battleground>. Your own cards while the game waits on you: done at once; anything else "
     "(corruption, tokens, locations, another deck's cards, out of turn) asks the other side to agree"
 )
-
-
-def _choice(name: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=name[:100], value=value[:100])
 
 
 def card_facts(card: CardDef) -> str:
@@ -64,64 +56,22 @@ def card_facts(card: CardDef) -> str:
     return "; ".join(parts) + "."
 
 
-class WotrCog(commands.Cog):
+class WotrCog(GameVerbs):
     wotr = app_commands.Group(name="wotr", description="War of the Ring: The Card Game")
-
-    def __init__(self, bot: Host) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> Service:
-        return self.bot.service
-
-    async def _wotr_game(self, interaction: discord.Interaction, game: int | None) -> int:
-        game_id = await game_here(self.service, interaction, game, self.bot.user_of(interaction))
-        ref = await self.service.ref(game_id)
-        if ref.game != GAME.name:
-            raise ServiceError(f"Game {game_id} is {ref.title}; /wotr commands are for {GAME.title} games.")
-        return game_id
-
-    async def _act(self, interaction: discord.Interaction, game_id: int, command: str) -> ActResult:
-        text = GAME.format(GAME.parse(command))
-        return await self.service.act(game_id, self.bot.user_of(interaction), text, at=interaction.created_at)
-
-    async def _my_view(self, interaction: discord.Interaction) -> View | None:
-        try:
-            named = getattr(interaction.namespace, "game", None)
-            game_id = await game_here(self.service, interaction, named, self.bot.user_of(interaction))
-            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
-        except WestmarchError:
-            return None
-        return view if view.game == GAME.name and view.seat is not None else None
+    game = GAME
 
     # --- play ----------------------------------------------------------------------------------
     @wotr.command(name="act", description="Take one of your options: play, move, cycle, winnow, Ring, pass...")
     @app_commands.describe(option="One of your open options (start typing: a card name, 'pass', 'cycle'...)")
     async def act(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        game_id = await self._wotr_game(interaction, game)
-        text = option.strip()
-        if not text.lower().startswith("answer "):
-            _, view = await self.service.view(game_id, self.bot.user_of(interaction))
-            text = _answer_for(view, text)
-        result = await self._act(interaction, game_id, text)
+        game_id, result = await self.take(interaction, game, option)
         await reply_done(self.bot, interaction, game_id, result)
 
     @act.autocomplete("option")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's own open options, from the caller's own view only (so never another's hand)."""
-        view = await self._my_view(interaction)
-        if view is None:
-            return []
-        wanted = fold(current)
-        found = []
-        for d in view.decisions:
-            if d.kind not in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS):
-                continue
-            for o in d.options:
-                if wanted in fold(o.label) or wanted in o.id.lower():
-                    found.append(_choice(o.label, f"answer {d.id} {o.id}"))
-        return found[:MAX_CHOICES]
+        return await self.my_options(interaction, current)
 
     @wotr.command(name="adjust", description="Resolve unscripted card text by hand (shared changes need consent)")
     @app_commands.describe(command="e.g. 'corruption +1', 'token c40 def +1', 'draw frodo 2'; 'help' lists them")
@@ -133,8 +83,8 @@ class WotrCog(commands.Cog):
         if text.split()[0].lower() not in VERBS:
             raise CommandError(f"'{text.split()[0]}' is not an adjustment. Adjustments: {ADJUST_HELP}.")
         await io.defer(interaction, ephemeral=True)
-        game_id = await self._wotr_game(interaction, game)
-        result = await self._act(interaction, game_id, text)
+        game_id = await self.game_id(interaction, game)
+        result = await self.act_text(interaction, game_id, text)
         await reply_done(self.bot, interaction, game_id, result)
 
     # --- reference -------------------------------------------------------------------------------
@@ -153,7 +103,7 @@ class WotrCog(commands.Cog):
     async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         wanted = fold(current)
         names = sorted({c.name for c in GAME.cards.values() if wanted in fold(c.name)}, key=fold)
-        return [_choice(n, n) for n in names[:MAX_CHOICES]]
+        return [choice(n, n) for n in names[:MAX_CHOICES]]
 
     @wotr.command(name="scenarios", description="The four scenarios, their decks and how many play them")
     async def scenarios(self, interaction: discord.Interaction) -> None:
@@ -171,16 +121,6 @@ class WotrCog(commands.Cog):
         names = ", ".join(sorted({c.name for c in todo}, key=fold))
         text = f"{len(todo)} cards have text the engine does not script yet; resolve it with `/wotr adjust`: {names}."
         await io.reply(interaction, text[:MAX_TEXT], ephemeral=True)
-
-
-def _answer_for(view: View, text: str) -> str:
-    """A typed option (its label or id) as the answer to the caller's open decision that offers it."""
-    wanted = fold(text)
-    for d in view.decisions:
-        for o in d.options:
-            if o.id.lower() == text.lower() or fold(o.label) == wanted:
-                return f"answer {d.id} {o.id}"
-    raise CommandError(f"'{text}' is not one of your open options; pick one from the list as you type.")
 
 
 async def setup(bot: Host) -> None:

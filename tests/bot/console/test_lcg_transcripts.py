@@ -24,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.engines.lcg.autoplay import parse_header, replay_header, shown_path, transcript
+from tests.engines.lcg.autoplay import replay_header, transcript
+from tests.engines.transcripts import parse_header, shown_path
 
 ROOT = Path(__file__).resolve().parents[3]
 TRANSCRIPTS = sorted((Path(__file__).parent / "transcripts").glob("lcg_*.txt"))

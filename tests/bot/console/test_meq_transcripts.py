@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.engines.meq.autoplay import moves_per_round, parse_header, replay_header, shown_path, transcript
+from tests.engines.meq.autoplay import replay_header, transcript
+from tests.engines.transcripts import moves_per_round, parse_header, shown_path
 
 ROOT = Path(__file__).resolve().parents[3]
 TRANSCRIPTS = sorted((Path(__file__).parent / "transcripts").glob("meq_*.txt"))

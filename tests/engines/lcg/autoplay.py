@@ -17,7 +17,6 @@ and answers the choices card effects ask for with their first option (a response
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +28,7 @@ from engines.lcg.playing import hosts
 from engines.lcg.quest import quest_stat, staging_threat
 from engines.lcg.state import DAMAGE, EXHAUSTED, PRISONER, LcgState, Player
 from engines.lcg.table import characters, heroes, stat
+from tests.engines.transcripts import parse_header, shown_path
 
 # Deck preference by seat (p1 first): four starter decks, so every seat gets distinct heroes.
 DECKS = ("core-leadership", "core-tactics", "core-spirit", "core-lore")
@@ -468,18 +468,6 @@ def play_game(players: int, scenario: str = "passage-through-mirkwood", difficul
     return record
 
 
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def shown_path(path: str | Path) -> str:
-    """A path as the header names it: relative to the repository when inside it, so headers do not depend on
-    where the checkout lives."""
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
-
-
 def command_line(game: Played, out: str) -> str:
     return (f"python -m tests.engines.lcg.autoplay --players {game.players} --scenario {game.scenario} "
             f"--difficulty {game.difficulty} --seed {game.seed} --decks {','.join(game.chosen)} --out {out}")
@@ -507,18 +495,6 @@ def header(game: Played, path: str = "<this file>") -> list[str]:
 
 def transcript(game: Played, path: str = "<this file>") -> str:
     return "\n".join([*header(game, path), "", *game.lines]) + "\n"
-
-
-def parse_header(text: str) -> dict[str, str]:
-    """The `# key: value` lines at the top of a transcript."""
-    found: dict[str, str] = {}
-    for line in text.splitlines():
-        if not line.startswith("#"):
-            break
-        match = re.fullmatch(r"# ([a-z][a-z ]*): (.*)", line)
-        if match:
-            found[match.group(1)] = match.group(2)
-    return found
 
 
 def replay_header(text: str) -> Played:

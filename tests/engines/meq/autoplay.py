@@ -15,7 +15,6 @@ is worn, and explores what it finds. It is no champion; it makes real games end,
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,8 +25,8 @@ from engines.meq.cards import index
 from engines.meq.hero import move_cost
 from engines.meq.sauron import move_targets, token_targets
 from engines.meq.state import Hero, MeqState
+from tests.engines.transcripts import count_table, parse_header, shown_path
 
-ROOT = Path(__file__).resolve().parents[3]
 KEEP_IN_HAND = 2  # a hero never travels below this many cards in hand: combat needs them
 MOVES_PER_TURN = 2  # and moves at most this often in one turn
 
@@ -334,13 +333,6 @@ def play_game(players: int, seed: int, max_commands: int = 6000) -> Played:
     return record
 
 
-def shown_path(path: str | Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
-
-
 def header(game: Played, path: str) -> list[str]:
     return [
         "# Middle-earth Quest: a whole game played by the autoplay policy (tests/engines/meq/autoplay.py),",
@@ -360,50 +352,9 @@ def transcript(game: Played, path: str) -> str:
     return "\n".join([*header(game, path), "", *game.lines]) + "\n"
 
 
-def parse_header(text: str) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for line in text.splitlines():
-        if not line.startswith("#"):
-            break
-        match = re.fullmatch(r"# ([a-z][a-z ]*): (.*)", line)
-        if match:
-            found[match.group(1)] = match.group(2)
-    return found
-
-
 def replay_header(text: str) -> Played:
     info = parse_header(text)
     return play_game(int(info["players"]), int(info["seed"]))
-
-
-def moves_per_round(text: str) -> dict[int, dict[str, int]]:
-    """The game commands each seat typed in each round of a transcript, read from its lines: `as <seat>`
-    switches the seat, `# round N` starts a round; `hand`, `status` and `log` only look, so they are not
-    counted (what the table makes players answer, as issue 16 measures it)."""
-    counts: dict[int, dict[str, int]] = {}
-    seat, rnd = "", 0
-    for line in text.splitlines():
-        if line.startswith("as "):
-            seat = line.split()[1]
-        elif match := re.fullmatch(r"# round (\d+)", line):
-            rnd = int(match.group(1))
-            counts.setdefault(rnd, {})
-        elif line.split(" ", 1)[0] not in ("", "hand", "status", "log", "new") and not line.startswith("#"):
-            counts.setdefault(rnd, {})[seat] = counts[rnd].get(seat, 0) + 1
-    return counts
-
-
-def count_table(text: str) -> list[str]:
-    """`moves_per_round` as Markdown rows: round, each seat's count, the round's total."""
-    counts = moves_per_round(text)
-    seats = sorted({s for per in counts.values() for s in per})
-    rows = ["| round | " + " | ".join(seats) + " | total |", "|---" * (len(seats) + 2) + "|"]
-    for rnd, per in sorted(counts.items()):
-        cells = [str(per.get(s, 0)) for s in seats]
-        rows.append(f"| {rnd} | " + " | ".join(cells) + f" | {sum(per.values())} |")
-    totals = [sum(per.get(s, 0) for per in counts.values()) for s in seats]
-    rows.append("| all | " + " | ".join(str(t) for t in totals) + f" | {sum(totals)} |")
-    return rows
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,7 +13,6 @@ the Ring-bearer. It is no champion; it makes real games end, through every phase
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,8 +21,8 @@ from engines.core import Answer, Card, Config, Decision, DecisionKind
 from engines.core.orders import Order
 from engines.tcg import GAME, rules
 from engines.tcg.state import WINDOWS, TcgState
+from tests.engines.transcripts import parse_header, shown_path
 
-ROOT = Path(__file__).resolve().parents[3]
 MAX_PLAYS = 4  # cards one seat plays in one fellowship or Shadow phase: leave some for later turns
 
 
@@ -196,13 +195,6 @@ def play_game(players: int, seed: int, orders: str = "default", max_commands: in
     return record
 
 
-def shown_path(path: str | Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
-
-
 def header(game: Played, path: str) -> list[str]:
     return [
         "# The Lord of the Rings TCG (Decipher), Siege of Gondor starters: a whole game played by the autoplay",
@@ -221,17 +213,6 @@ def header(game: Played, path: str) -> list[str]:
 
 def transcript(game: Played, path: str) -> str:
     return "\n".join([*header(game, path), "", *game.lines]) + "\n"
-
-
-def parse_header(text: str) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for line in text.splitlines():
-        if not line.startswith("#"):
-            break
-        match = re.fullmatch(r"# ([a-z][a-z ]*): (.*)", line)
-        if match:
-            found[match.group(1)] = match.group(2)
-    return found
 
 
 def replay_header(text: str) -> Played:

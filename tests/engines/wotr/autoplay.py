@@ -13,7 +13,6 @@ else their biggest. It is no champion; it makes real games end, through every st
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +20,7 @@ from pathlib import Path
 from engines.core import Answer, Card, Config, Decision, DecisionKind
 from engines.wotr import GAME
 from engines.wotr.state import WotrState
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.engines.transcripts import count_table, parse_header, shown_path
 
 
 def strength(state: WotrState, card: Card) -> int:
@@ -150,13 +148,6 @@ def play_game(players: int, scenario: str, seed: int, max_commands: int = 4000) 
     return record
 
 
-def shown_path(path: str | Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
-
-
 def header(game: Played, path: str) -> list[str]:
     return [
         "# War of the Ring: The Card Game: a whole game played by the autoplay policy",
@@ -178,50 +169,9 @@ def transcript(game: Played, path: str) -> str:
     return "\n".join([*header(game, path), "", *game.lines]) + "\n"
 
 
-def parse_header(text: str) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for line in text.splitlines():
-        if not line.startswith("#"):
-            break
-        match = re.fullmatch(r"# ([a-z][a-z ]*): (.*)", line)
-        if match:
-            found[match.group(1)] = match.group(2)
-    return found
-
-
 def replay_header(text: str) -> Played:
     info = parse_header(text)
     return play_game(int(info["players"]), info["scenario"], int(info["seed"]))
-
-
-def moves_per_round(text: str) -> dict[int, dict[str, int]]:
-    """The game commands each seat typed in each round of a transcript (round 0: the opening cycles), read
-    from its lines: `as <seat>` switches the seat, `# round N` starts a round; `hand`, `status` and `log`
-    only look, so they are not counted (issue 16 measures what the table makes players answer)."""
-    counts: dict[int, dict[str, int]] = {0: {}}
-    seat, rnd = "", 0
-    for line in text.splitlines():
-        if line.startswith("as "):
-            seat = line.split()[1]
-        elif match := re.fullmatch(r"# round (\d+)", line):
-            rnd = int(match.group(1))
-            counts.setdefault(rnd, {})
-        elif line.split(" ", 1)[0] not in ("", "#", "hand", "status", "log", "new") and not line.startswith("#"):
-            counts.setdefault(rnd, {})[seat] = counts[rnd].get(seat, 0) + 1
-    return counts
-
-
-def count_table(text: str) -> list[str]:
-    """`moves_per_round` as Markdown rows: round, each seat's count, the round's total."""
-    counts = moves_per_round(text)
-    seats = sorted({s for per in counts.values() for s in per})
-    rows = ["| round | " + " | ".join(seats) + " | total |", "|---" * (len(seats) + 2) + "|"]
-    for rnd, per in sorted(counts.items()):
-        cells = [str(per.get(s, 0)) for s in seats]
-        rows.append(f"| {rnd or 'opening'} | " + " | ".join(cells) + f" | {sum(per.values())} |")
-    totals = [sum(per.get(s, 0) for per in counts.values()) for s in seats]
-    rows.append("| all | " + " | ".join(str(t) for t in totals) + f" | {sum(totals)} |")
-    return rows
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import ceil, floor
@@ -510,3 +511,34 @@ def _to_palette(img: Image.Image) -> Image.Image:
     sample = img.resize((img.width // 2, img.height // 2), Image.Resampling.NEAREST)
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     return img.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+# --- kept blocks ----------------------------------------------------------------------------------------
+
+
+class KeptBlocks:
+    """A board is redrawn after every move and most of it has not changed: each block (a header, a player's
+    band, a map half...) is kept, drawn and mapped to the board's fixed palette, under a key saying everything
+    it shows, and pasted again while the key is the same. Bounded, oldest out: a block is at most a few MB.
+    Every block of one palette shares its indices, so blocks paste into one palette image as they are."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.blocks: OrderedDict[Hashable, Image.Image] = OrderedDict()
+
+    def get(self, key: Hashable, width: int, height: int, paint: Callable[[Image.Image, int], None],
+            palette: Image.Image) -> Image.Image:
+        found = self.blocks.get(key)
+        if found is not None:
+            self.blocks.move_to_end(key)
+            return found
+        drawn = canvas(width, height)
+        paint(drawn, 0)
+        img = drawn.quantize(palette=palette, dither=Image.Dither.NONE)
+        self.blocks[key] = img
+        while len(self.blocks) > self.size:
+            self.blocks.popitem(last=False)
+        return img
+
+    def clear(self) -> None:
+        self.blocks.clear()

@@ -16,7 +16,6 @@ anyone else), heroes (blue), minions (black), Plot markers and the Event marker.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -109,7 +108,7 @@ _BACKGROUNDS: dict[tuple[str, str, int, str], Image.Image] = {}
 def forget() -> None:
     """Drop the drawn map backgrounds, blocks and palettes (tests that watch what is drawn start from nothing)."""
     _BACKGROUNDS.clear()
-    _BLOCKS.clear()
+    BLOCKS.clear()
     _PALETTES.clear()
     _wrap.cache_clear()
 
@@ -315,7 +314,7 @@ def render_board(view: MeqView) -> bytes:
     img.putpalette(palette.getpalette() or [])
     y = MARGIN
     for key, h, paint in blocks:
-        img.paste(_drawn_block(board.digest, key, h, paint, palette), (0, y))
+        img.paste(BLOCKS.get((board.digest, key), WIDTH, h, paint, palette), (0, y))
         y += h + 6
     return kit.to_png(img)  # already in palette mode: kit encodes it as it is
 
@@ -324,22 +323,7 @@ def render_board(view: MeqView) -> bytes:
 # a map half with its pieces, a panel) is kept, drawn and mapped to the board's palette, under a key saying
 # everything it shows, and pasted again while the key is the same. Drawing the text and choosing a palette for
 # the whole image on every move cost more than encoding it (issue 14: 3.3x the encode; see BENCHMARKS.md).
-BLOCK_CACHE = 64  # a 4-player table and its 4 seat views (~8 blocks each); the West half, the biggest, is ~1 MB
-_BLOCKS: OrderedDict[tuple[str, str], Image.Image] = OrderedDict()
-
-
-def _drawn_block(digest: str, key: str, height: int, paint: Paint, palette: Image.Image) -> Image.Image:
-    found = _BLOCKS.get((digest, key))
-    if found is not None:
-        _BLOCKS.move_to_end((digest, key))
-        return found
-    drawn = kit.canvas(WIDTH, height)
-    paint(drawn, 0)
-    img = drawn.quantize(palette=palette, dither=Image.Dither.NONE)
-    _BLOCKS[(digest, key)] = img
-    while len(_BLOCKS) > BLOCK_CACHE:
-        _BLOCKS.popitem(last=False)
-    return img
+BLOCKS = kit.KeptBlocks(64)  # a 4-player table and its 4 seat views (~8 blocks each); the West half is ~1 MB
 
 
 # One palette per map, the same on every move and in every process: every colour this module names, exactly

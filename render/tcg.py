@@ -9,7 +9,6 @@ text or scans. A view holds hidden cards only as counts, so the table's image ca
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache
 
@@ -372,7 +371,7 @@ def render_table(view: TcgView) -> bytes:
     img.putpalette(_palette().getpalette() or [])
     y = MARGIN
     for key, h, paint in blocks:
-        img.paste(_drawn_block(key, h, paint), (0, y))
+        img.paste(BLOCKS.get(key, WIDTH, h, paint, _palette()), (0, y))
         y += h
     return kit.to_png(img)  # already in palette mode: kit encodes it as it is
 
@@ -421,27 +420,12 @@ _GROUND = 0  # P.table is the palette's first colour
 # A board is redrawn after every move, and most of it has not changed: each block (the header, the path, a
 # player's band...) is kept, drawn, under a key saying everything it shows, and pasted again while the key is
 # the same. Bounded: a block is at most a few MB, tiles ~100 KB.
-BLOCK_CACHE = 24
-_BLOCKS: OrderedDict[str, Image.Image] = OrderedDict()
-
-
-def _drawn_block(key: str, height: int, paint: Paint) -> Image.Image:
-    found = _BLOCKS.get(key)
-    if found is not None:
-        _BLOCKS.move_to_end(key)
-        return found
-    drawn = kit.canvas(WIDTH, height)
-    paint(drawn, 0)
-    img = drawn.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    _BLOCKS[key] = img
-    while len(_BLOCKS) > BLOCK_CACHE:
-        _BLOCKS.popitem(last=False)
-    return img
+BLOCKS = kit.KeptBlocks(24)
 
 
 def forget() -> None:
     """Drop every drawn block, tile and site (tests that watch what is drawn start from nothing)."""
-    _BLOCKS.clear()
+    BLOCKS.clear()
     drawn_tile.cache_clear()
     drawn_site.cache_clear()
 

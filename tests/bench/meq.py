@@ -51,12 +51,12 @@ def render_rows(seat_of: Callable[[MeqState], str | None], label: str, moves: in
         warm.append(time.perf_counter() - start)
         floors.append(_encode(png))
         sizes.append(len(png))
-        kept = dict(meq._BLOCKS)
-        meq._BLOCKS.clear()
+        kept = dict(meq.BLOCKS.blocks)
+        meq.BLOCKS.clear()
         start = time.perf_counter()
         render(view)
         cold.append(time.perf_counter() - start)
-        meq._BLOCKS.update(kept)  # back to the warm state the next move expects
+        meq.BLOCKS.blocks.update(kept)  # back to the warm state the next move expects
     w, c, f = (statistics.median(x) * 1000 for x in (warm, cold, floors))
     shown = Image.open(io.BytesIO(png))
     return [Row(f"board render, MEQ, 4 players mid-game, {label}, after each of {len(warm)} moves",

@@ -58,12 +58,12 @@ def render_rows(seat: str | None, label: str, moves: int = 60) -> list[Row]:
         warm.append(time.perf_counter() - start)
         floors.append(_encode(png))
         sizes.append(len(png))
-        kept = dict(tcg._BLOCKS)
+        kept = dict(tcg.BLOCKS.blocks)
         tcg.forget()
         start = time.perf_counter()
         render(view)
         cold.append(time.perf_counter() - start)
-        tcg._BLOCKS.update(kept)  # back to the warm state the next move expects
+        tcg.BLOCKS.blocks.update(kept)  # back to the warm state the next move expects
     w, c, f = (statistics.median(x) * 1000 for x in (warm, cold, floors))
     height = Image.open(io.BytesIO(png)).height
     return [Row(f"board render, TCG, 3 players, {label}, after each of {len(warm)} moves",

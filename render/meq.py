@@ -113,6 +113,15 @@ def forget() -> None:
     _wrap.cache_clear()
 
 
+def _halves(board: Board) -> list[tuple[str, list[Location]]]:
+    """The map cut down the middle, west and east, each half with its title (an empty half is left out)."""
+    xs = [loc.x for loc in board.locations]
+    middle = (min(xs) + max(xs)) // 2
+    halves = (("The West", [loc for loc in board.locations if loc.x < middle]),
+              ("The East", [loc for loc in board.locations if loc.x >= middle]))
+    return [(title, half) for title, half in halves if half]
+
+
 def _map_half(view: MeqView | None, board: Board, locs: list[Location], title: str) -> Block:
     """One half of the map, scaled to the image's width; paths leaving the half run off its edge."""
     x0, x1 = min(loc.x for loc in locs), max(loc.x for loc in locs)
@@ -299,12 +308,7 @@ def render_board(view: MeqView) -> bytes:
 
     blocks: list[Block] = [(f"header {view.title!r} {status!r}", 38 + len(status) * LINE + 4, header),
                            _story(view)]
-    xs = [loc.x for loc in board.locations]
-    middle = (min(xs) + max(xs)) // 2
-    for title, half in (("The West", [loc for loc in board.locations if loc.x < middle]),
-                        ("The East", [loc for loc in board.locations if loc.x >= middle])):
-        if half:
-            blocks.append(_map_half(view, board, half, title))
+    blocks += [_map_half(view, board, half, title) for title, half in _halves(board)]
     blocks.append(_sauron(view))
     blocks += [_hero(view, h, board) for h in view.heroes]
     blocks += _private(view)
@@ -377,15 +381,11 @@ def _swatch(board: Board) -> Image.Image:
         for i, ink in enumerate(inks):
             kit.text(draw, (6 + i * 230, 2), "Minas Tirith 3 · Ag", BODY, ink)
         strips.append(strip)
-    xs = [loc.x for loc in board.locations]
-    middle = (min(xs) + max(xs)) // 2
-    halves = [loc for loc in board.locations if loc.x < middle], [loc for loc in board.locations if loc.x >= middle]
-    for i, half in enumerate(halves):
-        if half:
-            height, paint = _map_half(None, board, half, ("The West", "The East")[i])[1:]
-            drawn = kit.canvas(WIDTH, height)
-            paint(drawn, 0)
-            strips.append(drawn)
+    for title, half in _halves(board):
+        _, height, paint = _map_half(None, board, half, title)
+        drawn = kit.canvas(WIDTH, height)
+        paint(drawn, 0)
+        strips.append(drawn)
     swatch = Image.new("RGB", (WIDTH, sum(s.height for s in strips)))
     y = 0
     for strip in strips:

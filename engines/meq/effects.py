@@ -179,9 +179,11 @@ def influence_room(state: MeqState, loc: str) -> int:
     return max(0, cap - state.influence.get(loc, 0))
 
 
-def add_influence(turn: Turn[MeqState], loc: str, n: int) -> int:
+def add_influence(turn: Turn[MeqState], loc: str, n: int, *, named: bool = False) -> int:
+    """`named`: the card names the location, so only a Haven refuses it (the card overrides the caps)."""
     state = turn.state
-    got = min(n, influence_room(state, loc))
+    room = (0 if state.map.location(loc).haven else n) if named else influence_room(state, loc)
+    got = min(n, room)
     if got:
         state.influence[loc] = state.influence.get(loc, 0) + got
         turn.say(f"{got} influence is placed on {state.map.name(loc)} (now {state.influence[loc]}).")

@@ -389,7 +389,7 @@ def lidless_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tu
 def shire(turn: Turn[MeqState], hero: Hero | None) -> None:
     state = turn.state
     fx.to_pool(turn, 1)
-    fx.add_influence(turn, "the-shire", 1)
+    fx.add_influence(turn, "the-shire", 1, named=True)
     if state.influence.get("the-shire", 0) >= 3 or state.minions_at("the-shire"):
         fx.advance(turn, YELLOW, 2, "Sauron's grip on the Shire")
 

@@ -167,7 +167,7 @@ class MeqState(BaseState):
     turn_over: bool = False  # the hero's turn ended early (defeat, an undefeated foe in Travel)
     explored_in_place: bool = False
     skip_ambush: bool = False  # a Shadow card took this turn's Ambush step away
-    perilous_now: str = ""  # a location a Shadow card made perilous until the end of the hero's turn
+    perilous_now: str = ""  # a location a Shadow card made perilous for the rest of this hero turn
     one_move: bool = False  # the hero may move only once in this turn's Travel
     story_cut: int = 0  # the heroes' marker moves this much less in the next Story step
     combat: Combat | None = None

@@ -121,7 +121,7 @@ def test_creatures_of_the_wild_troll_when_corrupted() -> None:
 
 
 def test_his_arm_has_grown_long_makes_the_location_perilous() -> None:
-    # meq spec 7.3 and 5.4 (perilous): until the end of the hero's turn
+    # meq spec 7.3 and 5.4 (perilous): the place stays perilous for this turn
     for ref in ("shadow-his-arm-has-grown-long-4", "shadow-his-arm-has-grown-long-2-5"):
         state = table()
         h = state.heroes[0]

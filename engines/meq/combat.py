@@ -14,12 +14,15 @@ EXHAUST = "exhaust"
 
 
 def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: str = "",
-          health: int | None = None, fortitude: int | None = None) -> None:
+          health: int | None = None, fortitude: int | None = None, agility_zero: bool = False) -> None:
+    """Set up a combat; Sauron's start-of-combat Shadow window comes before the hero's agility choice, so a card
+    played there can change what the hero may draw (spec 4.2 a, 7.3). `context` "card": a card started it."""
     state = turn.state
     foe = index().foes[foe_id]
     fort = foe.fortitude if fortitude is None else fortitude
     c = Combat(hero=hero.key, foe=foe_id, token=token, context=context,
-               health=foe.health if health is None else health, fortitude=fort, strength=foe.strength)
+               health=foe.health if health is None else health, fortitude=fort, strength=foe.strength,
+               agility_zero=agility_zero)
     c.foe_hand.owner = state.sauron
     state.combat = c
     got = stock.draw_from(turn, f"combat:{foe.deck}", None, c.foe_hand, fort)
@@ -29,11 +32,34 @@ def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: st
              f"strength {foe.strength}). Sauron draws {len(got)} combat card(s).")
     if foe.minion:
         scripts.minion_engages(turn, hero, foe_id)
-    if context != "finale":
-        state.queue.insert(0, "shadow:combat" + (",minion-combat" if foe.minion else ""))
-    agility = rules.attribute(state, hero, "agility")
+    timings = "combat" + (",minion-combat" if foe.minion else "")
+    window = context != "finale" and state.opt("shadow_windows") == "ask"
+    if window and shadow_options(state, tuple(timings.split(","))):
+        state.queue[0:0] = [f"shadow:{timings}", "agility"]
+    else:
+        agility_task(turn, [])
+
+
+@task("agility")
+def agility_task(turn: Turn[MeqState], args: list[str]) -> None:
+    state = turn.state
+    c = state.combat
+    if c is None:  # pragma: no cover - a combat always waits for this
+        return
+    hero = state.hero(c.hero)
+    agility = hero_agility(state, c, hero)
     ask(turn, hero.seat, "agility", f"{hero.name}: agility {agility}. How many cards do you draw (each point not "
         "spent on a draw adds 1 strength for this combat)?", [], DecisionKind.NUMBER, low=0, high=agility)
+
+
+def shadow_options(state: MeqState, timings: tuple[str, ...]) -> list[tuple[str, str]]:
+    from engines.meq import sauron  # sauron's turn module imports this one
+
+    return sauron.shadow_options(state, timings)
+
+
+def hero_agility(state: MeqState, c: Combat, hero: Hero) -> int:
+    return 0 if c.agility_zero else max(0, rules.attribute(state, hero, "agility") + c.agility_mod)
 
 
 def prior_damage(state: MeqState) -> int:
@@ -52,7 +78,8 @@ def agility_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
     hero = state.hero(c.hero)
     k = int(choice[0])
     drawn = rules.draw_cards(turn, hero, k)
-    c.hero_strength = rules.attribute(state, hero, "strength") + rules.attribute(state, hero, "agility") - k
+    c.hero_strength = max(0, rules.attribute(state, hero, "strength") + c.strength_mod
+                          + hero_agility(state, c, hero) - k)
     turn.say(f"{hero.name} draws {drawn} card(s); strength {c.hero_strength} for this combat.")
     c.stage = "commit"
 
@@ -221,12 +248,13 @@ def finish(turn: Turn[MeqState], c: Combat) -> None:
                 rules.move_marker(turn, "hero", 1, "High Stakes: a minion is defeated")
         else:
             m.damage += c.foe_damage
+    state.queue[0:0] = (c.on_win if defeated and not c.hero_defeated else []) + c.on_end
     if c.hero_defeated:
         state.queue.insert(0, f"defeat:{hero.key}")
     if not defeated:
         if foe.wisdom:
             state.queue.append(f"place:{foe.wisdom}")
-        if c.context == "travel" and hero.key != "thalin":  # Thalin's ability: his turn goes on
+        if (c.context == "travel" or (c.context == "card" and not c.keep_turn)) and hero.key != "thalin":
             state.turn_over = True
     elif c.context == "travel" and not c.hero_defeated:
         state.queue.append("explore")

@@ -31,6 +31,8 @@ def hero_start(turn: Turn[MeqState]) -> None:
     state.dark_path_used = False
     state.turn_over = False
     state.explored_in_place = False
+    state.skip_ambush = state.one_move = False
+    state.perilous_now = ""
     turn.say(f"{hero.name}'s turn ({hero.seat}) on {state.map.name(hero.at)}.")
     timings = "hero-start" if state.map.location(hero.at).haven else "hero-start,hero-start-wild"
     state.queue.append(f"shadow:{timings}")
@@ -131,6 +133,9 @@ def ambush_step(turn: Turn[MeqState]) -> None:
     hero = state.current
     goto(state, "travel")
     pieces = pieces_at(state, hero.at)
+    if state.skip_ambush:
+        turn.say(f"{hero.name} skips the Ambush step (a Shadow card).")
+        return
     if state.turn_over or not pieces:
         return
     if state.map.location(hero.at).haven:
@@ -227,6 +232,8 @@ def travel_step(turn: Turn[MeqState]) -> None:
         return
     options: list[tuple[str, str]] = []
     for dest in state.map.neighbours(hero.at):
+        if state.one_move and state.moved_first and not state.explored_in_place:
+            break
         if can_pay(state, hero, dest):
             icon, n = move_cost(state, hero, dest)
             price = "any 1 card" if icon == "any" else f"1 {icon} card or {n} cards"

@@ -174,7 +174,7 @@ def cleanup(turn: Turn[MeqState]) -> None:
 
 def perilous(state: MeqState, loc: str, hero: Hero) -> bool:
     where = state.map.location(loc)
-    return where.perilous or state.influence.get(loc, 0) > attribute(state, hero, "wisdom")
+    return where.perilous or loc == state.perilous_now or state.influence.get(loc, 0) > attribute(state, hero, "wisdom")
 
 
 # --- heroes ------------------------------------------------------------------------------------------------

@@ -63,7 +63,8 @@ def story(turn: Turn[MeqState]) -> None:
     """Spec 3.1 step 2 (scenario 6.5): heroes +2, each active Plot moves its marker; minions arrive; then the
     Finale check, only now (6.8)."""
     state = turn.state
-    rules.move_marker(turn, HERO_MARKER, int(state.opt("hero_advance")), "Story step")
+    rules.move_marker(turn, HERO_MARKER, max(0, int(state.opt("hero_advance")) - state.story_cut), "Story step")
+    state.story_cut = 0
     for card in sorted(state.plots.cards, key=lambda c: state.plot_slot[c.uid]):
         plot = index().plots[card.ref]
         rules.move_marker(turn, plot.marker, plot.advance, f"Plot {plot.name}")

@@ -6,13 +6,15 @@ lists what is scripted and what is not (the `python -m bot cards coverage meq` l
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.core import Turn
-from engines.meq import rules, stock
+from engines.meq import effects, perils, rules, shadows, stock
 from engines.meq.cards import CombatDef, index
+from engines.meq.effects import Effect
 from engines.meq.state import Combat, Hero, MeqState
+
+__all__ = ["perils", "shadows"]  # imported for their registrations
 
 # --- combat abilities (spec 4.3) -------------------------------------------------------------------------------
 
@@ -160,27 +162,13 @@ def tell_hand(turn: Turn[MeqState], c: Combat, side: str) -> None:
 
 # --- other cards -----------------------------------------------------------------------------------------------
 
-Effect = Callable[[Turn[MeqState], Hero | None], None]
-
-
-def _damage(n: int) -> Effect:
-    def run(turn: Turn[MeqState], hero: Hero | None) -> None:
-        if hero is not None:
-            turn.state.queue.insert(0, f"hero_damage:{hero.key}:{n}")
-    return run
-
-
 def _corrupt(turn: Turn[MeqState], hero: Hero | None) -> None:
     if hero is not None:
         rules.gain_corruption(turn, hero)
 
 
-CARD_SCRIPTS: dict[str, Effect] = {
-    "peril-an-unexpected-betrayal-2": _damage(5),  # the hero takes 5 damage
-    "peril-orc-scouts-4": _corrupt,  # the hero gains a Corruption card
-    "peril-an-enduring-evil-10": _corrupt,
-    "enc-dangers-both-real-42": _corrupt,
-}
+CARD_SCRIPTS: dict[str, Effect] = effects.SCRIPTS  # filled by the card modules imported above
+CARD_SCRIPTS["enc-dangers-both-real-42"] = _corrupt  # the hero gains a Corruption card
 OTHER_SCRIPTED = {
     "minion-mouth-of-sauron": "a hero who starts a combat with it gains a Corruption card",
     "thalin": "Iron Will: his turn goes on after failing to defeat a foe in Travel",

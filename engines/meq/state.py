@@ -93,6 +93,13 @@ class Combat:
     pending_damage: int = 0  # damage the hero must still take (chosen point by point)
     foe_defeated: bool = False
     hero_defeated: bool = False
+    # set by the card that started or changed this combat (engines.meq.effects)
+    on_win: list[str] = field(default_factory=list)  # queue entries if the foe is defeated
+    on_end: list[str] = field(default_factory=list)  # queue entries either way
+    keep_turn: bool = False  # failing to defeat the foe does not end the hero's turn
+    agility_zero: bool = False
+    strength_mod: int = 0  # added to the hero's strength for this combat (negative: a Shadow card)
+    agility_mod: int = 0
 
 
 @dataclass(kw_only=True)
@@ -159,6 +166,10 @@ class MeqState(BaseState):
     dark_path_used: bool = False
     turn_over: bool = False  # the hero's turn ended early (defeat, an undefeated foe in Travel)
     explored_in_place: bool = False
+    skip_ambush: bool = False  # a Shadow card took this turn's Ambush step away
+    perilous_now: str = ""  # a location a Shadow card made perilous for the rest of this hero turn
+    one_move: bool = False  # the hero may move only once in this turn's Travel
+    story_cut: int = 0  # the heroes' marker moves this much less in the next Story step
     combat: Combat | None = None
     queue: list[str] = field(default_factory=list)  # small follow-ups ("infl:<n>", "peril", ...)
     finale: bool = False

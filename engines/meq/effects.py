@@ -1,0 +1,317 @@
+"""The primitives card scripts are made of (spec 7.3): favor, influence and the Shadow Pool, monster tokens,
+fights, movement, damage and discards, levels and training, Items, Corruption, story markers, Sauron's draws.
+
+A card script (engines.meq.perils, engines.meq.shadows) is a short function over these. Where a card leaves a
+choice to a player, the script opens a decision with `ask_card`; its answer comes back to the card's registered
+continuation (`@choice(ref)`) with the stage name the script gave, so a card may ask several times in a row.
+Follow-ups that must wait for another step (a reward after a fight) are queued as `fx:<op>:<args>` tasks.
+Nothing here holds card text: prompts and log lines are our own short words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core import Decision, DecisionKind, Turn
+from engines.meq import rules, stock
+from engines.meq.cards import index
+from engines.meq.flow import answer, ask, task
+from engines.meq.state import Hero, MeqState
+
+Effect = Callable[[Turn[MeqState], Hero | None], None]
+Then = Callable[[Turn[MeqState], Hero | None, str, tuple[str, ...]], None]
+
+SCRIPTS: dict[str, Effect] = {}  # card id -> its script
+CHOICES: dict[str, Then] = {}  # card id -> what its decisions' answers do
+
+
+def card(*refs: str) -> Callable[[Effect], Effect]:
+    """Register a script for one or more card ids (copies of a card share a script)."""
+    def deco(fn: Effect) -> Effect:
+        for ref in refs:
+            SCRIPTS[ref] = fn
+        return fn
+    return deco
+
+
+def choice(*refs: str) -> Callable[[Then], Then]:
+    def deco(fn: Then) -> Then:
+        for ref in refs:
+            CHOICES[ref] = fn
+        return fn
+    return deco
+
+
+# --- decisions -------------------------------------------------------------------------------------------------
+
+
+def ask_card(turn: Turn[MeqState], seat: str, ref: str, hero: Hero | None, stage: str, prompt: str,
+             options: list[tuple[str, str]], kind: DecisionKind = DecisionKind.CHOOSE_ONE, *, low: int = 1,
+             high: int = 1, private: bool = False) -> None:
+    """Open a decision whose answer goes to `CHOICES[ref]` with `stage`."""
+    ask(turn, seat, f"card:{ref}:{hero.key if hero else '-'}:{stage}", prompt, options, kind, low=low, high=high,
+        private=private)
+
+
+@answer("card")
+def card_answer(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
+    ref, key, stage = args[0], args[1], args[2]
+    hero = turn.state.hero(key) if key != "-" else None
+    CHOICES[ref](turn, hero, stage, picked)
+
+
+def push(state: MeqState, *entries: str) -> None:
+    """Queue follow-ups to run next, in the order given."""
+    state.queue[0:0] = list(entries)
+
+
+# --- favor, Items, levels, Corruption --------------------------------------------------------------------------
+
+
+def favor(turn: Turn[MeqState], hero: Hero, n: int, why: str) -> None:
+    if n >= 0:
+        rules.gain_favor(turn, hero, n, why)
+    else:
+        rules.lose_favor(turn, hero, -n, why)
+
+
+def corrupt(turn: Turn[MeqState], hero: Hero, n: int = 1) -> None:
+    for _ in range(n):
+        rules.gain_corruption(turn, hero)
+
+
+def corruption(hero: Hero) -> int:
+    return len(hero.corruption.cards)
+
+
+def wisdom(state: MeqState, hero: Hero) -> int:
+    return rules.attribute(state, hero, "wisdom")
+
+
+def train(turn: Turn[MeqState], hero: Hero) -> None:
+    from engines.meq.game import train as do_train  # the game module registers the training answer
+
+    do_train(turn, hero)
+
+
+def item(turn: Turn[MeqState], hero: Hero, item_id: str) -> None:
+    rules.gain_item(turn, hero, item_id)
+
+
+def level(turn: Turn[MeqState], hero: Hero, attribute: str) -> None:
+    rules.raise_level(turn, hero, attribute)
+
+
+# --- damage and the hand ---------------------------------------------------------------------------------------
+
+
+def damage(state: MeqState, hero: Hero, n: int) -> None:
+    """Queue `n` damage for the hero (the hero picks life pool or hand cards point by point, spec 4.4)."""
+    if n > 0:
+        push(state, f"hero_damage:{hero.key}:{n}")
+
+
+def discard(turn: Turn[MeqState], hero: Hero, uids: list[str], why: str) -> None:
+    """Hand cards to the rest pool (where a hero's discards go)."""
+    names = []
+    for uid in uids:
+        got = hero.hand.take(uid)
+        hero.rest.cards.append(got)
+        names.append(got.name)
+    if names:
+        turn.say(f"{hero.name} discards {len(names)} card(s) ({why}): {', '.join(names)}.")
+    check_out(turn, hero)
+
+
+def discard_random(turn: Turn[MeqState], hero: Hero, n: int, why: str) -> None:
+    picks: list[str] = []
+    pool = [c.uid for c in hero.hand.cards]
+    for _ in range(min(n, len(pool))):
+        picks.append(pool.pop(turn.state.rng.below(len(pool))))
+    if picks:
+        turn.reveal()
+    discard(turn, hero, picks, why)
+
+
+def ask_discard(turn: Turn[MeqState], ref: str, hero: Hero, stage: str, n: int, prompt: str, *,
+                low: int | None = None) -> bool:
+    """Ask the hero for `n` hand cards (all of them if fewer); False when there is nothing to ask."""
+    n = min(n, len(hero.hand.cards))
+    if n <= 0 and not low:
+        return False
+    ask_card(turn, hero.seat, ref, hero, stage, prompt, [(c.uid, c.name) for c in hero.hand.cards],
+             DecisionKind.CHOOSE_MANY, low=n if low is None else low, high=n, private=True)
+    return True
+
+
+def check_out(turn: Turn[MeqState], hero: Hero) -> None:
+    """Out of combat, a hero left with no cards at all is defeated (spec 4.4)."""
+    state = turn.state
+    if state.combat is None and rules.out_of_cards(state, hero) and f"defeat:{hero.key}" not in state.queue:
+        push(state, f"defeat:{hero.key}")
+
+
+def end_turn(turn: Turn[MeqState], hero: Hero) -> None:
+    state = turn.state
+    if state.active >= 0 and state.current is hero:
+        state.turn_over = True
+        turn.say(f"{hero.name}'s turn ends.")
+
+
+# --- influence, the Shadow Pool, story markers ----------------------------------------------------------------
+
+
+def to_pool(turn: Turn[MeqState], n: int) -> None:
+    """Influence into the Shadow Pool, never above 4 x stage (spec 5.4)."""
+    state = turn.state
+    room = max(0, rules.pool_cap(state) - state.pool)
+    got = min(n, room)
+    state.pool += got
+    turn.say(f"{got} influence goes to the Shadow Pool (now {state.pool}/{rules.pool_cap(state)}).")
+
+
+def influence_room(state: MeqState, loc: str) -> int:
+    """How many more tokens a card may put on `loc`: none on a Haven, a Stronghold up to its maximum, elsewhere
+    up to the extension cap or, out of extension, one (what the clean-up of spec 5.4 would keep)."""
+    where = state.map.location(loc)
+    if where.haven:
+        return 0
+    cap = rules.cap_of(state, loc) or 1
+    return max(0, cap - state.influence.get(loc, 0))
+
+
+def add_influence(turn: Turn[MeqState], loc: str, n: int, *, named: bool = False) -> int:
+    """`named`: the card names the location, so only a Haven refuses it (the card overrides the caps)."""
+    state = turn.state
+    room = (0 if state.map.location(loc).haven else n) if named else influence_room(state, loc)
+    got = min(n, room)
+    if got:
+        state.influence[loc] = state.influence.get(loc, 0) + got
+        turn.say(f"{got} influence is placed on {state.map.name(loc)} (now {state.influence[loc]}).")
+    return got
+
+
+def influenced_neighbours(state: MeqState, loc: str) -> int:
+    return sum(1 for n in state.map.neighbours(loc) if state.influence.get(n, 0) > 0)
+
+
+def region_of(state: MeqState, loc: str) -> list[str]:
+    region = state.map.location(loc).region
+    return [x.id for x in state.map.locations if x.region == region]
+
+
+def advance(turn: Turn[MeqState], marker: str, n: int, why: str) -> None:
+    rules.move_marker(turn, marker, n, why)
+
+
+def plots_in_play(state: MeqState) -> int:
+    return len(state.plots.cards)
+
+
+# --- Sauron's cards ----------------------------------------------------------------------------------------
+
+
+def draw_plot(turn: Turn[MeqState], n: int = 1) -> None:
+    state = turn.state
+    got = stock.draw_from(turn, "plot", state.plot_discard, state.plot_hand, n)
+    for c in got:
+        c.face_up = True
+    turn.say(f"Sauron draws {len(got)} Plot card(s).")
+    if got:
+        turn.say(f"You draw: {', '.join(c.name for c in got)}.", [state.sauron])
+
+
+def draw_shadow(turn: Turn[MeqState], n: int = 1) -> None:
+    state = turn.state
+    got = stock.draw_from(turn, "shadow", state.shadow_discard, state.shadow_hand, n)
+    for c in got:
+        c.face_up = True
+    turn.say(f"Sauron draws {len(got)} Shadow card(s).")
+    if got:
+        turn.say(f"You draw: {', '.join(c.name for c in got)}.", [state.sauron])
+
+
+# --- monsters, minions, fights ---------------------------------------------------------------------------------
+
+
+def token_spots(state: MeqState, locs: list[str]) -> list[tuple[str, str]]:
+    """(group, location) pairs where a new token may go among `locs` (its colour, influence, no hero)."""
+    from engines.meq.sauron import token_targets
+
+    out = []
+    for group in sorted(k.removeprefix("pile:") for k in state.stock if k.startswith("pile:")):
+        for loc in token_targets(state, group):
+            if loc in locs:
+                out.append((group, loc))
+    return out
+
+
+def place_token(turn: Turn[MeqState], group: str, loc: str) -> None:
+    from engines.meq.sauron import draw_token
+
+    state = turn.state
+    token = draw_token(turn, group)
+    state.token_at[token.uid] = loc
+    turn.say(f"Sauron places a {token.back} monster token on {state.map.name(loc)}.")
+
+
+def fight(turn: Turn[MeqState], hero: Hero, foe: str, *, ends_turn: bool, on_win: tuple[str, ...] = (),
+          on_end: tuple[str, ...] = (), agility_zero: bool = False) -> None:
+    """A combat a card starts (no token leaves the board). `on_win` and `on_end` are queue entries run after
+    it; a card says whether failing to defeat the foe ends the hero's turn."""
+    from engines.meq import combat
+
+    combat.start(turn, hero, foe, "card", agility_zero=agility_zero)
+    c = turn.state.combat
+    assert c is not None
+    c.on_win, c.on_end, c.keep_turn = list(on_win), list(on_end), not ends_turn
+
+
+def minions_in_play(state: MeqState) -> list[str]:
+    return [m.key for m in state.minions if m.status == "in"]
+
+
+# --- queued follow-ups (`fx:<op>:<args>`) ----------------------------------------------------------------------
+
+
+def _fx_favor(turn: Turn[MeqState], args: list[str]) -> None:
+    favor(turn, turn.state.hero(args[0]), int(args[1]), "a card's reward")
+
+
+def _fx_train(turn: Turn[MeqState], args: list[str]) -> None:
+    train(turn, turn.state.hero(args[0]))
+
+
+def _fx_plot_if_corrupt(turn: Turn[MeqState], args: list[str]) -> None:
+    if corruption(turn.state.hero(args[0])):
+        draw_plot(turn)
+
+
+def _fx_favor_or_train(turn: Turn[MeqState], args: list[str]) -> None:
+    hero = turn.state.hero(args[0])
+    ask(turn, hero.seat, f"fx_reward:{hero.key}", f"{hero.name}: take 1 favor or train?",
+        [("favor", "gain 1 favor"), ("train", "train")])
+
+
+@answer("fx_reward")
+def fx_reward(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
+    hero = turn.state.hero(args[0])
+    if picked[0] == "favor":
+        favor(turn, hero, 1, "a card's reward")
+    else:
+        train(turn, hero)
+
+
+FX: dict[str, Callable[[Turn[MeqState], list[str]], None]] = {
+    "favor": _fx_favor, "train": _fx_train, "plot_if_corrupt": _fx_plot_if_corrupt,
+    "favor_or_train": _fx_favor_or_train,
+}
+
+
+@task("fx")
+def fx_task(turn: Turn[MeqState], args: list[str]) -> None:
+    FX[args[0]](turn, args[1:])
+
+
+def names(refs: list[str]) -> str:
+    idx = index()
+    return ", ".join(idx.foes[r].name for r in refs)

@@ -6,16 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.content.errors import ContentError
-from bot.content.meq.words import load_words, tables
+from bot.content.meq.words import fold, load_words, tables
 from engines.meq.cards import Index, index
 
 
-def fold(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
 def card_facts(name: str, words: dict[str, str] | None = None, idx: Index | None = None) -> list[str]:
-    """Every definition called `name` (or containing it): its facts, then its words when `words` has them."""
+    """Every definition called `name` (or containing it; accents aside, so 'Thalin' finds Thálin): its facts,
+    then its words when `words` has them."""
     wanted = fold(name)
     exact, near = [], []
     for kind, table in tables(idx or index()).items():

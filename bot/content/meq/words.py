@@ -41,8 +41,8 @@ def default_path() -> Path:
 
 def fold(text: str) -> str:
     """Case, accents, spacing and a trailing ellipsis aside: how a name in the user's file meets the pack's."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return " ".join(bare.lower().replace("…", " ").split())
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text.replace("…", " ")) if not unicodedata.combining(c))
+    return " ".join(bare.lower().split())
 
 
 # --- which card a line names ---------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """`/meq`: Middle-earth Quest's own verbs (act from one's own options, adjust for unscripted text), a game on a
-map file of one's own (`/meq new map:<file>`), the map check, and the reference (card facts, a location and its
-paths). Every move is a text command through `service.act`, exactly as typed in `/game act`. Hands, Sauron's
-token faces and the missions go to their owners by DM (the service's private views, drawn by render/meq.py).
+map file of one's own (`/meq new map:<file>`), the map check, and the reference (card facts, with the words the
+bot's owner imported from their own copy; a location and its paths). Every move is a text command through
+`service.act`, exactly as typed in `/game act`. Hands, Sauron's token faces and the missions go to their owners
+by DM (the service's private views, drawn by render/meq.py).
 
 A map file cannot travel inside `/game new`'s `options` string, so `/meq new` takes it as an attachment, reads
 its text here and hands it to the service as the `map` option (`preset`), where the engine validates it; a
@@ -9,8 +10,7 @@ built-in map still works as `/game new name:meq options:map=base`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -20,6 +20,7 @@ from bot.chat import io
 from bot.chat.components import reply_done
 from bot.chat.game_verbs import MAX_CHOICES, MAX_TEXT, GameVerbs, choice, fold
 from bot.chat.tables import PACE_HELP, open_table, pace_of
+from bot.content.meq.lookup import lookup
 from engines.core import CommandError
 from engines.meq import GAME
 from engines.meq import board as mb
@@ -37,25 +38,6 @@ ADJUST_HELP = (
 )
 
 
-def card_facts(name: str) -> list[str]:
-    """Every definition called `name` (or containing it), as facts from the pack: never its text."""
-    idx = index()
-    wanted = fold(name)
-    kinds: dict[str, Mapping[str, Any]] = {
-        "hero": idx.heroes, "combat card": idx.combat, "monster or minion": idx.foes, "Plot": idx.plots,
-        "Event": idx.events, "Encounter": idx.encounters, "Peril": idx.perils, "Shadow card": idx.shadows,
-        "Corruption card": idx.corruption, "Item": idx.items, "character": idx.characters, "quest": idx.quests}
-    exact, near = [], []
-    for kind, table in kinds.items():
-        for key, card in table.items():
-            title = str(getattr(card, "name", key))
-            facts = {f: v for f, v in vars(card).items() if f not in ("name", "id") and v not in ("", 0, (), None)}
-            line = f"**{title}** ({kind}, `{key}`): " + "; ".join(f"{f} {v}" for f, v in facts.items())
-            if fold(title) == wanted or key == name.strip():
-                exact.append(line)
-            elif wanted and wanted in fold(title):
-                near.append(line)
-    return exact or near
 
 
 def location_facts(board: mb.Board, name: str) -> str:
@@ -146,9 +128,9 @@ class MeqCog(GameVerbs):
         await reply_done(self.bot, interaction, game_id, result)
 
     # --- reference -------------------------------------------------------------------------------------
-    @meq.command(name="card", description="Look up a card, hero, monster, item or quest: its numbers, never its text")
+    @meq.command(name="card", description="Look up a card, hero, monster, item or quest: its numbers (and your words)")
     async def card(self, interaction: discord.Interaction, name: str) -> None:
-        found = card_facts(name)
+        found = lookup(name)  # the words only where the bot's owner imported them (python -m bot.content.meq words)
         if not found:
             raise CommandError(f"Nothing is called '{name.strip()}'.")
         await io.reply(interaction, io.clip("\n".join(found[:5]), MAX_TEXT), ephemeral=True)

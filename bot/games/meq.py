@@ -7,6 +7,7 @@ PLUGIN = Plugin(
     engine="engines.meq",
     renderer="render.meq",
     discord="bot.chat.meq_cog",
+    console="bot.console.meq_verbs",
     coverage="bot.content.meq.coverage:report",
     content="bot.content.meq",
     seat_board=True,  # Sauron's private map shows the token faces (meq spec 1.4); a hero's shows its hand

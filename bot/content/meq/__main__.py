@@ -1,6 +1,8 @@
 """`python -m bot.content.meq build [--data DIR]`: write the MEQ map and card packs from the community data;
 `python -m bot.content.meq map check FILE`: report a map file's graph (components, isolated locations,
-locations with one path, unverified paths), or refuse it with the line and field at fault."""
+locations with one path, unverified paths), or refuse it with the line and field at fault;
+`python -m bot.content.meq words FILE [--out PATH] [--replace]`: add card words from the user's own copy
+(docs/meq-words.md), stored outside the repository (PACK_DIR/meq/words.json)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from pathlib import Path
 
 from bot.content.errors import ContentError
 from bot.content.meq.importer import DEFAULT_CARDS, DEFAULT_DATA, DEFAULT_MAP, build
+from bot.content.meq.words import default_path, import_words
 from engines.meq import board as mb
 from engines.meq.cards import pack_to_json
 
@@ -32,9 +35,15 @@ def main(argv: list[str] | None = None) -> int:
     msub = m.add_subparsers(dest="map_verb", required=True)
     c = msub.add_parser("check", help="report a map file's graph")
     c.add_argument("file", type=Path)
+    w = sub.add_parser("words", help="add card words from your own copy (never committed; docs/meq-words.md)")
+    w.add_argument("file", type=Path, help="a JSON list or CSV file of card,text, or a community data folder")
+    w.add_argument("--out", type=Path, default=None, help="where to keep them (default: PACK_DIR/meq/words.json)")
+    w.add_argument("--replace", action="store_true", help="drop the words stored before instead of adding to them")
     args = parser.parse_args(argv)
     if args.verb == "map":
         return check(args.file)
+    if args.verb == "words":
+        return words(args.file, args.out or default_path(), replace=args.replace)
     try:
         result = build(args.data)
     except ContentError as error:
@@ -46,6 +55,17 @@ def main(argv: list[str] | None = None) -> int:
     for note in result.notes:
         print(f"  note: {note}")
     print(f"Wrote {args.map_out} and {args.cards_out}.")
+    return 0
+
+
+def words(source: Path, out: Path, *, replace: bool) -> int:
+    try:
+        stored = import_words(source, out, replace=replace)
+    except ContentError as error:
+        print(f"Import refused, nothing written. {error}", file=sys.stderr)
+        return 1
+    print(stored.summary())
+    print("These words are for your own use: the file stays out of the repository; do not share it.")
     return 0
 
 

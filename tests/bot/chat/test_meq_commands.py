@@ -126,3 +126,26 @@ async def test_a_bad_map_file_names_its_line_and_opens_no_game(world):
     assert not channel.threads
     listed = await alice.slash(channel, "game list")
     assert "game 1" not in listed.response.content.lower()
+
+
+async def test_card_shows_the_words_the_owner_imported_and_else_the_facts_only(world, tmp_path, monkeypatch):
+    # issue 14 (Cards): no card text ships; the words come from the owner's own copy (made-up words here)
+    from bot.content.meq.words import import_words
+    from bot.settings import settings
+
+    env, guild, channel, alice, bob = world
+    before = await alice.slash(channel, "meq card", name="Argalad")
+    assert "**Argalad** (hero, `argalad`)" in before.response.content and ">" not in before.response.content
+    source = tmp_path / "mine.csv"
+    source.write_text("card,text\nargalad,Test words for a made-up effect.\n", encoding="utf-8")
+    monkeypatch.setenv("PACK_DIR", str(tmp_path / "packs"))
+    settings.cache_clear()
+    try:
+        import_words(source)  # to PACK_DIR/meq/words.json, where the bot reads them
+        after = await alice.slash(channel, "meq card", name="Argalad")
+        other = await alice.slash(channel, "meq card", name="Thalin")
+    finally:
+        monkeypatch.undo()
+        settings.cache_clear()
+    assert after.ephemeral and after.response.content.endswith("\n> Test words for a made-up effect.")
+    assert "**Thálin** (hero, `thalin`)" in other.response.content and ">" not in other.response.content

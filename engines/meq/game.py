@@ -53,7 +53,9 @@ SHAPES = {"favor": 2, "influence": 2, "pool": 1, "marker": 2, "damage": 2, "corr
 class Meq(Rules[MeqState]):
     name = "meq"
     title = "Middle-earth Quest"
-    version = "1"
+    # 2: Encounter Quests kept (spec 6.44), the Shadow start-of-combat window before agility, Perils and Shadows
+    # scripted: a journal written by version 1 does not replay the same.
+    version = "2"
     min_seats = 2
     max_seats = 4
     state_type = MeqState

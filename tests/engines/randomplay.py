@@ -142,7 +142,8 @@ def check_words(texts: list[str], state: Any, seat: str | None, where: str, befo
     secret = hidden_names(state, seat) - (shown or set())
     if before is not None and secret:
         secret -= set(seen_names(before, seat))
-    seen = seen_names(state, seat) if secret else []
+    # Cards turned face up in this step are blanked too: "Orc Scouts" shown does not name a hidden "Orc".
+    seen = sorted({*seen_names(state, seat), *(shown or set())}, key=len, reverse=True) if secret else []
     for text in texts:
         text = without_labels(text, state)
         # A visible card's name may contain a hidden one ("The Council of Elrond" and Elrond): blank those first.
@@ -180,7 +181,13 @@ def shown_in(public: Sequence[str]) -> set[str]:
     effect once a forced choice let it resolve in that step; a WotR Frodo revealed from a hand and cycled instead
     of eliminated. Public at that moment, so the log may name them."""
     patterns = (r"(?:Revealed|Shadow card on [^:]+): ([^,.]+)", r"p\d+ plays ([^.:(]+)", r"([^,.]+?) is revealed\b")
-    return {m.group(1).strip() for text in public for pattern in patterns if (m := re.match(pattern, text))}
+    out = {m.group(1).strip() for text in public for pattern in patterns if (m := re.match(pattern, text))}
+    # An MEQ Peril draw is discarded face up as a list (meq spec 3.2 step 3b); a later draw in the same step may
+    # shuffle that discard pile back into the deck.
+    for text in public:
+        if m := re.match(r"Peril cards discarded face up: (.+)\.$", text):
+            out |= {name.strip() for name in m.group(1).split(", ")}
+    return out
 
 
 def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.core import Decision, DecisionKind, Outcome, Turn
 from engines.meq import rules, scripts, stock
 from engines.meq.cards import CombatDef, index
-from engines.meq.flow import COMBAT, answer, ask, task
+from engines.meq.flow import COMBAT, FIGHTS, answer, ask, task
 from engines.meq.state import SAURON, Combat, Hero, MeqState
 
 EXHAUST = "exhaust"
@@ -38,6 +38,9 @@ def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: st
         state.queue[0:0] = [f"shadow:{timings}", "agility"]
     else:
         agility_task(turn, [])
+
+
+FIGHTS.append(start)
 
 
 @task("agility")

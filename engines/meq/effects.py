@@ -14,8 +14,9 @@ from collections.abc import Callable
 from engines.core import Decision, DecisionKind, Turn
 from engines.meq import rules, stock
 from engines.meq.cards import index
-from engines.meq.flow import answer, ask, task
+from engines.meq.flow import FIGHTS, answer, ask, task
 from engines.meq.state import Hero, MeqState
+from engines.meq.tokens import draw_token, token_targets
 
 Effect = Callable[[Turn[MeqState], Hero | None], None]
 Then = Callable[[Turn[MeqState], Hero | None, str, tuple[str, ...]], None]
@@ -87,10 +88,27 @@ def wisdom(state: MeqState, hero: Hero) -> int:
     return rules.attribute(state, hero, "wisdom")
 
 
-def train(turn: Turn[MeqState], hero: Hero) -> None:
-    from engines.meq.game import train as do_train  # the game module registers the training answer
+def train(turn: Turn[MeqState], h: Hero) -> None:
+    """Spec 5.5 (6.62): two Skill cards, one into the hand (hidden), the other to the Skill discard."""
+    state = turn.state
+    got = stock.draw_from(turn, "skill", state.skill_discard, h.hand, 2)
+    for c in got:
+        c.face_up = True
+    if len(got) == 2:
+        ask(turn, h.seat, f"train:{h.key}", f"{h.name} trains: keep one Skill card.",
+                 [(c.uid, c.name) for c in got], private=True)
 
-    do_train(turn, hero)
+
+@answer("train")
+def train_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
+    state = turn.state
+    h = state.hero(args[0])
+    drawn = [o.id for o in d.options]
+    for uid in drawn:
+        if uid != choice[0]:
+            card = h.hand.take(uid)
+            state.skill_discard.cards.append(card)
+            turn.say(f"{h.name} trains and discards the Skill card {card.name}.")
 
 
 def item(turn: Turn[MeqState], hero: Hero, item_id: str) -> None:
@@ -235,8 +253,6 @@ def draw_shadow(turn: Turn[MeqState], n: int = 1) -> None:
 
 def token_spots(state: MeqState, locs: list[str]) -> list[tuple[str, str]]:
     """(group, location) pairs where a new token may go among `locs` (its colour, influence, no hero)."""
-    from engines.meq.sauron import token_targets
-
     out = []
     for group in sorted(k.removeprefix("pile:") for k in state.stock if k.startswith("pile:")):
         for loc in token_targets(state, group):
@@ -246,8 +262,6 @@ def token_spots(state: MeqState, locs: list[str]) -> list[tuple[str, str]]:
 
 
 def place_token(turn: Turn[MeqState], group: str, loc: str) -> None:
-    from engines.meq.sauron import draw_token
-
     state = turn.state
     token = draw_token(turn, group)
     state.token_at[token.uid] = loc
@@ -258,9 +272,7 @@ def fight(turn: Turn[MeqState], hero: Hero, foe: str, *, ends_turn: bool, on_win
           on_end: tuple[str, ...] = (), agility_zero: bool = False) -> None:
     """A combat a card starts (no token leaves the board). `on_win` and `on_end` are queue entries run after
     it; a card says whether failing to defeat the foe ends the hero's turn."""
-    from engines.meq import combat
-
-    combat.start(turn, hero, foe, "card", agility_zero=agility_zero)
+    FIGHTS[0](turn, hero, foe, "card", agility_zero=agility_zero)
     c = turn.state.combat
     assert c is not None
     c.on_win, c.on_end, c.keep_turn = list(on_win), list(on_end), not ends_turn

@@ -17,6 +17,9 @@ STEPS: dict[str, Step] = {}
 ANSWERS: dict[str, Answer] = {}
 TASKS: dict[str, Task] = {}
 COMBAT: list[Step] = []  # the combat stepper (engines.meq.combat registers it)
+# Starts a combat (engines.meq.combat registers it): card effects start fights without importing the combat
+# module, which imports the card scripts.
+FIGHTS: list[Callable[..., None]] = []
 
 
 def step(name: str) -> Callable[[Step], Step]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.core import Card, CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, Visibility
 from engines.meq import board as mb
-from engines.meq import combat, finale, flow, hero, rules, sauron, stock  # noqa: F401  (they register their steps)
+from engines.meq import combat, effects, finale, flow, hero, rules, sauron, stock  # noqa: F401  (they register their steps)
 from engines.meq.cards import MARKERS, index
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, copy_card, zone
 from engines.meq.view import build, quest_name
@@ -285,7 +285,7 @@ class Meq(Rules[MeqState]):
                 raise RuleError(f"Items: {', '.join(index().items)}.")
             rules.gain_item(turn, h, args[0])
         elif verb == "train":
-            train(turn, h)
+            effects.train(turn, h)
         elif verb == "quest":
             if args[0] not in h.quests:
                 raise RuleError(f"{h.name} does not hold the quest {args[0]}.")
@@ -302,29 +302,6 @@ class Meq(Rules[MeqState]):
 
     def view(self, state: MeqState, seat: str | None) -> View:
         return build(state, seat)
-
-
-def train(turn: Turn[MeqState], h: Hero) -> None:
-    """Spec 5.5 (6.62): two Skill cards, one into the hand (hidden), the other to the Skill discard."""
-    state = turn.state
-    got = stock.draw_from(turn, "skill", state.skill_discard, h.hand, 2)
-    for c in got:
-        c.face_up = True
-    if len(got) == 2:
-        flow.ask(turn, h.seat, f"train:{h.key}", f"{h.name} trains: keep one Skill card.",
-                 [(c.uid, c.name) for c in got], private=True)
-
-
-@flow.answer("train")
-def train_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    state = turn.state
-    h = state.hero(args[0])
-    drawn = [o.id for o in d.options]
-    for uid in drawn:
-        if uid != choice[0]:
-            card = h.hand.take(uid)
-            state.skill_discard.cards.append(card)
-            turn.say(f"{h.name} trains and discards the Skill card {card.name}.")
 
 
 def _signed(text: str) -> int:

@@ -8,6 +8,7 @@ from engines.meq import rules, scripts, stock
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, goto, step, task
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
+from engines.meq.tokens import draw_token, token_targets
 
 TRACK_NAMES = {"influence": "Place Influence", "draw": "Draw Shadow and Plot Cards",
                "command": "Command Monsters and Minions"}
@@ -416,13 +417,6 @@ def bottom(state: MeqState, uids: list[str]) -> None:
 # --- Command Monsters and Minions ------------------------------------------------------------------------------
 
 
-def token_targets(state: MeqState, group: str) -> list[str]:
-    """A new token goes on a location of its colour with influence and no hero (spec 3.1 step 5.3)."""
-    return [loc.id for loc in state.map.locations
-            if state.map.region(loc.region).group == group and not loc.haven
-            and state.influence.get(loc.id, 0) >= 1 and not state.heroes_at(loc.id)]
-
-
 def move_targets(state: MeqState, piece: str) -> list[str]:
     """A token moves to an adjacent location with influence; a minion anywhere adjacent (6.28)."""
     if piece in state.token_at:
@@ -483,23 +477,6 @@ def command_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         state.commanded.append(what)
         turn.say(f"Sauron heals {healed} damage from {index().foes[what].name}.")
         state.queue.insert(0, "command")
-
-
-def draw_token(turn: Turn[MeqState], group: str) -> Card:
-    state = turn.state
-    key = f"pile:{group}"
-    if not stock.count(state, key):
-        back = [c for c in state.token_discard.cards if c.ref.startswith(group + "|")]
-        for c in back:
-            state.token_discard.cards.remove(c)
-        stock.put(state, key, back)
-        stock.shuffle(state, key)
-        turn.say(f"The {group} token pile is empty: its discarded tokens are shuffled back in.")
-    card = stock.pop(state, key)
-    card.known_to = [state.sauron]
-    state.tokens.cards.append(card)
-    turn.reveal()
-    return card
 
 
 @answer("token_at")

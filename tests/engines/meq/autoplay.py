@@ -23,8 +23,9 @@ from engines.core import Answer, Config, Decision, DecisionKind
 from engines.meq import GAME, rules, stock
 from engines.meq.cards import index
 from engines.meq.hero import move_cost
-from engines.meq.sauron import move_targets, token_targets
+from engines.meq.sauron import move_targets
 from engines.meq.state import Hero, MeqState
+from engines.meq.tokens import token_targets
 from tests.engines.transcripts import count_table, parse_header, shown_path
 
 KEEP_IN_HAND = 2  # a hero never travels below this many cards in hand: combat needs them

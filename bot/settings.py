@@ -19,7 +19,9 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = None
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
-    snapshot_every: int = 50
+    # The state is written every this many commands (and at the end); a cold load applies at most this many
+    # again, about 1 ms each (bot/store/snapshots.py). 200 keeps a command's bytes near its journal row.
+    snapshot_every: int = 200
     state_cache: int = 1000  # decoded game states kept in memory (about 130 KiB each for a 4-player LCG table)
     console_image_dir: str = "out/boards"
     pack_dir: str = "data/packs"  # the user's own content packs (e.g. an import of the DragnCards files)

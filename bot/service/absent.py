@@ -41,7 +41,7 @@ async def answer(
     """Answer `decision` for its seat with the first default the rules accept; returns what builds the
     notice after the commit. None if no answer is accepted."""
     game = registry.get(row.game)
-    state = svc.state_of(row, game)
+    state = await svc.state_of(s, row, game)
     hook = getattr(game, "default_answers", None)  # every Rules engine has it; a bare Game may not
     candidates: list[Any] = list(hook(state, decision)) if hook is not None else [Answer(decision.id, ())]
     for command in candidates:
@@ -81,7 +81,7 @@ async def play_for(svc: Core, game_id: int, seat: str, why: str) -> int:
                 return None
             game = registry.get(row.game)
             nonlocal first
-            mine = [d for d in game.pending(svc.state_of(row, game)) if d.seat == seat]
+            mine = [d for d in game.pending(await svc.state_of(s, row, game)) if d.seat == seat]
             first = {d.id for d in mine} if first is None else first
             todo = [d for d in mine if d.id in first]
             if not todo:
@@ -116,7 +116,7 @@ async def play_auto_seats(svc: Core, game_id: int, after: Notice | None = None) 
             seats = await svc.load_seats(s, game_id)
             auto = {r.seat for r in seats if r.auto_play and r.seat}
             game = registry.get(row.game)
-            todo = [d for d in game.pending(svc.state_of(row, game)) if d.seat in auto]
+            todo = [d for d in game.pending(await svc.state_of(s, row, game)) if d.seat in auto]
             if not todo or await refusal(svc, s, row, todo[0].seat) is not None:
                 return None  # a match team's automatic seat waits for its clock (bot/tournament/match.py)
             return await answer(svc, s, row, seats, todo[0], "Automatic seat")

@@ -85,7 +85,7 @@ class Alarms:
                 )
                 if _count(claimed) != 1:
                     return False, None  # another run sent it
-                state = svc.state_of(row, registry.get(row.game))
+                state = await svc.state_of(s, row, registry.get(row.game))
                 reminder = Reminder(
                     seat=seat,
                     user_id=seat_row.user_id,
@@ -230,7 +230,7 @@ class Alarms:
                 async with svc.db.session() as s:
                     row = await svc.load_row(s, game_id)
                     game = registry.get(row.game)
-                    decisions = game.pending(svc.state_of(row, game))
+                    decisions = game.pending(await svc.state_of(s, row, game))
                     change = await waits.sync(s, row, await svc.load_seats(s, game_id), decisions, None, now)
                     return bool(change.waits)
 

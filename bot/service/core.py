@@ -36,6 +36,7 @@ from bot.service.types import (
     WaitInfo,
 )
 from bot.shards import Shards
+from bot.store import snapshots
 from bot.store.database import Database
 from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow, SeatRow, SnapshotRow, utcnow
 from engines import registry
@@ -135,7 +136,7 @@ class Core:
         db: Database,
         messenger: Messenger,
         *,
-        snapshot_every: int = 50,
+        snapshot_every: int = 200,
         state_cache: int = 1000,
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
@@ -168,15 +169,24 @@ class Core:
         result = await s.execute(select(SeatRow).where(col(SeatRow.game_id) == game_id).order_by(col(SeatRow.position)))
         return list(result.scalars())
 
-    def state_of(self, row: GameRow, game: Game[Any]) -> Any:
-        """The state at the row's version: the cached one, else decoded from the row."""
+    async def state_of(self, s: Any, row: GameRow, game: Game[Any]) -> Any:
+        """The state at the row's version: the cached one, else its newest snapshot and the journal after it,
+        read in the caller's transaction `s` (bot/store/snapshots.py)."""
         cached = self.cache.get(row.id or 0)
         if cached and cached[0] == row.version:
             return cached[1]
         if row.state_json is None:
             raise RuleError(f"Game {row.id} has not started yet.")
-        state = game.loads(row.state_json)
-        self.cache[row.id or 0] = Live(row.version, state)
+        game_id = row.id or 0
+        found = await snapshots.newest(s, game_id, row.journal_seq)
+        if found is None:  # a row written before snapshots held the state: its own copy is current
+            state = game.loads(snapshots.unpack(row.state_json))
+        else:
+            seq, text = found
+            state = game.loads(text)
+            if seq < row.journal_seq:
+                state = snapshots.replay(game, state, await snapshots.tail(s, game_id, seq, row.journal_seq))
+        self.cache[game_id] = Live(row.version, state)
         return state
 
     def ref_of(self, row: GameRow) -> GameRef:
@@ -206,7 +216,8 @@ class Core:
                 if row is None:  # in the caller's words: the same refusal as a game out of reach
                     raise NoSuchGame(boundary.not_here("game", game_id, user))
                 seats = await self.load_seats(s, game_id)
-            state = self.state_of(row, registry.get(row.game)) if row.state_json is not None else None
+                game = registry.get(row.game)
+                state = await self.state_of(s, row, game) if row.state_json is not None else None
             live = Live(row.version, state, row, seats)
             self.cache[game_id] = live
         assert isinstance(live, Live) and live.row is not None and live.seats is not None
@@ -242,16 +253,17 @@ class Core:
             for name, value in values.items():
                 setattr(live.row, name, value)
 
-    async def commit_version(self, s: waits.Tx, row: GameRow, **values: Any) -> None:
+    async def commit_version(self, s: waits.Tx, row: GameRow, keeps_state: bool = True, **values: Any) -> None:
         """Move the game row from the version we read to the next, or fail if someone else did.
 
         `row.version` stays the version read (no session synchronisation): the callers key the state cache
         by `row.version + 1`, and a synchronised row would key it one ahead, where another process's next
-        commit would find this process's older state. A write that leaves the state alone keeps the cached
-        state at the new version but forgets the kept row and seats (the caller may be changing them)."""
+        commit would find this process's older state. A write that `keeps_state` keeps the cached state at
+        the new version but forgets the kept row and seats (the caller may be changing them); one that moves
+        the state caches the new one itself."""
         game_id = row.id or 0
         kept = self.cache.get(game_id)
-        if kept is not None and kept[0] == row.version and "state_json" not in values:
+        if kept is not None and kept[0] == row.version and keeps_state and "state_json" not in values:
             self.cache[game_id] = Live(row.version + 1, kept[1])  # a failed commit empties it (`retrying`)
         result = await s.execute(
             update(GameRow)
@@ -415,10 +427,10 @@ class Core:
         events = [*(said or []), *step.events]
         canonical = game.format(command)
         seq = row.journal_seq + 1
-        state_json = codec.dumps(step.state)
         outcome = game.outcome(step.state)
         status = GameStatus.FINISHED if outcome is not None else GameStatus.ACTIVE
-        await self.commit_version(s, row, state_json=state_json, journal_seq=seq, status=status)
+        # The journal row is the write; the state is written as a snapshot now and then (bot/store/snapshots.py).
+        await self.commit_version(s, row, keeps_state=False, journal_seq=seq, status=status)
         decision_id = getattr(command, "decision", None)
         # Core statements in the caller's transaction, not ORM objects: no flush, no identity map.
         await s.execute(
@@ -439,10 +451,10 @@ class Core:
                 created_at=at,
             )
         )
-        if step.checkpoint or seq % self.snapshot_every == 0 or outcome is not None:
-            await s.execute(
-                insert(SNAPSHOT).values(game_id=game_id, seq=seq, state_json=state_json, created_at=self.clock())
-            )
+        if snapshots.due(seq, self.snapshot_every, outcome is not None):
+            packed = snapshots.pack(codec.dumps(step.state))
+            at_ = self.clock()
+            await s.execute(insert(SNAPSHOT).values(game_id=game_id, seq=seq, state_json=packed, created_at=at_))
         written(row, status=status)
         kept = self.cache.get(game_id)
         views = kept.views if isinstance(kept, Live) and kept.version == row.version else None

@@ -37,6 +37,7 @@ from bot.service.limits import Limits
 from bot.service.tempo import Tempo
 from bot.service.types import ActResult, GameRef, NotAllowed, Notice, NotSeated, Place, SeatInfo, User
 from bot.shards import Shards
+from bot.store import snapshots
 from bot.store.database import Database
 from bot.store.models import (
     OPEN_STATUSES,
@@ -65,7 +66,7 @@ class Service:
         db: Database,
         messenger: Messenger | None = None,
         *,
-        snapshot_every: int = 50,
+        snapshot_every: int = 200,
         state_cache: int = 1000,
         clock: Callable[[], datetime] = utcnow,
         seed_source: Callable[[], int] = lambda: secrets.randbits(62),
@@ -132,6 +133,11 @@ class Service:
     @property
     def snapshot_every(self) -> int:
         return self.core.snapshot_every
+
+    async def _state(self, row: GameRow, game: Game[Any]) -> Any:
+        """The state at the row's version, from memory or read in a transaction of its own."""
+        async with self.db.connection() as conn:
+            return await self.core.state_of(conn, row, game)
 
     # --- the lobby ---------------------------------------------------------------------------
     async def create(
@@ -257,8 +263,12 @@ class Service:
                     seat_row.seat = name
                 config = Config(seats=names, options=json.loads(row.options_json))
                 state = game.setup(config, row.seed)
-                state_json = codec.dumps(state)
-                await self.core.commit_version(s, row, status=GameStatus.ACTIVE, state_json=state_json, journal_seq=1)
+                # The row keeps the setup (and says the game has started); the snapshot at seq 1 starts the
+                # history the state is loaded from (bot/store/snapshots.py).
+                state_json = snapshots.pack(codec.dumps(state))
+                await self.core.commit_version(
+                    s, row, keeps_state=False, status=GameStatus.ACTIVE, state_json=state_json, journal_seq=1
+                )
                 s.add(
                     JournalRow(
                         game_id=game_id,
@@ -335,7 +345,7 @@ class Service:
                 if row.status != GameStatus.ACTIVE:
                     raise not_playing(row)
                 limits.check_journal(row, self.limits)
-                before = live.state if live.state is not None else self.core.state_of(row, game)
+                before = live.state if live.state is not None else await self._state(row, game)
                 try:  # the seated user, or a delegate they named (bot/service/guard.py)
                     typed = game.parse(text)
                 except CommandError:
@@ -433,7 +443,7 @@ class Service:
                 title=f"{game.title}: game {row.id}",
                 status=f"Waiting to start. Joined: {names}.",
             )
-        return self.core.ref_of(row), game.view(self.core.state_of(row, game), seat)
+        return self.core.ref_of(row), game.view(await self._state(row, game), seat)
 
     async def hand(self, game_id: int, user: User) -> tuple[GameRef, View]:
         ref, view = await self.view(game_id, user)
@@ -472,7 +482,7 @@ class Service:
     async def stored_state(self, game_id: int) -> Any:
         async with self.db.session() as s:
             row = await self.core.load_row(s, game_id)
-        return None if row.state_json is None else self.core.state_of(row, registry.get(row.game))
+            return None if row.state_json is None else await self.core.state_of(s, row, registry.get(row.game))
 
     async def count_open(self, guild_id: int) -> int:
         async with self.db.session() as s:

@@ -317,7 +317,7 @@ class Tempo:
                     raise RuleError("The game is waiting on you." if on_me else "The game is waiting on nobody else.")
                 told: list[str] = []
                 reminders: list[Reminder] = []
-                state = self.service.state_of(row, registry.get(row.game))
+                state = await self.service.state_of(s, row, registry.get(row.game))
                 for w in targets:
                     target = by_seat[w.seat]
                     player = await self._player(s, target.user_id)

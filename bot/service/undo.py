@@ -14,13 +14,14 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from bot.service import absent, history
 from bot.service.guard import seats_of
 from bot.service.types import NotAllowed, Notice, NotSeated, UndoAsk, User
+from bot.store import snapshots
 from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow, SeatRow, SnapshotRow, UndoRequest
 from engines import registry
 from engines.core import Event, RuleError, codec
@@ -183,7 +184,7 @@ async def _snapshots(s: AsyncSession, game_id: int) -> dict[int, str]:
     result = await s.execute(
         select(col(SnapshotRow.seq), col(SnapshotRow.state_json)).where(col(SnapshotRow.game_id) == game_id)
     )
-    return {seq: text for seq, text in result.all()}
+    return {seq: snapshots.unpack(text) for seq, text in result.all()}
 
 
 async def _apply_undo(
@@ -196,18 +197,18 @@ async def _apply_undo(
     by: str,
 ) -> Notice:
     game = registry.get(row.game)
-    before = svc.state_of(row, game)
-    snapshots = {k: v for k, v in (await _snapshots(s, row.id or 0)).items() if k < target.seq}
-    state = history.rebuild(game, rows, target.seq - 1, snapshots)
+    before = await svc.state_of(s, row, game)
+    taken_back = {r.ref_seq for r in rows if r.kind == JournalKind.UNDO}  # their snapshots are off the line
+    older = {k: v for k, v in (await _snapshots(s, row.id or 0)).items() if k < target.seq and k not in taken_back}
+    state = history.rebuild(game, rows, target.seq - 1, older)
     seq = row.journal_seq + 1
-    state_json = codec.dumps(state)
-    await svc.commit_version(s, row, state_json=state_json, journal_seq=seq, status=GameStatus.ACTIVE)
-    await s.execute(  # after the game row, like every writer (see `undo`)
-        delete(SnapshotRow).where(
-            col(SnapshotRow.game_id) == row.id,
-            col(SnapshotRow.seq) >= target.seq,
-        )
-    )
+    await svc.commit_version(s, row, keeps_state=False, journal_seq=seq, status=GameStatus.ACTIVE)
+    # The restored state becomes the newest snapshot, so the journal after it never holds an undo
+    # (bot/store/snapshots.py). The snapshots of the abandoned commands stay: each is still the state at its
+    # own seq, and deleting them would let a reader that read the row just before this commit find an older
+    # snapshot and an undo in its tail (PostgreSQL reads each statement afresh).
+    s.add(SnapshotRow(game_id=row.id or 0, seq=seq, state_json=snapshots.pack(codec.dumps(state)),
+                      created_at=svc.clock()))
     events = [Event(text=f"{by} took back '{target.text}'.")]
     s.add(
         JournalRow(

@@ -37,8 +37,8 @@ class Matches(Desk):
         states: dict[str, LcgState | None] = {}
         for side, game_id in (("a", match.game_a), ("b", match.game_b)):
             game_row = await s.get(GameRow, game_id) if game_id is not None else None
-            states[side] = (self.service.core.state_of(game_row, GAME) if game_row is not None and game_row.state_json
-                            else None)
+            started = game_row is not None and game_row.state_json is not None
+            states[side] = await self.service.core.state_of(s, game_row, GAME) if game_row and started else None
         clock_row = await s.get(ClockRow, match.id)
         return Table(row=match, clock=clock_row, states=states)
 

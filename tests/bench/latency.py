@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.engine import make_url
 from sqlmodel import col
 
@@ -114,6 +114,41 @@ class Run:
     apply: list[float]
     elapsed: float
     games: list[int] = field(default_factory=list)
+    written: list[int] = field(default_factory=list)  # bytes each command sent to the database to write
+    journal: list[int] = field(default_factory=list)  # of which its journal row
+
+
+def value_bytes(value: Any) -> int:
+    """What one bound value weighs on its way to the database: text and blobs by their length, the rest 8."""
+    if isinstance(value, str):
+        return len(value.encode())
+    if isinstance(value, bytes | bytearray | memoryview):
+        return len(value)
+    return 0 if value is None else 8
+
+
+class WriteMeter:
+    """Counts the bytes of every INSERT, UPDATE and DELETE the service sends while `on`, and separately those
+    of journal INSERTs (the floor: the one row a command must write), from SQLAlchemy's cursor events."""
+
+    def __init__(self, db: Database) -> None:
+        self.on, self.written, self.journal = False, 0, 0
+        event.listen(db.engine.sync_engine, "before_cursor_execute", self._count)
+
+    def _count(self, conn: Any, cursor: Any, statement: str, parameters: Any, context: Any, many: bool) -> None:
+        verb = statement.lstrip()[:6].upper()
+        if not self.on or verb not in ("INSERT", "UPDATE", "DELETE"):
+            return
+        sets = parameters if many else [parameters]
+        size = sum(value_bytes(v) for p in sets for v in (p.values() if isinstance(p, dict) else p or ()))
+        self.written += size
+        if statement.lstrip().upper().startswith("INSERT INTO JOURNAL"):
+            self.journal += size
+
+    def take(self) -> tuple[int, int]:
+        out = (self.written, self.journal)
+        self.written = self.journal = 0
+        return out
 
 
 async def command_latency(url: str, name: str, options: str, games: int, commands: int, rate: float | None,
@@ -122,6 +157,9 @@ async def command_latency(url: str, name: str, options: str, games: int, command
     `rate` per second across all games, as players do; without it every game fires its next command the
     moment the last one returns (saturation)."""
     db = Database(url)
+    meter = WriteMeter(db)
+    written: list[int] = []
+    journaled: list[int] = []
     # Like a real adapter, the players learn the open decisions from the notices, not by reading the DB.
     open_decisions: dict[int, list[Any]] = {}
     user_of: dict[int, dict[str, User]] = {}
@@ -157,9 +195,16 @@ async def command_latency(url: str, name: str, options: str, games: int, command
                 game_id = await new_game()
             d = rnd.choice(open_decisions[game_id])
             text = game.format(random_answer(d, rnd))
+            meter.take()
+            meter.on = True
             start = time.perf_counter()
             await service.act(game_id, user_of[game_id][d.seat], text)
             latencies.append(time.perf_counter() - start)
+            meter.on = False
+            if games == 1:  # many games interleave their writes: count one game's alone
+                size, journal = meter.take()
+                written.append(size)
+                journaled.append(journal)
 
     start = time.perf_counter()
     await asyncio.gather(*(play(g, commands // games) for g in ids))
@@ -167,7 +212,7 @@ async def command_latency(url: str, name: str, options: str, games: int, command
     applied = await apply_times(db, game, all_ids)
     await db.close()
     write = await floor(300)
-    return Run(latencies, write, applied, elapsed, all_ids)
+    return Run(latencies, write, applied, elapsed, all_ids, written, journaled)
 
 
 async def _on_postgres(admin_url: str, run: Any) -> Run:
@@ -226,6 +271,14 @@ def row(label: str, run: Run, saturated: bool) -> Row:
                f"{pct(write_ms, 50):.2f} / {pct(write_ms, 99):.2f} ms", note)
 
 
+def bytes_row(label: str, run: Run) -> Row:
+    """What a command writes against the one row it must write: its journal row."""
+    mean, floor = sum(run.written) / len(run.written), sum(run.journal) / len(run.journal)
+    median = pct([float(x) for x in run.written], 50)
+    return Row(label, f"{mean:,.0f} B (mean of {len(run.written)} commands; median {median:,.0f})",
+               f"its journal row {floor:,.0f} B", f"{mean / floor:.1f}x the journal row")
+
+
 def rows(games: int, commands: int) -> list[Row]:
     registry.load()
     registry.register(TALLY)
@@ -236,6 +289,7 @@ def rows(games: int, commands: int) -> list[Row]:
         for label, name, options in GAMES[1:]:
             run = measure(backend, pg, name, options, 1, 300, None)
             out.append(row(f"command latency p50 / p99, {label}, one game, {backend}", run, False))
+            out.append(bytes_row(f"bytes written per command, {label}, {backend}", run))
         for label, name, options in GAMES:
             for rate in (RATE, None):
                 n = commands if rate is None else commands // 2

@@ -9,12 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core import Turn
-from engines.meq import effects, perils, rules, shadows, stock
+from engines.meq import (
+    effects,
+    enc_eriador_enedwaith,
+    enc_misty_mirkwood,
+    enc_rhudaur_grey,
+    perils,
+    rules,
+    shadows,
+    stock,
+)
 from engines.meq.cards import CombatDef, index
 from engines.meq.effects import Effect
 from engines.meq.state import Combat, Hero, MeqState
 
-__all__ = ["perils", "shadows"]  # imported for their registrations
+# imported for their registrations
+__all__ = ["enc_eriador_enedwaith", "enc_misty_mirkwood", "enc_rhudaur_grey", "perils", "shadows"]
 
 # --- combat abilities (spec 4.3) -------------------------------------------------------------------------------
 

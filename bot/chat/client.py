@@ -73,6 +73,9 @@ class WestmarchBot(Host):
             limits=self.limits,
         )
         self.service.shards = shards
+        # A command is answered once committed; its notice (every seat's view) is built after, in turn with
+        # the game's other notices (bot/service/core.py `after_commit`), and delivered in the background.
+        self.service.core.notices_after = True
         self.rate = RateLimiter(self.limits.commands_per_minute)
         self.scheduler = Scheduler(self.service, fire=fire) if timers else None
         # What a game's commands want done once the timers are rebuilt (a tournament's clocks, with the downtime).
@@ -95,6 +98,7 @@ class WestmarchBot(Host):
     async def close(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()
+        await self.service.core.settle()  # the notices of what was committed still go out
         await super().close()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -88,7 +88,9 @@ class DiscordMessenger:
             log.exception("delivering game %s's notice failed", notice.ref.id)
 
     async def drain(self) -> None:
-        """Wait for every delivery under way (shutdown, tests)."""
+        """Wait for every delivery under way, and for the notices of commits not yet handed over (shutdown,
+        tests)."""
+        await self.bot.service.core.settle()
         while self._tails:
             await asyncio.wait(list(self._tails.values()))
 

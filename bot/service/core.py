@@ -9,6 +9,7 @@ nothing of each other's internals, so the dependency runs one way: parts -> core
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
-from sqlalchemy import CursorResult, insert, select, update
+from sqlalchemy import CursorResult, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
@@ -36,7 +37,7 @@ from bot.service.types import (
     WaitInfo,
 )
 from bot.shards import Shards
-from bot.store import snapshots
+from bot.store import snapshots, writes
 from bot.store.database import Database
 from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow, SeatRow, SnapshotRow, utcnow
 from engines import registry
@@ -101,6 +102,11 @@ def tell(notice: Notice, change: waits.Change) -> Notice:
 
 JOURNAL = JournalRow.metadata.tables[JournalRow.__tablename__]
 SNAPSHOT = SnapshotRow.metadata.tables[SnapshotRow.__tablename__]
+GAMES = GameRow.metadata.tables[GameRow.__tablename__]
+# The command path's statements, built once: bot/store/writes.py compiles each once per shape.
+JOURNAL_INSERT = insert(JOURNAL)
+SNAPSHOT_INSERT = insert(SNAPSHOT)
+GAME_BUMP = update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
 
 
 @dataclass(frozen=True)
@@ -154,6 +160,11 @@ class Core:
         # Called with a game's id once a command has ended it, after its notice (campaigns update their log).
         self.on_game_over: list[Callable[[int], Awaitable[None]]] = []
         self.habits = waits.HabitsCache()
+        # Off: a command returns after its notice is built and handed to the messenger (tests, the console).
+        # On (the Discord client): it returns once committed, and each game's notices are built and handed over
+        # in order by a task of their own (`after_commit`), off the command's latency.
+        self.notices_after = False
+        self._heralds: dict[int, asyncio.Task[None]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
@@ -253,6 +264,24 @@ class Core:
             for name, value in values.items():
                 setattr(live.row, name, value)
 
+    def bump(self, row: GameRow, **values: Any) -> writes.Write:
+        """The guarded write of `commit_version` as data: the game row from the version read to the next, or a
+        conflict if another writer moved it first."""
+        guard = {"w_id": row.id, "w_version": row.version}
+        return writes.Write(GAME_BUMP, {"version": row.version + 1, "updated_at": self.clock(), **values, **guard},
+                            guard=True)
+
+    async def habits_of(self, s: waits.Tx | None, users: list[int]) -> dict[int, Any]:
+        """Players' habits for their new waits: from memory, else read in the caller's transaction `s`, or in
+        a short one of their own (never a second one: on SQLite it would wait for the caller's)."""
+        if s is not None:
+            return await waits.habits_for(s, users, self.habits)
+        known = {u: h for u in users if (h := self.habits.get(u)) is not None}
+        if len(known) == len(users):
+            return known
+        async with self.db.connection() as conn:
+            return await waits.habits_for(conn, users, self.habits)
+
     async def commit_version(self, s: waits.Tx, row: GameRow, keeps_state: bool = True, **values: Any) -> None:
         """Move the game row from the version we read to the next, or fail if someone else did.
 
@@ -287,7 +316,7 @@ class Core:
                         if isinstance(kept, Live) and kept.row is not None:
                             self.cache[game_id] = Live(kept.version, kept.state)
                     return done
-                except (VersionConflict, IntegrityError):
+                except (VersionConflict, IntegrityError, writes.Conflict):
                     self.cache.pop(game_id, None)
                     await asyncio.sleep(0)
                 except BaseException:
@@ -297,9 +326,45 @@ class Core:
                     raise
             raise RuleError("The game is very busy right now; please try again.")
 
+    async def after_commit(self, game_id: int, work: Callable[[], Awaitable[None]]) -> None:
+        """Run `work` (build a game's notice and hand it over) now, or with `notices_after` in a task queued
+        behind that game's earlier ones, so a table never hears of two commits out of order."""
+        if not self.notices_after:
+            await work()
+            return
+        previous = self._heralds.get(game_id)
+        task = asyncio.create_task(self._in_turn(previous, work, game_id))
+        self._heralds[game_id] = task
+
+        def forget(done: asyncio.Task[None]) -> None:
+            if self._heralds.get(game_id) is done:
+                del self._heralds[game_id]
+
+        task.add_done_callback(forget)
+
+    @staticmethod
+    async def _in_turn(previous: asyncio.Task[None] | None, work: Callable[[], Awaitable[None]], game_id: int) -> None:
+        if previous is not None:
+            await asyncio.wait([previous])
+        try:
+            await work()
+        except Exception:  # like a failed delivery: the commit stands, the next notice still goes
+            log.exception("the notice of a commit to game %s failed", game_id)
+
+    async def settle(self, game_id: int | None = None) -> None:
+        """Wait until every queued notice (of one game, or of all) has been handed to the messenger."""
+        while game_id is None and self._heralds:
+            await asyncio.wait(list(self._heralds.values()))
+        while game_id is not None and (task := self._heralds.get(game_id)) is not None:
+            await asyncio.wait([task])
+
     async def notify(self, notice: Notice | None) -> None:
+        """Hand a notice to the messenger, in turn with the game's other notices (`after_commit`)."""
         if notice is None:
             return
+        await self.after_commit(notice.ref.id, lambda: self.deliver(notice))
+
+    async def deliver(self, notice: Notice) -> None:
         owned = self.shards is None or self.shards.owns(notice.ref.guild_id)
         if owned and (notice.waits is not None or notice.waits_gone):  # in memory and quick; before delivery
             try:
@@ -405,7 +470,7 @@ class Core:
 
     async def commit_command(
         self,
-        s: waits.Tx,
+        s: waits.Tx | None,
         row: GameRow,
         seats: list[SeatRow],
         game: Game[Any],
@@ -419,8 +484,9 @@ class Core:
     ) -> tuple[ActResult, Callable[[], Notice]]:
         """Apply `command` as `seat`, journal it and write the next version and the waits. `user_id` None
         means the bot played it for the seat (a skipped deadline, the automatic seat); `said` is told to the
-        table first. The notice (every seat's view) is built by the returned function after the commit, so the
-        database is not held while it is made."""
+        table first. The writes go in the caller's transaction `s`, or with `s` None in one of their own, committed
+        before this returns (and raising `writes.Conflict` if the game moved on). The notice (every seat's view)
+        is built by the returned function after the commit, so the database is not held while it is made."""
         game_id = row.id or 0
         step = step or game.apply(before, seat, command)  # `step`: applied already, outside the transaction
         at = at or self.clock()
@@ -430,31 +496,30 @@ class Core:
         outcome = game.outcome(step.state)
         status = GameStatus.FINISHED if outcome is not None else GameStatus.ACTIVE
         # The journal row is the write; the state is written as a snapshot now and then (bot/store/snapshots.py).
-        await self.commit_version(s, row, keeps_state=False, journal_seq=seq, status=status)
         decision_id = getattr(command, "decision", None)
-        # Core statements in the caller's transaction, not ORM objects: no flush, no identity map.
-        await s.execute(
-            insert(JOURNAL).values(
-                game_id=game_id,
-                seq=seq,
-                kind=JournalKind.COMMAND,
-                seat=seat,
-                user_id=user_id,
-                text=canonical,
-                decision_id=decision_id if isinstance(decision_id, int) else None,
-                ref_seq=None,
-                barrier=step.barrier,
-                events_json=json.dumps(codec.to_data(events)),
-                engine_version=game.version,
-                data_version="",
-                rng=step.state.rng.algorithm,
-                created_at=at,
-            )
-        )
+        batch = [
+            self.bump(row, journal_seq=seq, status=status),
+            writes.Write(JOURNAL_INSERT, {
+                "game_id": game_id,
+                "seq": seq,
+                "kind": JournalKind.COMMAND,
+                "seat": seat,
+                "user_id": user_id,
+                "text": canonical,
+                "decision_id": decision_id if isinstance(decision_id, int) else None,
+                "ref_seq": None,
+                "barrier": step.barrier,
+                "events_json": json.dumps(codec.to_data(events)),
+                "engine_version": game.version,
+                "data_version": "",
+                "rng": step.state.rng.algorithm,
+                "created_at": at,
+            }),
+        ]
         if snapshots.due(seq, self.snapshot_every, outcome is not None):
             packed = snapshots.pack(codec.dumps(step.state))
-            at_ = self.clock()
-            await s.execute(insert(SNAPSHOT).values(game_id=game_id, seq=seq, state_json=packed, created_at=at_))
+            snapshot = {"game_id": game_id, "seq": seq, "state_json": packed, "created_at": self.clock()}
+            batch.append(writes.Write(SNAPSHOT_INSERT, snapshot))
         written(row, status=status)
         kept = self.cache.get(game_id)
         views = kept.views if isinstance(kept, Live) and kept.version == row.version else None
@@ -462,7 +527,15 @@ class Core:
         result = ActResult(ref=self.ref_of(row), seat=seat, command=canonical, seq=seq, lines=lines_for(events, seat))
         pending = game.pending(step.state)
         was = list(dict.fromkeys(d.seat for d in (views.pending if views is not None else game.pending(before))))
-        change = await waits.sync(s, row, seats, pending, seat, self.clock(), was, self.habits)
+        dialect = self.db.engine.dialect.name
+        change, for_waits = await waits.plan(
+            row, seats, pending, seat, self.clock(), was, dialect, functools.partial(self.habits_of, s)
+        )
+        batch += for_waits
+        if s is None:  # a transaction of its own, committed with other games' (bot/store/writes.py)
+            await self.db.commit_writes(batch)
+        else:
+            await writes.run_in(s, batch)
         keep = self.keeper(game_id, row.version + 1)
         return result, lambda: tell(self.notice(row, seats, game, before, step.state, events, views, keep), change)
 

@@ -363,11 +363,9 @@ class Service:
                         await gate(s, row, seat, at or self.clock())
                     command = typed if typed is not None else parse_for_seat(game, before, seat, text)
                     done = await self.core.commit_command(s, row, seats, game, before, seat, command, user.id, at)
-            else:
-                async with self.db.connection() as conn:
-                    done = await self.core.commit_command(
-                        conn, row, seats, game, before, seat, command, user.id, at, step=step
-                    )
+            else:  # committed in a transaction of its own, with other games' commands (bot/store/writes.py)
+                done = await self.core.commit_command(None, row, seats, game, before, seat, command, user.id, at,
+                                                      step=step)
             # Committed: the kept row is at the version and journal length just written.
             row.version, row.journal_seq = row.version + 1, done[0].seq
             self.core.cache[game_id] = Live(row.version, self.core.cache[game_id][1], row, seats)
@@ -375,10 +373,15 @@ class Service:
             return done
 
         result, tell = await self.core.retrying(game_id, attempt, keeps_live=True)
-        notice = tell()
-        await self.core.notify(notice)
-        await self.core.observe(game_id, at or self.clock())
-        await absent.play_auto_seats(self.core, game_id, notice)
+        when = at or self.clock()
+
+        async def announce() -> None:  # now, or after the command has returned (Core.after_commit)
+            notice = tell()
+            await self.core.deliver(notice)
+            await self.core.observe(game_id, when)
+            await absent.play_auto_seats(self.core, game_id, notice)
+
+        await self.core.after_commit(game_id, announce)
         return result
 
     async def answer(

@@ -10,19 +10,20 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlmodel import col
 
 from bot.pace import AtDeadline, Habits, Pace, first_deadline, next_reminder
 from bot.service.types import WaitInfo
+from bot.store import writes
 from bot.store.models import GameRow, GameStatus, PlayerRow, SeatRow, WaitRow
 from engines.core import Decision
 from engines.core.zones import Seat
@@ -148,38 +149,63 @@ async def sync(
     before: Sequence[Seat] | None = None,
     cache: HabitsCache | None = None,
 ) -> Change:
-    """Make the game's wait rows match its open decisions, in the caller's transaction. A seat newly waited
-    on gets a fresh wait; so does a seat that acted and is still waited on (in the same row); a seat no longer
-    waited on loses its row; the others are left alone. A finished or abandoned game waits on nobody.
+    """Make the game's wait rows match its open decisions, in the caller's transaction (see `plan`).
 
     `before` is whom the game waited on before this commit, which is what the rows say: with it, the rows are
     written without being read (this runs on every command); without it, they are read first."""
-    wanted: dict[Seat, list[int]] = {}
-    if row.status == GameStatus.ACTIVE:
-        for d in decisions:
-            wanted.setdefault(d.seat, []).append(d.id)
     if before is None:
         table = WaitRow.metadata.tables[WaitRow.__tablename__]
         found = await s.execute(select(table.c.seat).where(table.c.game_id == row.id).order_by(table.c.id))
         before = list(found.scalars())
+    change, batch = await plan(
+        row, seats, decisions, actor, now, before, dialect_of(s), lambda users: habits_for(s, users, cache)
+    )
+    await writes.run_in(s, batch)
+    return change
+
+
+async def plan(
+    row: GameRow,
+    seats: Sequence[SeatRow],
+    decisions: Sequence[Decision],
+    actor: Seat | None,
+    now: datetime,
+    before: Sequence[Seat],
+    dialect: str,
+    habits: Callable[[list[int]], Awaitable[dict[int, Habits]]],
+) -> tuple[Change, list[writes.Write]]:
+    """The writes that make the wait rows match the open decisions, given whom the rows wait on (`before`).
+    A seat newly waited on gets a fresh wait; so does a seat that acted and is still waited on (in the same
+    row); a seat no longer waited on loses its row; the others are left alone. A finished or abandoned game
+    waits on nobody."""
+    wanted: dict[Seat, list[int]] = {}
+    if row.status == GameStatus.ACTIVE:
+        for d in decisions:
+            wanted.setdefault(d.seat, []).append(d.id)
     newly = [seat for seat in wanted if seat not in before]
     fresh = [seat for seat in wanted if seat in newly or seat == actor]
     gone = [seat for seat in dict.fromkeys(before) if seat not in wanted]
     if not (fresh or gone):
-        return Change()
-    table = WaitRow.metadata.tables[WaitRow.__tablename__]
-    if gone:  # Core statements, not the ORM's: this runs on every change of turn
-        await s.execute(delete(table).where(table.c.game_id == row.id, table.c.seat.in_(gone)))
+        return Change(), []
+    batch: list[writes.Write] = []
+    if gone:
+        batch.append(writes.Write(GONE, [{"w_game": row.id, "w_seat": seat} for seat in gone]))
     if not fresh:
-        return Change(gone=gone)
+        return Change(gone=gone), batch
     users = {r.seat: r.user_id for r in seats if r.seat}
-    habits = await habits_for(s, (users[seat] for seat in fresh if seat in users), cache)
+    known = await habits([users[seat] for seat in fresh if seat in users])
     pace = pace_of(row)
-    own = {seat: habits.get(users.get(seat, -1), Habits()) for seat in fresh}
+    own = {seat: known.get(users.get(seat, -1), Habits()) for seat in fresh}
     rows = [new_wait(row.id or 0, seat, wanted[seat], now, pace, own[seat]) for seat in fresh]
+    table = WaitRow.metadata.tables[WaitRow.__tablename__]
     values = [{c.name: getattr(w, c.name) for c in table.columns if c.name != "id"} for w in rows]
-    await s.execute(_upsert(dialect_of(s)), values)
-    return Change(waits=infos(rows, seats), gone=gone, newly=newly)
+    batch.append(writes.Write(_upsert(dialect), values))
+    return Change(waits=infos(rows, seats), gone=gone, newly=newly), batch
+
+
+_WAITS = WaitRow.metadata.tables[WaitRow.__tablename__]
+# Core statements, not the ORM's: these run on every change of turn.
+GONE = delete(_WAITS).where(_WAITS.c.game_id == bindparam("w_game"), _WAITS.c.seat == bindparam("w_seat"))
 
 
 @cache

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import functools
+from collections import deque
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
-from bot.store import one_trip
+from bot.store import one_trip, writes
 
 
 def prepare_sqlite_path(url: str) -> None:
@@ -74,6 +76,10 @@ class Database:
         # SQLite has one writer at a time. Queueing our own transactions here, in order, is much faster
         # than letting connections collide inside SQLite, whose busy handler sleeps up to 100 ms a try.
         self._sqlite_turn: asyncio.Lock | None = asyncio.Lock() if self.is_sqlite else None
+        # Commands waiting for the SQLite writer, committed together by `_writer` (bot/store/writes.py).
+        self._waiting: deque[tuple[list[writes.Raw], asyncio.Future[None]]] = deque()
+        self._writer: asyncio.Task[None] | None = None
+        self.group_limit = 64  # commands in one transaction at most: a long group delays its first command
 
     @property
     def is_sqlite(self) -> bool:
@@ -99,5 +105,45 @@ class Database:
         async with self._sqlite_turn, self.engine.begin() as conn:
             yield conn
 
+    async def commit_writes(self, batch: Sequence[writes.Write]) -> None:
+        """Commit one command's writes in a transaction of their own; raise `writes.Conflict` (and write
+        nothing) if a guard finds the game moved on. On SQLite they wait for the one writer, which commits every
+        command waiting by then in one transaction and one trip to SQLite's thread."""
+        if self._sqlite_turn is None:
+            async with self.engine.begin() as conn:
+                await writes.run_in(conn, batch)
+            return
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((writes.raw(batch, self.engine.dialect), done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_waiting())
+        await done
+
+    async def _write_waiting(self) -> None:
+        while self._waiting:
+            group = [self._waiting.popleft() for _ in range(min(self.group_limit, len(self._waiting)))]
+            try:
+                async with self._sqlite_turn or asyncio.Lock(), self.engine.connect() as conn:
+                    raw = await conn.get_raw_connection()
+                    trip: one_trip.OneTripConnection = raw.driver_connection  # type: ignore[assignment]
+                    run = functools.partial(writes.commit_group, trip._conn, [w for w, _ in group])
+                    outcomes = await trip.trip(run)
+            except BaseException as e:  # nothing of the group was committed
+                for _, done in group:
+                    if not done.done():
+                        done.set_exception(e)
+                if isinstance(e, asyncio.CancelledError):
+                    raise
+                continue
+            for (_, done), outcome in zip(group, outcomes, strict=True):
+                if done.done():  # its caller was cancelled while it waited: what was written stands
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
+
     async def close(self) -> None:
+        if self._writer is not None and not self._writer.done():
+            await asyncio.wait([self._writer])
         await self.engine.dispose()

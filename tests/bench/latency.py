@@ -14,16 +14,17 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, select
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Dialect, make_url
 from sqlmodel import col
 
 from bot.service import Notice, Service, User, history
-from bot.store import migrate
+from bot.store import migrate, writes
 from bot.store.database import Database
 from bot.store.models import JournalRow
 from engines import registry
@@ -116,6 +117,7 @@ class Run:
     games: list[int] = field(default_factory=list)
     written: list[int] = field(default_factory=list)  # bytes each command sent to the database to write
     journal: list[int] = field(default_factory=list)  # of which its journal row
+    told: list[float] = field(default_factory=list)  # until its notice (every seat's view) was handed over
 
 
 def value_bytes(value: Any) -> int:
@@ -134,6 +136,21 @@ class WriteMeter:
     def __init__(self, db: Database) -> None:
         self.on, self.written, self.journal = False, 0, 0
         event.listen(db.engine.sync_engine, "before_cursor_execute", self._count)
+        # The command path's writes reach SQLite in one trip, past SQLAlchemy's cursors: count them as the
+        # database receives them, compiled (bot/store/writes.py).
+        compile_raw = writes.raw
+
+        def counted(batch: Sequence[writes.Write], dialect: Dialect) -> list[writes.Raw]:
+            out = compile_raw(batch, dialect)
+            for sql, rows, _many, _guard in out:
+                self._count(None, None, sql, rows, None, True)
+            return out
+
+        self._restore = compile_raw
+        writes.raw = counted
+
+    def close(self) -> None:
+        writes.raw = self._restore
 
     def _count(self, conn: Any, cursor: Any, statement: str, parameters: Any, context: Any, many: bool) -> None:
         verb = statement.lstrip()[:6].upper()
@@ -172,6 +189,7 @@ async def command_latency(url: str, name: str, options: str, games: int, command
                 user_of[notice.ref.id] = {s.seat: users[s.user_id - 1] for s in notice.seats if s.seat}
 
     service = Service(db, Tracker())
+    service.core.notices_after = True  # as the Discord client runs it: a command returns once committed
     game = registry.get(name)
     all_ids: list[int] = []
 
@@ -180,12 +198,14 @@ async def command_latency(url: str, name: str, options: str, games: int, command
         for u in users[1:]:
             await service.join(ref.id, u)
         await service.start(ref.id, users[0])
+        await service.core.settle(ref.id)
         all_ids.append(ref.id)
         return ref.id
 
     ids = [await new_game() for _ in range(games)]
     rnd = random.Random(1)
     latencies: list[float] = []
+    told: list[float] = []  # until the command's notice was built and handed to the messenger
 
     async def play(game_id: int, budget: int) -> None:
         for _ in range(budget):
@@ -200,6 +220,9 @@ async def command_latency(url: str, name: str, options: str, games: int, command
             start = time.perf_counter()
             await service.act(game_id, user_of[game_id][d.seat], text)
             latencies.append(time.perf_counter() - start)
+            # Like a player, the next command waits for the new decisions to arrive (the notice).
+            await service.core.settle(game_id)
+            told.append(time.perf_counter() - start)
             meter.on = False
             if games == 1:  # many games interleave their writes: count one game's alone
                 size, journal = meter.take()
@@ -210,9 +233,10 @@ async def command_latency(url: str, name: str, options: str, games: int, command
     await asyncio.gather(*(play(g, commands // games) for g in ids))
     elapsed = time.perf_counter() - start
     applied = await apply_times(db, game, all_ids)
+    meter.close()
     await db.close()
     write = await floor(300)
-    return Run(latencies, write, applied, elapsed, all_ids, written, journaled)
+    return Run(latencies, write, applied, elapsed, all_ids, written, journaled, told)
 
 
 async def _on_postgres(admin_url: str, run: Any) -> Run:
@@ -262,6 +286,8 @@ def row(label: str, run: Run, saturated: bool) -> Row:
     floor50 = pct(apply_ms, 50) + pct(write_ms, 50)
     floor99 = pct(apply_ms, 99) + pct(write_ms, 99)
     note = f"p50 = {pct(ms, 50) / floor50:.1f}x, p99 = {pct(ms, 99) / floor99:.1f}x the floor"
+    told = [x * 1000 for x in run.told]
+    note += f"; its notice (every seat's view) handed over after {pct(told, 50):.2f} / {pct(told, 99):.2f} ms"
     if saturated:
         own = len(run.apply) / sum(run.apply)
         rate = len(ms) / run.elapsed

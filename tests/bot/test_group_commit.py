@@ -1,0 +1,92 @@
+"""A command commits its writes in one trip, with the other games' commands waiting for SQLite's one writer
+(bot/store/writes.py, issue 17), and its notice can be built after it has returned (Core.after_commit)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from sqlalchemy import event, select
+from sqlmodel import col
+
+from bot.service import Service
+from bot.service.core import GAME_BUMP, JOURNAL_INSERT
+from bot.store import writes
+from bot.store.database import Database
+from bot.store.models import GameRow, JournalRow
+from tests.conftest import ALICE, BOB, RecordingMessenger, started_game
+
+
+async def versions(db: Database, ids: list[int]) -> list[int]:
+    async with db.session() as s:
+        rows = (await s.execute(select(GameRow).where(col(GameRow.id).in_(ids)).order_by(col(GameRow.id)))).scalars()
+        return [r.version for r in rows]
+
+
+async def test_games_waiting_for_the_writer_commit_together_and_a_conflict_undoes_only_its_own(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+):
+    service = Service(db, seed_source=lambda: 5)
+    ids = [await started_game(service) for _ in range(3)]
+    before = await versions(db, ids)
+    through_sqlalchemy: list[str] = []
+    groups: list[int] = []
+    commit_group = writes.commit_group
+
+    def seen(conn: object, cursor: object, statement: str, *_: object) -> None:
+        through_sqlalchemy.append(statement)
+
+    def counted(conn: Any, group: list[list[writes.Raw]]) -> list[BaseException | None]:
+        groups.append(len(group))
+        return commit_group(conn, group)
+
+    monkeypatch.setattr(writes, "commit_group", counted)
+    event.listen(db.engine.sync_engine, "before_cursor_execute", seen)
+    bump = [writes.Write(GAME_BUMP, {"version": v + 1, "w_id": i, "w_version": v}, guard=True)
+            for i, v in zip(ids, before, strict=True)]
+    stale = writes.Write(GAME_BUMP, {"version": 99, "w_id": ids[1], "w_version": before[1] - 1}, guard=True)
+    results = await asyncio.gather(
+        db.commit_writes([bump[0]]), db.commit_writes([stale]), db.commit_writes([bump[2]]), return_exceptions=True)
+    event.remove(db.engine.sync_engine, "before_cursor_execute", seen)
+    assert groups == [3]  # one transaction, one trip, for the three
+    assert through_sqlalchemy == []
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], writes.Conflict)
+    assert await versions(db, ids) == [before[0] + 1, before[1], before[2] + 1]
+
+
+async def test_a_guard_that_fails_leaves_nothing_of_the_command_written(db: Database):
+    service = Service(db, seed_source=lambda: 5)
+    game_id = await started_game(service)
+    (version,) = await versions(db, [game_id])
+    journal = JournalRow.metadata.tables[JournalRow.__tablename__]
+    row: dict[str, Any] = {c.name: None for c in journal.columns if c.name != "id"}
+    row.update(game_id=game_id, seq=99, kind="command", text="x", barrier=False, engine_version="1",
+               data_version="", rng="", created_at=service.clock())
+    with pytest.raises(writes.Conflict):  # the journal row first, then a guard that finds the game moved on
+        await db.commit_writes([writes.Write(JOURNAL_INSERT, row),
+                                writes.Write(GAME_BUMP, {"version": 7, "w_id": game_id, "w_version": version + 5},
+                                             guard=True)])
+    async with db.session() as s:
+        seqs = (await s.execute(select(col(JournalRow.seq)).where(col(JournalRow.game_id) == game_id))).scalars()
+        assert 99 not in list(seqs)
+
+
+async def test_with_notices_after_a_command_returns_before_its_notice_and_notices_keep_their_order(db: Database):
+    messenger = RecordingMessenger()
+    service = Service(db, messenger, seed_source=lambda: 5)
+    game_id = await started_game(service)
+    service.core.notices_after = True
+    told = len(messenger.notices)
+    state = await service.stored_state(game_id)
+    d = state.decisions[0]
+    await service.answer(game_id, ALICE if d.seat == "p1" else BOB, d.id, d.options[0].id)
+    assert len(messenger.notices) == told  # committed and answered; the views are not built yet
+    await service.undo(game_id, ALICE if d.seat == "p1" else BOB)
+    await service.core.settle(game_id)
+    after = messenger.notices[told:]
+    assert len(after) == 2
+    # The command's notice first, then the undo's, though the undo's was ready before the command's was built.
+    assert not any("took back" in line for line in after[0].public_lines)
+    assert any("took back" in line for line in after[1].public_lines)

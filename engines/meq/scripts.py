@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core import Turn
-from engines.meq import effects, enc_haven, perils, rules, shadows, stock
+from engines.meq import effects, enc_brown_lands_mordor, enc_haven, perils, rules, shadows, stock
 from engines.meq.cards import CombatDef, index
 from engines.meq.effects import Effect
 from engines.meq.state import Combat, Hero, MeqState
 
-__all__ = ["enc_haven", "perils", "shadows"]  # imported for their registrations
+__all__ = ["enc_brown_lands_mordor", "enc_haven", "perils", "shadows"]  # imported for their registrations
 
 # --- combat abilities (spec 4.3) -------------------------------------------------------------------------------
 

@@ -130,7 +130,7 @@ def nest(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Sauron may put 1 influence on each of 2 locations of the hero's region, or 1 in the Shadow Pool."""
     assert hero is not None
     state = turn.state
-    options = [("pool", "1 influence in the Shadow Pool"), ("none", "nothing")]
+    options = [("pool", "1 influence in the Shadow Pool"), ("nothing", "nothing")]
     if _room_in_region(state, hero):
         options.insert(0, ("region", "1 influence on each of 2 locations of the region"))
     fx.ask_card(turn, state.sauron, NEST, hero, "pick", f"Encounter of {hero.name}: where does influence go?",

@@ -201,7 +201,7 @@ def defender(turn: Turn[MeqState], hero: Hero | None) -> None:
     """1 influence out of the Shadow Pool, or 2 favor for a level in an attribute of the hero's choice."""
     assert hero is not None
     options = [("pool", "1 influence leaves the Shadow Pool")]
-    if hero.favor >= 2:
+    if hero.favor >= 2 and _open_attributes(hero):
         options.append(("level", "pay 2 favor to gain a level"))
     fx.ask_card(turn, hero.seat, DEFENDER, hero, "pick", f"{hero.name}: weaken the Shadow Pool or buy a level?",
                 options)
@@ -214,10 +214,15 @@ def defender_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: t
         fx.from_pool(turn, 1)
     elif stage == "pick":
         fx.ask_card(turn, hero.seat, DEFENDER, hero, "level", f"{hero.name}: which attribute gains a level?",
-                    [(a, a) for a in ATTRIBUTES])
+                    [(a, a) for a in _open_attributes(hero)])
     else:
         fx.favor(turn, hero, -2, "buying a level")
         fx.level(turn, hero, picked[0])
+
+
+def _open_attributes(hero: Hero) -> list[str]:
+    """Attributes still below their two raises (spec 5.5): a third would be lost, so it is not offered."""
+    return [a for a in ATTRIBUTES if hero.raises.get(a, 0) < 2]
 
 
 @fx.card(NOT_DONE)

@@ -89,6 +89,8 @@ def test_nest_is_stirred_sauron_places_influence() -> None:
     assert state.influence == {"rhun": 1, "emyn-muil": 1}
     state = answer(run(at_encounter("dagorlad"), bm.NEST), "card", "pool")
     assert state.pool == 1 and not state.influence
+    state = answer(run(at_encounter("dagorlad"), bm.NEST), "card", "nothing")  # not "none": the empty answer
+    assert state.pool == 0 and not state.influence
 
 
 def test_olog_hai_eight_blocked_for_favor_and_two_trainings() -> None:

@@ -200,6 +200,10 @@ def test_steadfast_defender_pool_or_a_bought_level() -> None:
     state = answer(run(state, haven.DEFENDER), "card", "level")
     state = answer(state, "card", "wisdom")
     assert state.heroes[0].favor == 1 and state.heroes[0].raises == {"wisdom": 1}
+    state = at_encounter("edoras")
+    state.heroes[0].favor = 2
+    state.heroes[0].raises = dict.fromkeys(("fortitude", "strength", "agility", "wisdom"), 2)
+    assert options(run(state, haven.DEFENDER), "card") == {"pool"}  # every attribute raised twice already
 
 
 def test_i_will_not_say_favor_and_the_deck_takes_back_its_discards() -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from engines.core import Decision, DecisionKind, Turn
 from engines.meq import rules, stock
 from engines.meq.cards import index
-from engines.meq.flow import FIGHTS, answer, ask, task
+from engines.meq.flow import FIGHTS, answer, ask, goto, task
 from engines.meq.state import Hero, MeqState
 from engines.meq.tokens import draw_token, token_targets
 
@@ -327,3 +327,178 @@ def fx_task(turn: Turn[MeqState], args: list[str]) -> None:
 def names(refs: list[str]) -> str:
     idx = index()
     return ", ".join(idx.foes[r].name for r in refs)
+
+
+# --- encounter primitives (meq-enc-a) --------------------------------------------------------------------------
+# Encounter cards (spec 3.2 step 4, 7.3) mostly weigh one of the hero's attributes against a count in his region,
+# offer the hero a choice, and then do something that depends on what was chosen. A script that must wait for a
+# choice queues its continuation with `later` before asking: the queue runs only once every decision is answered.
+
+
+def later(state: MeqState, ref: str, hero: Hero, stage: str) -> None:
+    """Run `CHOICES[ref]` with `stage` (and no pick) once what is asked after this call is settled. Call it
+    before the step it must follow: queued follow-ups run newest first."""
+    push(state, f"fx:card:{ref}:{hero.key}:{stage}")
+
+
+def _fx_card(turn: Turn[MeqState], args: list[str]) -> None:
+    CHOICES[args[0]](turn, turn.state.hero(args[1]), args[2], ())
+
+
+FX["card"] = _fx_card
+
+
+def region_influence(state: MeqState, loc: str) -> int:
+    """The influence on all the locations of `loc`'s region (a Haven belongs to a region too)."""
+    return sum(state.influence.get(x, 0) for x in region_of(state, loc))
+
+
+def region_tokens(state: MeqState, loc: str) -> int:
+    """Monster tokens (blank or not: nobody but Sauron knows) on the locations of `loc`'s region."""
+    region = set(region_of(state, loc))
+    return sum(1 for where in state.token_at.values() if where in region)
+
+
+def compare(turn: Turn[MeqState], hero: Hero, attribute: str, test: str, n: int, what: str) -> bool:
+    """Weigh an attribute (levels counted) against a count; `test` is ">", ">=" or "<". Says the outcome."""
+    have = rules.attribute(turn.state, hero, attribute)
+    ok = {">": have > n, ">=": have >= n, "<": have < n}[test]
+    turn.say(f"{hero.name}'s {attribute} {have} against {what} {n}: " + ("it applies." if ok else "no effect."))
+    return ok
+
+
+def from_pool(turn: Turn[MeqState], n: int) -> None:
+    state = turn.state
+    gone = min(n, state.pool)
+    state.pool -= gone
+    turn.say(f"{gone} influence leaves the Shadow Pool (now {state.pool}/{rules.pool_cap(state)}).")
+
+
+def offer(turn: Turn[MeqState], ref: str, hero: Hero, stage: str, prompt: str, yes: str, no: str = "decline") -> None:
+    """A may-do for the hero: the card's continuation gets `stage` with "yes" or "no"."""
+    ask_card(turn, hero.seat, ref, hero, stage, prompt, [("yes", yes), ("no", no)])
+
+
+def recover(turn: Turn[MeqState], hero: Hero, *, wounds: bool = True) -> None:
+    """The rest pool, and with `wounds` the damage pool, shuffled back into the life pool."""
+    state = turn.state
+    n = len(hero.rest.cards)
+    stock.put(state, stock.life(hero), hero.rest.cards)
+    hero.rest.cards.clear()
+    healed = stock.count(state, stock.damage(hero)) if wounds else 0
+    if wounds:
+        stock.merge(state, stock.life(hero), stock.damage(hero))
+    stock.shuffle(state, stock.life(hero))
+    turn.say(f"{hero.name} shuffles {n} rest card(s)" + (f" and {healed} damage card(s)" if wounds else "")
+             + " into the life pool.")
+
+
+def cleanse(turn: Turn[MeqState], hero: Hero, uids: list[str]) -> None:
+    """Corruption cards off the hero, to the Corruption discard."""
+    for uid in uids:
+        got = hero.corruption.take(uid)
+        turn.state.corruption_discard.cards.append(got)
+        turn.say(f"{hero.name} discards the Corruption card {got.name}.")
+
+
+def ask_cleanse(turn: Turn[MeqState], hero: Hero, low: int, high: int, cost: int = 0) -> None:
+    """Let the hero pick `low`..`high` of his Corruption cards to discard, paying `cost` favor for each; with a
+    single card and no way out, it goes at once."""
+    cards = hero.corruption.cards
+    high = min(high, len(cards), hero.favor // cost if cost else len(cards))
+    if high <= 0:
+        return
+    if len(cards) == 1 and low >= 1 and not cost:
+        cleanse(turn, hero, [cards[0].uid])
+        return
+    price = f" ({cost} favor each)" if cost else ""
+    ask(turn, hero.seat, f"cleanse:{hero.key}:{cost}", f"{hero.name}: discard Corruption cards{price}.",
+        [(c.uid, c.name) for c in cards], DecisionKind.CHOOSE_MANY, low=min(low, high), high=high)
+
+
+@answer("cleanse")
+def cleanse_answer(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
+    hero = turn.state.hero(args[0])
+    if picked and int(args[1]):
+        favor(turn, hero, -int(args[1]) * len(picked), "discarding Corruption")
+    cleanse(turn, hero, list(picked))
+
+
+def favor_or_cleanse(turn: Turn[MeqState], hero: Hero) -> None:
+    """The hero takes 1 favor or discards 1 Corruption card (a hero with none just takes the favor)."""
+    if not hero.corruption.cards:
+        favor(turn, hero, 1, "an Encounter")
+        return
+    ask(turn, hero.seat, f"boon:{hero.key}", f"{hero.name}: gain 1 favor or discard 1 Corruption card?",
+        [("favor", "gain 1 favor"), ("cleanse", "discard 1 Corruption card")])
+
+
+@answer("boon")
+def boon_answer(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
+    hero = turn.state.hero(args[0])
+    if picked[0] == "favor":
+        favor(turn, hero, 1, "an Encounter")
+    else:
+        ask_cleanse(turn, hero, 1, 1)
+
+
+def trainings(state: MeqState, hero: Hero, n: int = 1) -> None:
+    """Queue `n` trainings, one after the other (each asks which Skill card to keep)."""
+    push(state, *[f"fx:train:{hero.key}"] * n)
+
+
+def shield_block(turn: Turn[MeqState], ref: str, hero: Hero, n: int) -> None:
+    """`n` damage the hero may cut by 1 per shield (defense) on the hand cards he throws away; the card's
+    `block` stage hears the pick and settles it with `blocked`."""
+    if not hero.hand.cards:
+        damage(turn.state, hero, n)
+        return
+    ask_card(turn, hero.seat, ref, hero, "block", f"{hero.name} is dealt {n} damage: discard hand cards to block 1 "
+             "per shield?", [(c.uid, f"{c.name} ({index().combat[c.ref].defense} shields)") for c in hero.hand.cards],
+             DecisionKind.CHOOSE_MANY, low=0, high=len(hero.hand.cards), private=True)
+
+
+def blocked(turn: Turn[MeqState], hero: Hero, n: int, picked: tuple[str, ...]) -> bool:
+    """Throw the picked cards away, deal what the shields did not stop; True when nothing got through."""
+    shields = sum(index().combat[c.ref].defense for c in hero.hand.cards if c.uid in picked)
+    discard(turn, hero, list(picked), "blocking damage")
+    left = max(0, n - shields)
+    damage(turn.state, hero, left)
+    if not left:
+        turn.say(f"{hero.name} blocks all {n} damage.")
+    return not left
+
+
+def reshuffle_encounters(turn: Turn[MeqState], ref: str) -> None:
+    """The card's Encounter deck takes back its discard pile (the card itself is already in it), shuffled."""
+    state = turn.state
+    deck = index().encounters[ref].deck
+    pile = state.encounter_discards[deck]
+    stock.put(state, f"encounter:{deck}", pile.cards)
+    pile.cards.clear()
+    stock.shuffle(state, f"encounter:{deck}")
+    turn.say(f"The {stock.name(f'encounter:{deck}')} takes back its discard pile and is shuffled.")
+
+
+def ask_neighbour(turn: Turn[MeqState], seat: str, ref: str, hero: Hero, stage: str, prompt: str, *,
+                  stay: bool) -> None:
+    """Pick a location next to the hero (or, with `stay`, none) for `move_to`."""
+    state = turn.state
+    options = [(loc, state.map.name(loc)) for loc in state.map.neighbours(hero.at)]
+    ask_card(turn, seat, ref, hero, stage, prompt, options + ([("stay", "stay")] if stay else []))
+
+
+def move_to(turn: Turn[MeqState], hero: Hero, loc: str, why: str) -> None:
+    """A card moves the hero: no path is paid, and no combat or Peril follows."""
+    state = turn.state
+    if loc == "stay" or loc == hero.at:
+        return
+    turn.say(f"{hero.name} moves from {state.map.name(hero.at)} to {state.map.name(loc)} ({why}).")
+    hero.at = loc
+
+
+def encounter_again(turn: Turn[MeqState], hero: Hero) -> None:
+    """The hero whose turn it is has a new Encounter step where he now stands (after the card that sent him)."""
+    state = turn.state
+    if state.active >= 0 and state.current is hero and not state.turn_over:
+        goto(state, "encounter")

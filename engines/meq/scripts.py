@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from engines.core import Turn
 from engines.meq import (
     effects,
+    enc_brown_lands_mordor,
     enc_eriador_enedwaith,
+    enc_haven,
     enc_misty_mirkwood,
     enc_rhudaur_grey,
+    enc_rohan_gondor,
     perils,
     rules,
     shadows,
@@ -24,7 +27,8 @@ from engines.meq.effects import Effect
 from engines.meq.state import Combat, Hero, MeqState
 
 # imported for their registrations
-__all__ = ["enc_eriador_enedwaith", "enc_misty_mirkwood", "enc_rhudaur_grey", "perils", "shadows"]
+__all__ = ["enc_brown_lands_mordor", "enc_eriador_enedwaith", "enc_haven", "enc_misty_mirkwood", "enc_rhudaur_grey",
+           "enc_rohan_gondor", "perils", "shadows"]
 
 # --- combat abilities (spec 4.3) -------------------------------------------------------------------------------
 
@@ -172,13 +176,7 @@ def tell_hand(turn: Turn[MeqState], c: Combat, side: str) -> None:
 
 # --- other cards -----------------------------------------------------------------------------------------------
 
-def _corrupt(turn: Turn[MeqState], hero: Hero | None) -> None:
-    if hero is not None:
-        rules.gain_corruption(turn, hero)
-
-
 CARD_SCRIPTS: dict[str, Effect] = effects.SCRIPTS  # filled by the card modules imported above
-CARD_SCRIPTS["enc-dangers-both-real-42"] = _corrupt  # the hero gains a Corruption card
 OTHER_SCRIPTED = {
     "minion-mouth-of-sauron": "a hero who starts a combat with it gains a Corruption card",
     "thalin": "Iron Will: his turn goes on after failing to defeat a foe in Travel",

@@ -10,9 +10,10 @@ from engines.meq.cards import index
 from engines.meq.state import MeqState
 
 
-def a_table(heroes: str = "argalad,beravor", *, plot_setup: bool = False, **options: Any) -> MeqState:
-    """A new game. Unless `plot_setup`, the Starting Plot's own setup (influence, Sauron's first cards, spec 2
-    step 4c) is skipped, so a test starts from an empty board and Sauron's first turn."""
+def a_table(heroes: str = "argalad,beravor", **options: Any) -> MeqState:
+    """A new game. Unless `plot_setup=True`, the Starting Plot's own setup (influence, Sauron's first cards, spec
+    2 step 4c) is skipped, so a test starts from an empty board and Sauron's first turn."""
+    plot_setup = bool(options.pop("plot_setup", False))
     seats = GAME.seat_names(1 + len(heroes.split(",")))
     state = GAME.setup(Config(seats=seats, options={"heroes": heroes, **options}), 7)
     if not plot_setup:

@@ -437,7 +437,7 @@ def _fx_shadow_random(turn: Turn[MeqState], args: list[str]) -> None:
 
 
 def _fx_plot_or_pool(turn: Turn[MeqState], args: list[str]) -> None:
-    """Sauron's choice: a Plot card from his hand, or 2 influence from the Shadow Pool."""
+    """Sauron picks his loss: one Plot in hand, or two tokens of the Shadow Pool."""
     state = turn.state
     options = [(c.uid, f"discard the Plot card {c.name}") for c in state.plot_hand.cards]
     if not options:

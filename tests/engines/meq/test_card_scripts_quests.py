@@ -179,7 +179,7 @@ def test_no_completion_elsewhere_and_the_shadow_card_loss() -> None:
 
 
 def test_hill_of_sorcery_sauron_may_give_up_a_plot_card() -> None:
-    # meq spec 5.6: Sauron's choice, a Plot card from his hand or 2 influence from the Pool
+    # meq spec 5.6: Sauron picks what he loses: one Plot in hand, or two Pool tokens
     state = exploring("quest-eometh-hill-of-sorcery", "eometh")
     state.pool = 3
     state.plot_hand.cards.append(from_deck(state, "plot", stock.refs(state, "plot")[0]))

@@ -54,11 +54,9 @@ def moment(name: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
 
 
 def fire(name: str, *args: object) -> bool:
-    """Run every hook of a moment in registration order; True if any took over."""
-    took = False
-    for fn in MOMENTS.get(name, []):
-        took = bool(fn(*args)) or took
-    return took
+    """Run the hooks of a moment in registration order until one takes over (returns True): a card that
+    forbids an Encounter step leaves no other card to replace it."""
+    return any(fn(*args) for fn in MOMENTS.get(name, []))
 
 
 def ask(turn: Turn[MeqState], seat: str, context: str, prompt: str, options: list[tuple[str, str]],

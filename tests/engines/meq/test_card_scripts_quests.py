@@ -328,3 +328,22 @@ def test_an_encounter_quest_drawn_in_the_encounter_step_is_kept_and_set_up() -> 
     flow.advance(turn_on(state))
     assert "enc-quest-isildurs-heir-20" in state.heroes[0].quests
     assert state.characters["char-aragorn"] == "rhun"
+
+
+def test_both_own_quests_done_meet_the_spear_of_the_west() -> None:
+    # meq spec 5.10 (The Spear of the West) and 5.6: the Starting Quest unlocks the Advanced one, both count
+    from engines.meq import finale
+
+    state = exploring("quest-th-lin-the-ered-luin", "thalin")
+    spear = next(m for m in index().pack.missions if m.test == "all_quests")
+    state.heroes[1].done = [q.id for q in index().pack.quests if q.owner == state.heroes[1].key]
+    assert not finale.MISSIONS["all_quests"](state, spear)
+    state = complete(state, "quest-th-lin-the-ered-luin")
+    h = state.heroes[0]
+    assert h.quests == ["quest-th-lin-to-look-into-the-mirrormere"]
+    state.decisions.clear()
+    h.at = "moria"
+    state.queue = ["explore"]
+    flow.advance(turn_on(state))
+    state = complete(state, "quest-th-lin-to-look-into-the-mirrormere")
+    assert finale.MISSIONS["all_quests"](state, spear)

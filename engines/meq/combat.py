@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.core import Decision, DecisionKind, Outcome, Turn
 from engines.meq import rules, scripts, stock
 from engines.meq.cards import CombatDef, index
-from engines.meq.flow import COMBAT, FIGHTS, answer, ask, task
+from engines.meq.flow import COMBAT, FIGHTS, answer, ask, fire, task
 from engines.meq.state import SAURON, Combat, Hero, MeqState
 
 EXHAUST = "exhaust"
@@ -252,6 +252,7 @@ def finish(turn: Turn[MeqState], c: Combat) -> None:
         else:
             m.damage += c.foe_damage
     state.queue[0:0] = (c.on_win if defeated and not c.hero_defeated else []) + c.on_end
+    fire("combat_over", turn, hero, c.foe, defeated)  # a quest met by fighting this foe
     if c.hero_defeated:
         state.queue.insert(0, f"defeat:{hero.key}")
     if not defeated:

@@ -367,6 +367,55 @@ def compare(turn: Turn[MeqState], hero: Hero, attribute: str, test: str, n: int,
     return ok
 
 
+# --- plot and quest primitives (meq-plots) ---
+
+
+def within(state: MeqState, loc: str) -> list[str]:
+    """A location and every location one path away ("within 1 space")."""
+    return [loc, *state.map.neighbours(loc)]
+
+
+def enemies_at(state: MeqState, loc: str) -> bool:
+    """A monster token (blank or not) or a minion stands there."""
+    return bool(state.tokens_at(loc) or state.minions_at(loc))
+
+
+def plot_active(state: MeqState, ref: str) -> str:
+    """The uid of the active Plot of definition `ref`, "" if none."""
+    return next((c.uid for c in state.plots.cards if c.ref == ref), "")
+
+
+def discard_active_plot(turn: Turn[MeqState], uid: str, why: str) -> None:
+    """An active Plot to the Plot discard, face up; its marker leaves the board (spec 5.3)."""
+    state = turn.state
+    got = state.plots.take(uid)
+    state.plot_discard.cards.append(got)
+    state.plot_slot.pop(uid, None)
+    state.plot_at.pop(uid, None)
+    turn.say(f"The Plot {got.name} is discarded ({why}); its marker leaves the board.")
+
+
+def put_character(turn: Turn[MeqState], char: str, loc: str) -> None:
+    """A character from the supply onto a location; one already on the board stays where it is (6.14)."""
+    state = turn.state
+    name = index().characters[char].name
+    if char in state.characters:
+        turn.say(f"{name} is already on {state.map.name(state.characters[char])} and stays there.")
+    else:
+        state.characters[char] = loc
+        turn.say(f"{name} is placed on {state.map.name(loc)}.")
+
+
+def rest_to_life(turn: Turn[MeqState], hero: Hero) -> None:
+    """The rest pool shuffled back into the life pool (as in resting, without the cost)."""
+    state = turn.state
+    n = len(hero.rest.cards)
+    stock.put(state, stock.life(hero), hero.rest.cards)
+    hero.rest.cards.clear()
+    stock.shuffle(state, stock.life(hero))
+    turn.say(f"{hero.name} shuffles {n} card(s) from the rest pool into the life pool.")
+
+
 def from_pool(turn: Turn[MeqState], n: int) -> None:
     state = turn.state
     gone = min(n, state.pool)
@@ -502,3 +551,109 @@ def encounter_again(turn: Turn[MeqState], hero: Hero) -> None:
     state = turn.state
     if state.active >= 0 and state.current is hero and not state.turn_over:
         goto(state, "encounter")
+
+
+def _fx_level(turn: Turn[MeqState], args: list[str]) -> None:
+    level(turn, turn.state.hero(args[0]), args[1])
+
+
+def _fx_item(turn: Turn[MeqState], args: list[str]) -> None:
+    item(turn, turn.state.hero(args[0]), args[1])
+
+
+def _fx_character(turn: Turn[MeqState], args: list[str]) -> None:
+    put_character(turn, args[0], args[1])
+
+
+def _fx_rest_to_life(turn: Turn[MeqState], args: list[str]) -> None:
+    rest_to_life(turn, turn.state.hero(args[0]))
+
+
+def _fx_pool(turn: Turn[MeqState], args: list[str]) -> None:
+    n = int(args[0])
+    if n < 0:
+        from_pool(turn, -n)
+    else:
+        to_pool(turn, n)
+
+
+def _fx_favor_or_level(turn: Turn[MeqState], args: list[str]) -> None:
+    hero = turn.state.hero(args[0])
+    ask(turn, hero.seat, f"fx_level:{hero.key}:{args[1]}:{args[2]}", f"{hero.name}: take {args[1]} favor or one "
+        f"level of {args[2]}?", [("favor", f"gain {args[1]} favor"), ("level", f"gain a level of {args[2]}")])
+
+
+@answer("fx_level")
+def fx_level(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
+    hero = turn.state.hero(args[0])
+    if picked[0] == "favor":
+        favor(turn, hero, int(args[1]), "a quest's reward")
+    else:
+        level(turn, hero, args[2])
+
+
+def _fx_shadow_random(turn: Turn[MeqState], args: list[str]) -> None:
+    """Sauron loses a Shadow card from his hand, picked at random (it goes to the Shadow discard, face up)."""
+    state = turn.state
+    if not state.shadow_hand.cards:
+        turn.say("Sauron holds no Shadow card to discard.")
+        return
+    got = state.shadow_hand.cards.pop(state.rng.below(len(state.shadow_hand.cards)))
+    state.shadow_discard.cards.append(got)
+    turn.reveal()
+    turn.say(f"Sauron discards the Shadow card {got.name}, taken at random from his hand.")
+
+
+def _fx_plot_or_pool(turn: Turn[MeqState], args: list[str]) -> None:
+    """Sauron picks his loss: one Plot in hand, or two tokens of the Shadow Pool."""
+    state = turn.state
+    options = [(c.uid, f"discard the Plot card {c.name}") for c in state.plot_hand.cards]
+    if not options:
+        from_pool(turn, 2)
+        return
+    ask(turn, state.sauron, "fx_plot_pool", "Discard one Plot card from your hand, or 2 influence from the Shadow "
+        "Pool.", [*options, ("pool", f"remove 2 influence from the Shadow Pool (now {state.pool})")], private=True)
+
+
+@answer("fx_plot_pool")
+def fx_plot_pool(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
+    state = turn.state
+    if picked[0] == "pool":
+        from_pool(turn, 2)
+        return
+    got = state.plot_hand.take(picked[0])
+    got.face_up = True
+    state.plot_discard.cards.append(got)
+    turn.say(f"Sauron discards the Plot card {got.name} from his hand.")
+
+
+def _fx_uncorrupt(turn: Turn[MeqState], args: list[str]) -> None:
+    """The hero discards one Corruption card of his choice (all of them with "all")."""
+    state = turn.state
+    hero = state.hero(args[0])
+    if not hero.corruption.cards:
+        turn.say(f"{hero.name} holds no Corruption card.")
+        return
+    if args[1] == "all" or len(hero.corruption.cards) == 1:
+        drop_corruption(turn, hero, [c.uid for c in hero.corruption.cards])
+        return
+    ask(turn, hero.seat, f"fx_uncorrupt:{hero.key}", f"{hero.name}: discard which Corruption card?",
+        [(c.uid, c.name) for c in hero.corruption.cards])
+
+
+@answer("fx_uncorrupt")
+def fx_uncorrupt(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
+    drop_corruption(turn, turn.state.hero(args[0]), list(picked))
+
+
+def drop_corruption(turn: Turn[MeqState], hero: Hero, uids: list[str]) -> None:
+    state = turn.state
+    for uid in uids:
+        got = hero.corruption.take(uid)
+        state.corruption_discard.cards.append(got)
+        turn.say(f"{hero.name} discards the Corruption card {got.name}.")
+
+
+FX.update({"level": _fx_level, "item": _fx_item, "character": _fx_character, "rest_to_life": _fx_rest_to_life,
+           "pool": _fx_pool, "favor_or_level": _fx_favor_or_level, "shadow_random": _fx_shadow_random,
+           "plot_or_pool": _fx_plot_or_pool, "uncorrupt": _fx_uncorrupt})

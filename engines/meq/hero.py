@@ -4,9 +4,9 @@ turn, the two-player interlude, and a hero's defeat (spec 4.4)."""
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Turn
-from engines.meq import rules, scripts, stock
+from engines.meq import quests, rules, scripts, stock
 from engines.meq.cards import ANY, MARKERS, index
-from engines.meq.flow import answer, ask, goto, step, task
+from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.state import Hero, MeqState
 
 
@@ -43,8 +43,9 @@ def hero_start(turn: Turn[MeqState]) -> None:
 
 
 def may_rest(state: MeqState, hero: Hero) -> bool:
-    """Scenario 6.31: no token (even blank), no minion, not a Stronghold."""
-    return not pieces_at(state, hero.at) and not state.map.location(hero.at).stronghold
+    """Scenario 6.31: no token (even blank), no minion, not a Stronghold; nor where a card forbids it."""
+    return (not pieces_at(state, hero.at) and not state.map.location(hero.at).stronghold
+            and not fire("no_rest", state, hero.at))
 
 
 @step("rest")
@@ -196,7 +197,8 @@ def attack_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], ar
             return
         state.token_discard.cards.append(card)  # spec 4.2 b: a fought token always leaves (6.71)
         turn.say(f"Sauron flips the token on {state.map.name(hero.at)}: {card.name}!")
-        combat.start(turn, hero, card.ref.split("|")[1], context, token=card.uid)
+        if not fire("token_foe", turn, hero, card.ref.split("|")[1], context, card.uid):
+            combat.start(turn, hero, card.ref.split("|")[1], context, token=card.uid)
     else:
         combat.start(turn, hero, pick, context)
 
@@ -409,6 +411,7 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
             if other is not hero and quest in index().encounters:
                 options.append((f"quest:{other.key}:{quest}", f"give the {index().encounters[quest].name} to "
                                 f"{other.name}"))
+    options += quests.explore_options(state, hero)
     options.append(("pass", "stop exploring"))
     ask(turn, hero.seat, "explore", f"{hero.name} explores {state.map.name(here)}.", options,
         DecisionKind.ACT_OR_PASS)
@@ -435,6 +438,7 @@ def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         else:
             turn.say(f"{hero.name} consults {name} for its ability: resolve it by hand (adjust); {name} returns "
                      "to the supply.")
+        fire("consult", turn, hero, char)  # an active Plot may corrupt whoever consults this character
     elif verb == "darkpath":
         state.dark_path_used = True
         rules.gain_favor(turn, hero, 1, "the Dark Path")
@@ -460,6 +464,9 @@ def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         hero.items.remove(rest[1])
         other.items.append(rest[1])
         turn.say(f"{hero.name} gives the {index().items[rest[1]].name} to {other.name}.")
+    elif verb == "complete":  # the reward comes first, then exploring goes on
+        quests.complete(turn, hero, rest[0], then="explore")
+        return
     elif verb == "quest":
         other = state.hero(rest[0])
         hero.quests.remove(rest[1])
@@ -483,6 +490,8 @@ def encounter_step(turn: Turn[MeqState]) -> None:
     if rules.perilous(state, hero.at, hero):
         turn.say(f"{state.map.name(hero.at)} is perilous for {hero.name}: no Encounter.")
         return
+    if fire("encounter", turn, hero):  # a card replaces or forbids this Encounter step
+        return
     deck_key = "haven" if state.map.location(hero.at).haven else state.map.group_of(hero.at)
     drawn = stock.draw_from(turn, f"encounter:{deck_key}", state.encounter_discards[deck_key], state.drawn, 3)
     for c in drawn:
@@ -497,8 +506,7 @@ def encounter_step(turn: Turn[MeqState]) -> None:
         if not (quest and c is fit):
             state.encounter_discards[deck_key].cards.append(c)
     if fit is not None and quest:  # 6.44: a Quest goes face up into the hero's play area, not the discard
-        hero.quests.append(fit.ref)
-        turn.say(f"{hero.name} takes the Quest {fit.name}; its requirements and reward are resolved by hand.")
+        quests.take(turn, hero, fit.ref)
     elif fit is not None:
         scripts.run_card(turn, fit.ref, hero)
 

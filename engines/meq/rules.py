@@ -9,6 +9,7 @@ from collections import deque
 from engines.core import Turn
 from engines.meq import stock
 from engines.meq.cards import MARKERS, index
+from engines.meq.flow import fire
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, SAURON, Hero, MeqState
 
 # --- the Story Track ---------------------------------------------------------------------------------------
@@ -174,7 +175,9 @@ def cleanup(turn: Turn[MeqState]) -> None:
 
 def perilous(state: MeqState, loc: str, hero: Hero) -> bool:
     where = state.map.location(loc)
-    return where.perilous or loc == state.perilous_now or state.influence.get(loc, 0) > attribute(state, hero, "wisdom")
+    over = state.influence.get(loc, 0) > attribute(state, hero, "wisdom")
+    # the last test: a card in play that makes the location perilous (a Plot)
+    return where.perilous or loc == state.perilous_now or over or fire("perilous", state, loc)
 
 
 # --- heroes ------------------------------------------------------------------------------------------------

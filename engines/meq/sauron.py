@@ -4,7 +4,7 @@ cards, commands) and Hero Draw; plus Shadow card windows, which open in every pl
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, RuleError, Turn
-from engines.meq import rules, scripts, stock
+from engines.meq import plots, rules, scripts, stock
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, goto, step, task
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
@@ -118,10 +118,12 @@ def arrive_at(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: 
 
 
 def playable_plots(state: MeqState) -> list[str]:
-    """Spec 3.1 step 3 (6.16, 6.17): the Pool reaches the card's number (not spent) and a space is free."""
+    """Spec 3.1 step 3 (6.16, 6.17): the Pool reaches the card's number (not spent), a space is free, and the
+    card's own condition holds somewhere (engines.meq.plots)."""
     if len(state.plots.cards) >= 3:
         return []
-    return [c.uid for c in state.plot_hand.cards if state.pool >= index().plots[c.ref].influence]
+    return [c.uid for c in state.plot_hand.cards
+            if state.pool >= index().plots[c.ref].influence and plots.places(state, c.ref)]
 
 
 @step("plot")
@@ -149,28 +151,27 @@ def plot_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args
 def play_plot(turn: Turn[MeqState], uid: str, at: str = "") -> None:
     state = turn.state
     if uid not in playable_plots(state):
-        raise RuleError("That Plot cannot be played: the Shadow Pool is too low or the Active Plot Track is full.")
+        raise RuleError("That Plot cannot be played: the Shadow Pool is too low, the Active Plot Track is full, or "
+                        "its condition is not met.")
     card = state.plot_hand.take(uid)
     plot = index().plots[card.ref]
     slot = min({1, 2, 3} - set(state.plot_slot.values()))
     state.plots.cards.append(card)
     state.plot_slot[uid] = slot
     turn.say(f"Sauron plays the Plot {plot.name} on space {slot} (Shadow Pool {state.pool}, needs {plot.influence}).")
-    if plot.scripted_condition:
-        turn.say(f"{plot.name} has a play condition the engine does not check: the heroes may contest it "
-                 "(adjust to undo).")
-    where = plot.affects or at
-    if where:
-        set_plot_marker(turn, uid, where)
+    spots = plots.places(state, card.ref)
+    if at in spots or len(spots) == 1:
+        set_plot_marker(turn, uid, at if at in spots else spots[0])
     else:
         ask(turn, state.sauron, f"plot_at:{uid}", f"Where does plot marker {slot} go for {plot.name}?",
-            [(loc.id, loc.name) for loc in state.map.locations])
+            [(loc, state.map.name(loc)) for loc in spots])
 
 
 def set_plot_marker(turn: Turn[MeqState], uid: str, loc: str) -> None:
     state = turn.state
     state.plot_at[uid] = loc
     turn.say(f"Plot marker {state.plot_slot[uid]} goes on {state.map.name(loc)}.")
+    plots.played(turn, uid)
 
 
 @answer("plot_at")

@@ -18,6 +18,8 @@ from engines.meq import (
     enc_rhudaur_grey,
     enc_rohan_gondor,
     perils,
+    plots,
+    quests,
     rules,
     shadows,
     stock,
@@ -28,7 +30,7 @@ from engines.meq.state import Combat, Hero, MeqState
 
 # imported for their registrations
 __all__ = ["enc_brown_lands_mordor", "enc_eriador_enedwaith", "enc_haven", "enc_misty_mirkwood", "enc_rhudaur_grey",
-           "enc_rohan_gondor", "perils", "shadows"]
+           "enc_rohan_gondor", "perils", "plots", "quests", "shadows"]
 
 # --- combat abilities (spec 4.3) -------------------------------------------------------------------------------
 
@@ -214,7 +216,12 @@ def coverage() -> dict[str, list[str]]:
         "other scripted": sorted(OTHER_SCRIPTED),
     }
     for kind in ("events", "encounters", "perils", "shadows"):
-        out[f"{kind} by hand"] = sorted(c for c in getattr(idx, kind) if c not in CARD_SCRIPTS)
-    out["by hand (plots' conditions and effects, corruption, quests, characters)"] = sorted(
-        [*idx.plots, *idx.corruption, *idx.quests, *idx.characters])
+        out[f"{kind} by hand"] = sorted(c for c in getattr(idx, kind) if c not in CARD_SCRIPTS
+                                        and c not in quests.QUESTS)  # Encounter Quests are counted as quests
+    quest_ids = [*idx.quests, *(c for c in idx.encounters if idx.encounters[c].quest)]
+    out["plots scripted"] = sorted(p for p in idx.plots if p in plots.PLOTS)
+    out["plots by hand"] = sorted(p for p in idx.plots if p not in plots.PLOTS)
+    out["quests scripted"] = sorted(q for q in quest_ids if q in quests.QUESTS)
+    out["quests by hand"] = sorted(q for q in quest_ids if q not in quests.QUESTS)
+    out["by hand (corruption, characters)"] = sorted([*idx.corruption, *idx.characters])
     return out

@@ -5,7 +5,7 @@ both are in; then strength, Next Round abilities, this round's abilities (hero f
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Outcome, Turn
-from engines.meq import rules, scripts, stock
+from engines.meq import abilities, rules, scripts, stock
 from engines.meq.cards import CombatDef, index
 from engines.meq.flow import COMBAT, FIGHTS, answer, ask, task
 from engines.meq.state import SAURON, Combat, Hero, MeqState
@@ -197,7 +197,7 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
                 c.foe_out = True
             turn.say(f"{hero.name if side == 'hero' else 'Sauron'} has spent {spent} strength of {limit}: exhausted, "
                      "and the card just played is cancelled.")
-    result = scripts.combat_round(turn, c, played, cancelled)
+    result = abilities.combat_round(turn, c, played, cancelled)
     c.last_types = {s: (p.type if (p := played[s]) is not None and not cancelled[s] else "") for s in ("hero", "foe")}
     to_hero, to_foe = result
     if to_foe:

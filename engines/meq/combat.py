@@ -68,8 +68,7 @@ def hero_agility(state: MeqState, c: Combat, hero: Hero) -> int:
 def prior_damage(state: MeqState) -> int:
     c = state.combat
     assert c is not None
-    foe = index().foes[c.foe]
-    return state.minion(c.foe).damage if foe.minion and c.context != "finale" else 0
+    return abilities.prior_damage(state, c)
 
 
 @answer("agility")
@@ -119,10 +118,23 @@ def open_round(turn: Turn[MeqState], c: Combat) -> None:
         c.stage = "over"
         return
     c.stage = "wait"
-    if not c.hero_out:
+    c.first = abilities.first_to_commit(c)
+    if c.first and not (c.hero_out if c.first == "hero" else c.foe_out):
+        turn.say(f"{hero.name if c.first == 'hero' else 'Sauron'} must commit first, face up.")
+        ask_commit(turn, c, c.first)
+        return
+    c.first = ""
+    for side in ("hero", "foe"):
+        ask_commit(turn, c, side)
+
+
+def ask_commit(turn: Turn[MeqState], c: Combat, side: str) -> None:
+    state = turn.state
+    hero = state.hero(c.hero)
+    if side == "hero" and not c.hero_out:
         ask(turn, hero.seat, "commit:hero", f"Round {c.round}: commit a card face down (or declare exhaustion).",
             [(x.uid, x.name) for x in hero.hand.cards] + [(EXHAUST, "declare exhaustion")], private=True)
-    if not c.foe_out:
+    if side == "foe" and not c.foe_out:
         ask(turn, state.sauron, "commit:foe", f"Round {c.round}: commit a combat card face down (or declare "
             "exhaustion).", [(x.uid, x.name) for x in c.foe_hand.cards] + [(EXHAUST, "declare exhaustion")],
             private=True)
@@ -143,6 +155,19 @@ def commit(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: lis
         card.face_up = False
         card.known_to = [d.seat]
         c.committed.cards.append(card)
+    if side == c.first:  # an opponent's ability: this side commits first and shows its card
+        c.first = ""
+        if pick != EXHAUST:
+            card.face_up, card.known_to = True, []
+        turn.reveal()
+        who = state.hero(c.hero).name if side == "hero" else "Sauron"
+        turn.say(f"{who} " + ("declares exhaustion." if pick == EXHAUST else f"commits {card.name}, face up."))
+        if side == "hero":
+            c.hero_card = pick if pick != EXHAUST else "-"
+        else:
+            c.foe_card = pick if pick != EXHAUST else "-"
+        ask_commit(turn, c, "foe" if side == "hero" else "hero")
+        return
     if side == "hero":
         c.hero_card = pick if pick != EXHAUST else "-"
         turn.say(f"{state.hero(c.hero).name} " + ("declares exhaustion." if pick == EXHAUST else "commits a card."))
@@ -185,10 +210,11 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
                  else f"Round {c.round}: {who} is exhausted.")
     # c) strength: over the limit -> exhausted and this card cancelled
     cancelled = {"hero": False, "foe": False}
+    abilities.mark_free(c, played)
     for side, stack, limit in (("hero", c.hero_stack, c.hero_strength), ("foe", c.foe_stack, c.strength)):
         if played[side] is None:
             continue
-        spent = sum(index().combat[x.ref].cost for x in stack.cards)
+        spent = abilities.spent(stack)
         if spent > limit:
             cancelled[side] = True
             if side == "hero":
@@ -214,7 +240,7 @@ def check(turn: Turn[MeqState], c: Combat) -> None:
     hero = state.hero(c.hero)
     c.hero_defeated = rules.out_of_cards(state, hero)
     c.foe_defeated = prior_damage(state) + c.foe_damage >= c.health
-    if c.hero_defeated or c.foe_defeated or (c.hero_out and c.foe_out):
+    if c.hero_defeated or c.foe_defeated or (c.hero_out and c.foe_out) or c.escape_to:
         c.stage = "over"
     else:
         c.stage = "commit"
@@ -254,10 +280,14 @@ def finish(turn: Turn[MeqState], c: Combat) -> None:
     state.queue[0:0] = (c.on_win if defeated and not c.hero_defeated else []) + c.on_end
     if c.hero_defeated:
         state.queue.insert(0, f"defeat:{hero.key}")
+    if c.escape_to and not c.hero_defeated:
+        hero.at = c.escape_to
+        turn.say(f"{hero.name} moves to {state.map.name(c.escape_to)}; the turn goes on.")
     if not defeated:
         if foe.wisdom:
             state.queue.append(f"place:{foe.wisdom}")
-        if (c.context == "travel" or (c.context == "card" and not c.keep_turn)) and hero.key != "thalin":
+        if ((c.context == "travel" or (c.context == "card" and not c.keep_turn)) and hero.key != "thalin"
+                and not c.escape_to):
             state.turn_over = True
     elif c.context == "travel" and not c.hero_defeated:
         state.queue.append("explore")

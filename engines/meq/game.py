@@ -54,8 +54,8 @@ class Meq(Rules[MeqState]):
     name = "meq"
     title = "Middle-earth Quest"
     # 2: Encounter Quests kept (spec 6.44), the Shadow start-of-combat window before agility, Perils and Shadows
-    # scripted: a journal written by version 1 does not replay the same.
-    version = "2"
+    # scripted: a journal written by version 1 does not replay the same. 3: every combat ability scripted.
+    version = "3"
     min_seats = 2
     max_seats = 4
     state_type = MeqState

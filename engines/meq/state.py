@@ -100,6 +100,8 @@ class Combat:
     agility_zero: bool = False
     strength_mod: int = 0  # added to the hero's strength for this combat (negative: a Shadow card)
     agility_mod: int = 0
+    first: str = ""  # the side that commits first and face up this round (an opponent's ability)
+    escape_to: str = ""  # the hero broke off the combat and moves there (an ability); the turn goes on
 
 
 @dataclass(kw_only=True)

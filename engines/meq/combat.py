@@ -5,7 +5,7 @@ both are in; then strength, Next Round abilities, this round's abilities (hero f
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Outcome, Turn
-from engines.meq import abilities, rules, scripts, stock
+from engines.meq import abilities, corruption, rules, scripts, stock
 from engines.meq.cards import CombatDef, index
 from engines.meq.flow import COMBAT, FIGHTS, answer, ask, task
 from engines.meq.state import SAURON, Combat, Hero, MeqState
@@ -32,6 +32,7 @@ def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: st
              f"strength {foe.strength}). Sauron draws {len(got)} combat card(s).")
     if foe.minion:
         scripts.minion_engages(turn, hero, foe_id)
+    corruption.combat_starts(turn, hero)
     timings = "combat" + (",minion-combat" if foe.minion else "")
     window = context != "finale" and state.opt("shadow_windows") == "ask"
     if window and shadow_options(state, tuple(timings.split(","))):
@@ -51,8 +52,10 @@ def agility_task(turn: Turn[MeqState], args: list[str]) -> None:
         return
     hero = state.hero(c.hero)
     agility = hero_agility(state, c, hero)
+    room = corruption.hand_room(hero)
+    most = agility if room is None else min(agility, room)
     ask(turn, hero.seat, "agility", f"{hero.name}: agility {agility}. How many cards do you draw (each point not "
-        "spent on a draw adds 1 strength for this combat)?", [], DecisionKind.NUMBER, low=0, high=agility)
+        "spent on a draw adds 1 strength for this combat)?", [], DecisionKind.NUMBER, low=0, high=most)
 
 
 def shadow_options(state: MeqState, timings: tuple[str, ...]) -> list[tuple[str, str]]:

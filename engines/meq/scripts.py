@@ -7,7 +7,7 @@ lists what is scripted and what is not (the `python -m bot cards coverage meq` l
 from __future__ import annotations
 
 from engines.core import Turn
-from engines.meq import effects, perils, rules, shadows
+from engines.meq import corruption, effects, perils, rules, shadows
 from engines.meq.abilities import COMBAT_SCRIPTED
 from engines.meq.cards import index
 from engines.meq.effects import Effect
@@ -59,9 +59,10 @@ def coverage() -> dict[str, list[str]]:
         "combat abilities by hand": [t for t in tags if t not in COMBAT_SCRIPTED],
         "cards scripted": sorted(CARD_SCRIPTS),
         "other scripted": sorted(OTHER_SCRIPTED),
+        "corruption scripted": sorted(c for c in idx.corruption if c in corruption.WHAT),
     }
     for kind in ("events", "encounters", "perils", "shadows"):
         out[f"{kind} by hand"] = sorted(c for c in getattr(idx, kind) if c not in CARD_SCRIPTS)
     out["by hand (plots' conditions and effects, corruption, quests, characters)"] = sorted(
-        [*idx.plots, *idx.corruption, *idx.quests, *idx.characters])
+        [*idx.plots, *(c for c in idx.corruption if c not in corruption.WHAT), *idx.quests, *idx.characters])
     return out

@@ -277,8 +277,9 @@ def damage(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], executed: bo
 
 
 def discard_random(turn: Turn[MeqState], c: Combat, side: str, n: int) -> list[Card]:
-    """`side` discards `n` random cards from its hand, face up: a hero's to the rest pool, Sauron's to the bottom
-    of the combat deck (the whole deck is shuffled at the end of the combat anyway)."""
+    """`side` discards `n` random cards from its hand: a hero's face up to the rest pool, Sauron's to the bottom of
+    the combat deck (he has no discard pile, and the deck is shuffled at the end of the combat anyway), so only
+    their number is told to the table."""
     state = turn.state
     hero = state.hero(c.hero)
     hand = hero.hand if side == "hero" else c.foe_hand
@@ -290,12 +291,14 @@ def discard_random(turn: Turn[MeqState], c: Combat, side: str, n: int) -> list[C
     turn.reveal()
     for k in gone:
         k.face_up, k.known_to = True, []
+    listed = ", ".join(k.name for k in gone)
     if side == "hero":
         hero.rest.cards.extend(gone)
+        turn.say(f"{hero.name} discards at random: {listed}.")
     else:
         stock.put(state, f"combat:{index().foes[c.foe].deck}", gone, bottom=True)
-    who = hero.name if side == "hero" else "Sauron"
-    turn.say(f"{who} discards at random: {', '.join(k.name for k in gone)}.")
+        turn.say(f"Sauron discards {len(gone)} combat card(s) at random.")
+        turn.say(f"You discard: {listed}.", [state.sauron])
     return gone
 
 

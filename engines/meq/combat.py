@@ -158,10 +158,12 @@ def commit(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: lis
         card.face_up = False
         card.known_to = [d.seat]
         c.committed.cards.append(card)
-    if side == c.first:  # an opponent's ability: this side commits first and shows its card
+    if side == c.first:  # an opponent's ability: this side commits first, its card face up on its stack
         c.first = ""
         if pick != EXHAUST:
+            c.committed.take(pick)
             card.face_up, card.known_to = True, []
+            (c.hero_stack if side == "hero" else c.foe_stack).cards.append(card)
         turn.reveal()
         who = state.hero(c.hero).name if side == "hero" else "Sauron"
         turn.say(f"{who} " + ("declares exhaustion." if pick == EXHAUST else f"commits {card.name}, face up."))
@@ -201,10 +203,12 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
             else:
                 c.foe_out = True
             continue
-        card = c.committed.take(uid)
+        shown = stack.find(uid)  # committed first and face up (an opponent's ability): already on the stack
+        card = shown if shown is not None else c.committed.take(uid)
         card.face_up = True
         card.known_to = []
-        stack.cards.append(card)
+        if shown is None:
+            stack.cards.append(card)
         played[side] = index().combat[card.ref]
     for side, who in (("hero", hero.name), ("foe", "Sauron")):
         card_def = played[side]

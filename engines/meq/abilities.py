@@ -183,16 +183,16 @@ def combat_round(turn: Turn[MeqState], c: Combat, played: dict[str, CombatDef | 
         elif tag in NEXT_BONUS or tag in NEXT_CANCELS or tag in NEXT_OTHER:
             c.pending_next.append(f"{s}|{tag}")
             if tag in NAMES_A_TYPE:
-                ask(turn, owner_seat(state, c, s), f"name_type:{s}:{tag}", f"{x.card.name}: name a card type; "
-                    "next round an opponent's card of the other type is cancelled.",
+                ask(turn, owner_seat(state, c, s), f"name_type:{s}:{tag}", f"{x.card.name}: Melee or Ranged? In the "
+                    "coming round, a card Sauron or the hero plays against you that is not of it loses its effect.",
                     [(MELEE, "Melee"), (RANGED, "Ranged")])
         elif tag == "draw_2":
             draw_two(turn, c, s)
         elif tag == "reveal_opp_hand":
             tell_hand(turn, c, s)
-        elif tag == "brutal_finisher":  # +1 attack for each other card in the own stack
+        elif tag == "brutal_finisher":  # attack grows with the stack under it (itself not counted)
             x.atk += len(stack_of(c, s).cards) - 1
-        elif tag == "focused_assault":  # +1/+1 for each other Melee card in the own stack
+        elif tag == "focused_assault":  # attack and defense grow with the Melee cards under it
             n = sum(1 for k in stack_of(c, s).cards if index().combat[k.ref].type == MELEE) - 1
             x.atk, x.defense = x.atk + n, x.defense + n
         elif tag == "crushing_blow" and o.card is not None and o.card.defense <= 1:
@@ -277,9 +277,9 @@ def damage(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], executed: bo
 
 
 def discard_random(turn: Turn[MeqState], c: Combat, side: str, n: int) -> list[Card]:
-    """`side` discards `n` random cards from its hand: a hero's face up to the rest pool, Sauron's to the bottom of
-    the combat deck (he has no discard pile, and the deck is shuffled at the end of the combat anyway), so only
-    their number is told to the table."""
+    """`side` loses `n` random hand cards: a hero's go face up to the rest pool; Sauron's go under his face-down
+    combat deck (he keeps no discard pile, and the deck is shuffled when the combat is over), so the table hears
+    only how many."""
     state = turn.state
     hero = state.hero(c.hero)
     hand = hero.hand if side == "hero" else c.foe_hand
@@ -318,7 +318,7 @@ def hamstring(turn: Turn[MeqState], c: Combat, side: str) -> None:
 
 
 def endure(turn: Turn[MeqState], c: Combat) -> None:
-    """The hero's rest pool and combat stack go back into the life pool, shuffled."""
+    """Rest pool and played cards return to the life pool, which is then shuffled."""
     state = turn.state
     hero = state.hero(c.hero)
     back = hero.rest.cards + c.hero_stack.cards
@@ -326,11 +326,11 @@ def endure(turn: Turn[MeqState], c: Combat) -> None:
     stock.put(state, stock.life(hero), back)
     stock.shuffle(state, stock.life(hero))
     turn.reveal()
-    turn.say(f"{hero.name} shuffles {len(back)} card(s) of the rest pool and combat stack into the life pool.")
+    turn.say(f"{hero.name}: {len(back)} rested and played card(s) go back to the life pool, shuffled.")
 
 
 def discard_free(turn: Turn[MeqState], c: Combat) -> None:
-    """A card played for free leaves its stack at the end of the round."""
+    """A card that cost no strength leaves its stack once the round is over."""
     state = turn.state
     for side in ("hero", "foe"):
         stack = stack_of(c, side)
@@ -361,7 +361,7 @@ def draw_two(turn: Turn[MeqState], c: Combat, side: str) -> None:
 
 
 def tell_hand(turn: Turn[MeqState], c: Combat, side: str) -> None:
-    """The opponent tells how many Ranged and Melee cards it holds: told to the card's owner only."""
+    """The counts of each type in the opponent's hand, told to the card's owner only."""
     state = turn.state
     hand = c.foe_hand.cards if side == "hero" else state.hero(c.hero).hand.cards
     kinds = [index().combat[x.ref].type for x in hand]

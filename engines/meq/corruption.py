@@ -1,7 +1,7 @@
 """Corruption cards (spec 5.5, 7.3): lasting penalties on the hero who holds one, in our own words; no card text
 is kept. The rules ask here while they run (an attribute, a favor gain, a hand size, a number of cards drawn,
 whether a hero may consult or trade, how far a Sauron marker moves); two cards act once, when received, and go
-back into the Corruption deck with its discard pile.
+into a reshuffled Corruption deck, with its discard pile.
 
 This module sits below engines.meq.rules (which asks it), so it uses only the state, the decks and the loop."""
 
@@ -148,7 +148,7 @@ def back_to_deck(turn: Turn[MeqState], hero: Hero, card: Card) -> None:
     stock.put(state, "corruption", back)
     stock.shuffle(state, "corruption")
     turn.reveal()
-    turn.say(f"{card.name} and the Corruption discard pile are shuffled back into the Corruption deck.")
+    turn.say(f"{card.name} and the Corruption discards make a new, shuffled Corruption deck.")
 
 
 def nearest_havens(state: MeqState, loc: str) -> list[str]:

@@ -4,7 +4,7 @@ turn, the two-player interlude, and a hero's defeat (spec 4.4)."""
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Turn
-from engines.meq import quests, rules, scripts, stock
+from engines.meq import corruption, quests, rules, scripts, stock
 from engines.meq.cards import ANY, MARKERS, index
 from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.state import Hero, MeqState
@@ -28,6 +28,7 @@ def hero_start(turn: Turn[MeqState]) -> None:
     hero = state.current
     state.shadow_played = False
     state.moved_first = False
+    state.moves_made = 0
     state.dark_path_used = False
     state.turn_over = False
     state.explored_in_place = False
@@ -83,21 +84,22 @@ def sauron_step(turn: Turn[MeqState], args: list[str]) -> None:
     """The leftmost Sauron marker moves 1; the hero breaks a tie (spec 3.2 step 1, 4.4)."""
     state = turn.state
     tied = rules.leftmost_sauron(state)
+    hero = state.hero(args[0])
+    n = corruption.marker_steps(hero)
     if len(tied) == 1:
-        rules.move_marker(turn, tied[0], 1, args[1])
+        rules.move_marker(turn, tied[0], n, args[1])
     else:
-        hero = state.hero(args[0])
         chooser = hero.seat
         if state.opt("high_stakes") and rules.stage(state) == 3 and rules.dominant(state) == "heroes" and \
                 args[1] == "a hero was defeated":
             chooser = state.sauron
-        ask(turn, chooser, f"which_marker:{args[1]}", "The Sauron markers are tied: which one moves 1?",
+        ask(turn, chooser, f"which_marker:{args[1]}:{n}", f"The Sauron markers are tied: which one moves {n}?",
             [(m, f"the {m} marker") for m in tied])
 
 
 @answer("which_marker")
 def which_marker(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    rules.move_marker(turn, choice[0], 1, args[0])
+    rules.move_marker(turn, choice[0], int(args[1]) if len(args) > 1 else 1, args[0])
 
 
 @task("corruption_pay")
@@ -236,6 +238,8 @@ def travel_step(turn: Turn[MeqState]) -> None:
     for dest in state.map.neighbours(hero.at):
         if state.one_move and state.moved_first and not state.explored_in_place:
             break
+        if not corruption.moves_left(state, hero):
+            break
         if can_pay(state, hero, dest):
             icon, n = move_cost(state, hero, dest)
             price = "any 1 card" if icon == "any" else f"1 {icon} card or {n} cards"
@@ -301,6 +305,7 @@ def move_hero(turn: Turn[MeqState], hero: Hero, dest: str, paid: list[str]) -> N
     origin = hero.at
     hero.at = dest
     state.moved_first = True
+    state.moves_made += 1
     turn.say(f"{hero.name} moves from {state.map.name(origin)} to {state.map.name(dest)}, discarding "
              f"{', '.join(names)} to the rest pool.")
     if rules.out_of_cards(state, hero):  # 6.58
@@ -337,7 +342,7 @@ def peril_task(turn: Turn[MeqState], args: list[str]) -> None:
     """Spec 3.2 step 3b (6.40): Sauron draws 3, picks one matching here; all 3 are then discarded face up."""
     state = turn.state
     hero = state.current
-    drawn = stock.draw_from(turn, "peril", state.peril_discard, state.peril_drawn, 3)
+    drawn = stock.draw_from(turn, "peril", state.peril_discard, state.peril_drawn, corruption.peril_draw(state, hero))
     for c in drawn:
         c.face_up = True
     fits = [c for c in drawn if matches(state, index().perils[c.ref].where, hero.at)]
@@ -389,7 +394,7 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
     if state.favor_at.get(here):
         options.append(("favor", f"take the {state.favor_at[here]} favor here"))
     for char, loc in sorted(state.characters.items()):
-        if loc == here:
+        if loc == here and corruption.may_trade(hero):
             name = index().characters[char].name
             options.append((f"consult:{char}:favor", f"consult {name} for {index().characters[char].value} favor"))
             options.append((f"consult:{char}:ability", f"consult {name} for its ability (resolved by hand)"))
@@ -402,7 +407,9 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
     if state.event_at == here and state.current_event.cards:
         options.append(("event", f"use the Event {state.current_event.cards[0].name} here"))
     for other in state.heroes_at(here):
-        if other is not hero and hero.favor:
+        if not (corruption.may_trade(hero) and corruption.may_trade(other)):
+            continue
+        if other is not hero and hero.favor and corruption.favor_room(state, other, 1):
             options.append((f"give:{other.key}", f"give 1 favor to {other.name}"))
         for item in hero.items:
             if other is not hero and item not in other.items:
@@ -493,7 +500,8 @@ def encounter_step(turn: Turn[MeqState]) -> None:
     if fire("encounter", turn, hero):  # a card replaces or forbids this Encounter step
         return
     deck_key = "haven" if state.map.location(hero.at).haven else state.map.group_of(hero.at)
-    drawn = stock.draw_from(turn, f"encounter:{deck_key}", state.encounter_discards[deck_key], state.drawn, 3)
+    drawn = stock.draw_from(turn, f"encounter:{deck_key}", state.encounter_discards[deck_key], state.drawn,
+                            corruption.encounter_draw(hero))
     for c in drawn:
         c.face_up = True
     ranked = sorted(drawn, key=lambda c: index().encounters[c.ref].priority)

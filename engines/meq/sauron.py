@@ -4,7 +4,7 @@ cards, commands) and Hero Draw; plus Shadow card windows, which open in every pl
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, RuleError, Turn
-from engines.meq import plots, rules, scripts, stock
+from engines.meq import corruption, effects, plots, rules, scripts, stock
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, goto, step, task
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
@@ -514,6 +514,8 @@ def hero_draw(turn: Turn[MeqState]) -> None:
     state = turn.state
     for hero in state.heroes:
         most = min(rules.attribute(state, hero, "fortitude"), stock.count(state, stock.life(hero)))
+        room = corruption.hand_room(hero)
+        most = most if room is None else min(most, room)
         if most > 0:
             ask(turn, hero.seat, f"draw:{hero.key}", f"Hero Draw: how many cards does {hero.name} draw (0 to {most})?",
                 [], DecisionKind.NUMBER, low=0, high=most)
@@ -576,3 +578,6 @@ def play_shadow(turn: Turn[MeqState], uid: str) -> None:
     turn.say(f"Sauron plays the Shadow card {card.name}.")
     target = state.current if state.active >= 0 else None
     scripts.run_card(turn, card.ref, target)
+    if corruption.shadow_redraw(state):
+        turn.say(f"{state.current.name} is greedy: Sauron draws a Shadow card.")
+        effects.draw_shadow(turn)

@@ -6,7 +6,7 @@ from engines.core import Card
 from engines.meq import flow, rules, scripts
 from engines.meq.cards import index
 from engines.meq.state import MeqState
-from tests.engines.meq.table import a_table, give, hero_turn, place_token, turn_on
+from tests.engines.meq.table import a_table, give, hero_turn, on_top, place_token, turn_on
 
 
 def at_encounter(at: str, heroes: str = "argalad,beravor") -> MeqState:
@@ -29,8 +29,14 @@ def run(state: MeqState, ref: str) -> MeqState:
     return state
 
 
+# Corruption cards whose own effects (engines/meq/corruption.py) touch neither attributes, favor, hand nor the
+# hero's turn: what an Encounter's test of "how corrupt" needs, without a card's side effect in the way.
+BLAND = ("corr-reckless", "corr-greedy", "corr-despondent")
+
+
 def corrupt(state: MeqState, n: int, who: int = 0) -> None:
-    for _ in range(n):
+    for i in range(n):
+        on_top(state, "corruption", BLAND[i % len(BLAND)])
         rules.gain_corruption(turn_on(state), state.heroes[who])
 
 

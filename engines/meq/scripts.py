@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core import Turn
-from engines.meq import effects, perils, rules, shadows, stock
+from engines.meq import effects, events_t1, events_t2, events_t3, perils, rules, shadows, stock
 from engines.meq.cards import CombatDef, index
 from engines.meq.effects import Effect
 from engines.meq.state import Combat, Hero, MeqState
 
-__all__ = ["perils", "shadows"]  # imported for their registrations
+__all__ = ["events_t1", "events_t2", "events_t3", "perils", "shadows"]  # imported for their registrations
 
 # --- combat abilities (spec 4.3) -------------------------------------------------------------------------------
 

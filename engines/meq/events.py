@@ -117,7 +117,7 @@ def sweep_or_favor(turn: Turn[MeqState], ref: str, what: str, favor_at: str) -> 
     state = turn.state
     fx.ask_card(turn, side(state), ref, None, "pick", f"The heroes choose together: {what}, or 1 favor on "
                 f"{state.map.name(favor_at)}?", [("sweep", what), ("favor", f"1 favor on {state.map.name(favor_at)}"),
-                                                  ("none", "neither")])
+                                                  ("skip", "neither")])
 
 
 def sweep_or_favor_then(turn: Turn[MeqState], ref: str, stage: str, picked: str, area: list[str],

@@ -142,7 +142,7 @@ def orphaned(turn: Turn[MeqState], hero: Hero | None) -> None:
         turn.say("Rohan holds no favor and no character: nothing happens.")
         return
     fx.ask_card(turn, state.sauron, ORPHANED, None, "pick", "Take a favor or a character out of Rohan?",
-                [*options, ("none", "neither")])
+                [*options, ("skip", "neither")])
 
 
 @fx.choice(ORPHANED)
@@ -171,7 +171,7 @@ def beornings(turn: Turn[MeqState], hero: Hero | None) -> None:
         turn.say("No monster token and no minion is in Mirkwood: nothing happens.")
         return
     fx.ask_card(turn, side(state), BEORNINGS, None, "pick", "The heroes choose together:",
-                [*options, ("none", "neither")])
+                [*options, ("skip", "neither")])
 
 
 @fx.choice(BEORNINGS)

@@ -169,13 +169,13 @@ def beregond(turn: Turn[MeqState], hero: Hero | None) -> None:
         turn.say("No Plot on a Haven, or no hero with 3 favor: nothing happens.")
         return
     fx.ask_card(turn, side(state), BEREGOND, None, "pick", "The heroes choose together:",
-                [*options, ("none", "keep the favor")])
+                [*options, ("skip", "keep the favor")])
 
 
 @fx.choice(BEREGOND)
 def beregond_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     state = turn.state
-    if picked[0] == "none":
+    if picked[0] == "skip":
         return
     key, uid = picked[0].split("|")
     payer = state.hero(key)

@@ -66,12 +66,12 @@ def heard(turn: Turn[MeqState], hero: Hero | None) -> None:
     minions = [m.key for m in state.minions if m.status == "in" and m.at != "the-shire"]
     if minions:
         fx.ask_card(turn, state.sauron, HEARD, None, "minion", "Send one of your minions to the Shire?",
-                    [(k, index().foes[k].name) for k in minions] + [("none", "no")])
+                    [(k, index().foes[k].name) for k in minions] + [("skip", "no")])
 
 
 @fx.choice(HEARD)
 def heard_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    if picked[0] != "none":
+    if picked[0] != "skip":
         turn.state.minion(picked[0]).at = "the-shire"
         turn.say(f"{index().foes[picked[0]].name} moves to {turn.state.map.name('the-shire')}.")
 
@@ -112,7 +112,7 @@ def arnor(turn: Turn[MeqState], hero: Hero | None) -> None:
     state = turn.state
     fx.ask_card(turn, side(state), ARNOR, None, "pick", "The heroes choose together:",
                 [("sweep", "clear influence and tokens within 1 of Fornost"), ("favor", "1 favor on Fornost"),
-                 ("none", "neither")])
+                 ("skip", "neither")])
 
 
 @fx.choice(ARNOR)

@@ -150,7 +150,7 @@ def test_eomer_and_eowyn_orphaned_sauron_takes_from_rohan() -> None:
     state.favor_at["edoras"] = 2
     state.characters["char-theoden"] = "helm-s-deep"
     state = draw(state, "event-t1-eomer-eowyn-are-orphaned")
-    assert options(state, "card") == {"favor|edoras", "char|char-theoden", "none"}
+    assert options(state, "card") == {"favor|edoras", "char|char-theoden", "skip"}
     state = answer(state, "card", "char|char-theoden")
     assert "char-theoden" not in state.characters and state.favor_at["edoras"] == 2
     state = draw(table(), "event-t1-eomer-eowyn-are-orphaned")

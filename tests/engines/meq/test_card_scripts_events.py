@@ -484,3 +484,20 @@ def test_theoden_warned_two_favor_black_marker_back() -> None:
 def test_every_event_is_scripted() -> None:
     # spec 7.3: no Event is left to resolve by hand
     assert not scripts.coverage()["events by hand"]
+
+
+def test_card_decisions_never_offer_the_word_for_an_empty_answer() -> None:
+    # the command grammar writes an empty answer as "none" (engines.core.decisions.NONE): no option may use it
+    # (random play found one in A New Power Is Rising's token stage)
+    from engines.core import Answer
+    from engines.core.decisions import NONE
+    from engines.meq import GAME
+
+    state = table()
+    state.influence["barad-dur"] = 2
+    scripts.run_card(turn_on(state), "shadow-a-new-power-is-rising-10", None)
+    state = answer(state, "card", "tokens")
+    d = open_decision(state, "card")
+    assert NONE not in {o.id for o in d.options} and "stop" in {o.id for o in d.options}
+    said = Answer(decision=d.id, choice=("stop",))
+    assert GAME.parse(GAME.format(said)) == said

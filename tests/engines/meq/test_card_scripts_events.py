@@ -380,9 +380,8 @@ def test_radagast_favor_and_gandalf_to_isengard() -> None:
 
 def test_he_has_at_least_heard_influence_round_the_shire_and_a_minion() -> None:
     state = draw(table(), "event-t3-he-has-at-least-heard")
-    for loc in state.map.neighbours("the-shire"):
-        assert state.influence.get(loc) == (0 if state.map.location(loc).haven else 1) or \
-            state.map.location(loc).haven
+    around = [loc for loc in state.map.neighbours("the-shire") if not state.map.location(loc).haven]
+    assert around and all(state.influence.get(loc) == 1 for loc in around)
     state = answer(state, "card", "minion-black-serpent")
     assert state.minion("minion-black-serpent").at == "the-shire"
 

@@ -370,9 +370,12 @@ def compare(turn: Turn[MeqState], hero: Hero, attribute: str, test: str, n: int,
 # --- plot and quest primitives (meq-plots) ---
 
 
-def within(state: MeqState, loc: str) -> list[str]:
-    """A location and every location one path away ("within 1 space")."""
-    return [loc, *state.map.neighbours(loc)]
+def within(state: MeqState, loc: str, n: int = 1) -> list[str]:
+    """`loc` and every location at most `n` paths away ("within n spaces"); within 1, the location first and
+    then its neighbours in the map's order."""
+    if n == 1:
+        return [loc, *state.map.neighbours(loc)]
+    return [k for k, d in state.map.distances(loc).items() if d <= n]
 
 
 def enemies_at(state: MeqState, loc: str) -> bool:
@@ -414,6 +417,91 @@ def rest_to_life(turn: Turn[MeqState], hero: Hero) -> None:
     hero.rest.cards.clear()
     stock.shuffle(state, stock.life(hero))
     turn.say(f"{hero.name} shuffles {n} card(s) from the rest pool into the life pool.")
+
+
+# --- event primitives (meq-events) ---------------------------------------------------------------------------
+# Event cards (engines.meq.events_t1..t3) run in Sauron's Event step with no hero, and again, with the exploring
+# hero, when one uses the current Event (spec 3.1 step 4, 3.2 step 3c). What the pack cannot say about them is
+# registered here, so the turn modules read it without importing the card modules.
+
+Usable = Callable[[MeqState, Hero], bool]
+EVENT_USABLE: dict[str, Usable] = {}  # event id -> when a hero exploring may use it (default: on its marker)
+EVENT_KEEP: dict[str, bool] = {}  # event id -> stays in play or not, where the pack's ongoing_at is wrong
+EVENT_STORY: dict[str, Callable[[Turn[MeqState]], None]] = {}  # event id -> what it does each Story step
+
+
+def event_stays(ref: str, ongoing_at: str) -> bool:
+    """Whether a resolved Event goes on the Current Event space (spec 3.1 step 4.3)."""
+    return EVENT_KEEP.get(ref, bool(ongoing_at))
+
+
+def event_usable(state: MeqState, hero: Hero) -> bool:
+    """Whether the hero exploring now may use the current Event (spec 3.2 step 3c)."""
+    if not state.current_event.cards:
+        return False
+    test = EVENT_USABLE.get(state.current_event.cards[0].ref)
+    return test(state, hero) if test is not None else bool(state.event_at) and state.event_at == hero.at
+
+
+def event_story(turn: Turn[MeqState]) -> None:
+    """The current Event's Story-step effect, if it has one (a Plot-like Event, spec 3.1 step 2)."""
+    for card in list(turn.state.current_event.cards):
+        run = EVENT_STORY.get(card.ref)
+        if run is not None:
+            run(turn)
+
+
+
+
+def in_region(state: MeqState, region: str) -> list[str]:
+    return [x.id for x in state.map.locations if x.region == region]
+
+
+def remove_token(turn: Turn[MeqState], uid: str, why: str) -> None:
+    """A monster token leaves the board by a card: discarded face up, as a fought one is (spec 5.8)."""
+    state = turn.state
+    card = state.tokens.take(uid)
+    where = state.token_at.pop(uid)
+    card.face_up = True
+    card.known_to = []
+    turn.reveal()
+    state.token_discard.cards.append(card)
+    turn.say(f"The {card.back} token on {state.map.name(where)} is removed ({why}): it was {card.name}.")
+
+
+def pile_ready(state: MeqState, group: str) -> bool:
+    """A token can be drawn from `group`'s pile (or its discards, reshuffled)."""
+    return stock.count(state, f"pile:{group}") > 0 or any(c.ref.startswith(group + "|")
+                                                          for c in state.token_discard.cards)
+
+
+def wound_minion(turn: Turn[MeqState], key: str, n: int) -> None:
+    """Damage dealt to a minion outside combat; at its health it is defeated as in combat (spec 4.2, 5.7)."""
+    state = turn.state
+    m = state.minion(key)
+    foe = index().foes[key]
+    m.damage += n
+    turn.say(f"{foe.name} takes {n} damage (now {m.damage} of {foe.health}).")
+    if m.damage >= foe.health:
+        m.damage, m.at = 0, ""
+        m.status = "out" if key == "minion-ringwraiths" else "gone"
+        turn.say(f"{foe.name} is defeated.")
+
+
+def move_character(turn: Turn[MeqState], char: str, loc: str) -> None:
+    """Place a character from the supply, or move it if it is on the board already."""
+    state = turn.state
+    name = index().characters[char].name
+    before = state.characters.get(char)
+    state.characters[char] = loc
+    turn.say(f"{name} {'moves' if before else 'is placed'} to {state.map.name(loc)}.")
+
+
+def character_home(turn: Turn[MeqState], char: str) -> None:
+    """A character leaves the board for the Favor and Character area."""
+    state = turn.state
+    loc = state.characters.pop(char)
+    turn.say(f"{index().characters[char].name} leaves {state.map.name(loc)} for the supply.")
 
 
 def from_pool(turn: Turn[MeqState], n: int) -> None:
@@ -657,3 +745,43 @@ def drop_corruption(turn: Turn[MeqState], hero: Hero, uids: list[str]) -> None:
 FX.update({"level": _fx_level, "item": _fx_item, "character": _fx_character, "rest_to_life": _fx_rest_to_life,
            "pool": _fx_pool, "favor_or_level": _fx_favor_or_level, "shadow_random": _fx_shadow_random,
            "plot_or_pool": _fx_plot_or_pool, "uncorrupt": _fx_uncorrupt})
+
+
+def drop_corruption_card(turn: Turn[MeqState], hero: Hero, uid: str) -> None:
+    card = hero.corruption.take(uid)
+    turn.state.corruption_discard.cards.append(card)
+    turn.say(f"{hero.name} discards the Corruption card {card.name}.")
+
+
+def damage_to_rest(turn: Turn[MeqState], hero: Hero) -> None:
+    """The damage pool, shuffled, goes face up onto the rest pool."""
+    state = turn.state
+    key = stock.damage(hero)
+    stock.shuffle(state, key)
+    cards = [stock.card_of(e) for e in state.stock.get(key, ())]
+    state.stock[key] = ()
+    for c in cards:
+        c.face_up = True
+    hero.rest.cards.extend(cards)
+    turn.reveal()
+    turn.say(f"{hero.name}'s damage pool ({len(cards)} card(s)) goes onto the rest pool.")
+
+
+def drop_plot(turn: Turn[MeqState], uid: str, why: str) -> None:
+    """An active Plot leaves play by a card (as in Explore or the Plot step): face up, its marker off."""
+    state = turn.state
+    card = state.plots.take(uid)
+    state.plot_discard.cards.append(card)
+    state.plot_slot.pop(uid, None)
+    state.plot_at.pop(uid, None)
+    turn.say(f"The Plot {card.name} is discarded ({why}); its marker leaves the board.")
+
+
+def move_hero_to(turn: Turn[MeqState], hero: Hero, loc: str, why: str) -> None:
+    """A card moves a hero (no path, no cost, no combat). In the hero's own Explore, what is left of that
+    Explore stays behind: the hero goes on with Travel from the new place."""
+    state = turn.state
+    turn.say(f"{hero.name} moves from {state.map.name(hero.at)} to {state.map.name(loc)} ({why}).")
+    hero.at = loc
+    if state.active >= 0 and state.current is hero and state.queue and state.queue[0] == "explore":
+        state.queue.pop(0)

@@ -56,8 +56,8 @@ class Meq(Rules[MeqState]):
     # 2: Encounter Quests kept (spec 6.44), the Shadow start-of-combat window before agility, Perils and Shadows
     # scripted: a journal written by version 1 does not replay the same. 3: Plots and Quests scripted (the
     # Starting Plot's setup runs at setup, Plot conditions are checked).
-    # 4: every combat ability and Corruption card scripted.
-    version = "4"
+    # 4: every combat ability and Corruption card scripted. 5: every Event scripted.
+    version = "5"
     min_seats = 2
     max_seats = 4
     state_type = MeqState

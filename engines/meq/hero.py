@@ -4,7 +4,7 @@ turn, the two-player interlude, and a hero's defeat (spec 4.4)."""
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Turn
-from engines.meq import corruption, quests, rules, scripts, stock
+from engines.meq import corruption, effects, quests, rules, scripts, stock
 from engines.meq.cards import ANY, MARKERS, index
 from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.state import Hero, MeqState
@@ -404,7 +404,7 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
         cost = index().plots[card.ref].favor
         if state.plot_at.get(card.uid) == here and hero.favor >= cost:
             options.append((f"plot:{card.uid}", f"discard the Plot {card.name} for {cost} favor"))
-    if state.event_at == here and state.current_event.cards:
+    if effects.event_usable(state, hero):
         options.append(("event", f"use the Event {state.current_event.cards[0].name} here"))
     for other in state.heroes_at(here):
         if not (corruption.may_trade(hero) and corruption.may_trade(other)):

@@ -69,6 +69,7 @@ def story(turn: Turn[MeqState]) -> None:
     for card in sorted(state.plots.cards, key=lambda c: state.plot_slot[c.uid]):
         plot = index().plots[card.ref]
         rules.move_marker(turn, plot.marker, plot.advance, f"Plot {plot.name}")
+    effects.event_story(turn)  # an Event in play may move a marker too (engines.meq.events_t2, _t3)
     goto(state, "story_end")
 
 
@@ -232,14 +233,15 @@ def resolve_event(turn: Turn[MeqState], card: Card) -> None:
     if event.character and event.character_at:
         place_character(turn, event.character, event.character_at)
     state.drawn.cards.remove(card)
-    if event.ongoing_at:
+    if effects.event_stays(card.ref, event.ongoing_at):
         for old in list(state.current_event.cards):
             state.current_event.cards.remove(old)
             state.event_discard.cards.append(old)
             turn.say(f"The Event {old.name} is replaced and discarded.")
         state.current_event.cards.append(card)
         state.event_at = event.ongoing_at
-        turn.say(f"{card.name} stays in play; the event marker goes on {state.map.name(event.ongoing_at)}.")
+        turn.say(f"{card.name} stays in play" + (f"; the event marker goes on {state.map.name(event.ongoing_at)}."
+                                                 if event.ongoing_at else "."))
     else:
         state.event_discard.cards.append(card)
 

@@ -16,6 +16,9 @@ from engines.meq import (
     enc_misty_mirkwood,
     enc_rhudaur_grey,
     enc_rohan_gondor,
+    events_t1,
+    events_t2,
+    events_t3,
     perils,
     plots,
     quests,
@@ -29,7 +32,7 @@ from engines.meq.state import Hero, MeqState
 
 # imported for their registrations
 __all__ = ["enc_brown_lands_mordor", "enc_eriador_enedwaith", "enc_haven", "enc_misty_mirkwood", "enc_rhudaur_grey",
-           "enc_rohan_gondor", "perils", "plots", "quests", "shadows"]
+           "enc_rohan_gondor", "events_t1", "events_t2", "events_t3", "perils", "plots", "quests", "shadows"]
 
 # --- other cards -----------------------------------------------------------------------------------------------
 

@@ -5,9 +5,9 @@ both are in; then strength, Next Round abilities, this round's abilities (hero f
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Outcome, Turn
-from engines.meq import rules, scripts, stock
+from engines.meq import abilities, corruption, rules, scripts, stock
 from engines.meq.cards import CombatDef, index
-from engines.meq.flow import COMBAT, FIGHTS, answer, ask, task
+from engines.meq.flow import COMBAT, FIGHTS, answer, ask, fire, task
 from engines.meq.state import SAURON, Combat, Hero, MeqState
 
 EXHAUST = "exhaust"
@@ -32,6 +32,7 @@ def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: st
              f"strength {foe.strength}). Sauron draws {len(got)} combat card(s).")
     if foe.minion:
         scripts.minion_engages(turn, hero, foe_id)
+    corruption.combat_starts(turn, hero)
     timings = "combat" + (",minion-combat" if foe.minion else "")
     window = context != "finale" and state.opt("shadow_windows") == "ask"
     if window and shadow_options(state, tuple(timings.split(","))):
@@ -51,8 +52,10 @@ def agility_task(turn: Turn[MeqState], args: list[str]) -> None:
         return
     hero = state.hero(c.hero)
     agility = hero_agility(state, c, hero)
+    room = corruption.hand_room(hero)
+    most = agility if room is None else min(agility, room)
     ask(turn, hero.seat, "agility", f"{hero.name}: agility {agility}. How many cards do you draw (each point not "
-        "spent on a draw adds 1 strength for this combat)?", [], DecisionKind.NUMBER, low=0, high=agility)
+        "spent on a draw adds 1 strength for this combat)?", [], DecisionKind.NUMBER, low=0, high=most)
 
 
 def shadow_options(state: MeqState, timings: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -68,8 +71,7 @@ def hero_agility(state: MeqState, c: Combat, hero: Hero) -> int:
 def prior_damage(state: MeqState) -> int:
     c = state.combat
     assert c is not None
-    foe = index().foes[c.foe]
-    return state.minion(c.foe).damage if foe.minion and c.context != "finale" else 0
+    return abilities.prior_damage(state, c)
 
 
 @answer("agility")
@@ -119,10 +121,23 @@ def open_round(turn: Turn[MeqState], c: Combat) -> None:
         c.stage = "over"
         return
     c.stage = "wait"
-    if not c.hero_out:
+    c.first = abilities.first_to_commit(c)
+    if c.first and not (c.hero_out if c.first == "hero" else c.foe_out):
+        turn.say(f"{hero.name if c.first == 'hero' else 'Sauron'} must commit first, face up.")
+        ask_commit(turn, c, c.first)
+        return
+    c.first = ""
+    for side in ("hero", "foe"):
+        ask_commit(turn, c, side)
+
+
+def ask_commit(turn: Turn[MeqState], c: Combat, side: str) -> None:
+    state = turn.state
+    hero = state.hero(c.hero)
+    if side == "hero" and not c.hero_out:
         ask(turn, hero.seat, "commit:hero", f"Round {c.round}: commit a card face down (or declare exhaustion).",
             [(x.uid, x.name) for x in hero.hand.cards] + [(EXHAUST, "declare exhaustion")], private=True)
-    if not c.foe_out:
+    if side == "foe" and not c.foe_out:
         ask(turn, state.sauron, "commit:foe", f"Round {c.round}: commit a combat card face down (or declare "
             "exhaustion).", [(x.uid, x.name) for x in c.foe_hand.cards] + [(EXHAUST, "declare exhaustion")],
             private=True)
@@ -143,6 +158,21 @@ def commit(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: lis
         card.face_up = False
         card.known_to = [d.seat]
         c.committed.cards.append(card)
+    if side == c.first:  # an opponent's ability: this side commits first, its card face up on its stack
+        c.first = ""
+        if pick != EXHAUST:
+            c.committed.take(pick)
+            card.face_up, card.known_to = True, []
+            (c.hero_stack if side == "hero" else c.foe_stack).cards.append(card)
+        turn.reveal()
+        who = state.hero(c.hero).name if side == "hero" else "Sauron"
+        turn.say(f"{who} " + ("declares exhaustion." if pick == EXHAUST else f"commits {card.name}, face up."))
+        if side == "hero":
+            c.hero_card = pick if pick != EXHAUST else "-"
+        else:
+            c.foe_card = pick if pick != EXHAUST else "-"
+        ask_commit(turn, c, "foe" if side == "hero" else "hero")
+        return
     if side == "hero":
         c.hero_card = pick if pick != EXHAUST else "-"
         turn.say(f"{state.hero(c.hero).name} " + ("declares exhaustion." if pick == EXHAUST else "commits a card."))
@@ -173,10 +203,12 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
             else:
                 c.foe_out = True
             continue
-        card = c.committed.take(uid)
+        shown = stack.find(uid)  # committed first and face up (an opponent's ability): already on the stack
+        card = shown if shown is not None else c.committed.take(uid)
         card.face_up = True
         card.known_to = []
-        stack.cards.append(card)
+        if shown is None:
+            stack.cards.append(card)
         played[side] = index().combat[card.ref]
     for side, who in (("hero", hero.name), ("foe", "Sauron")):
         card_def = played[side]
@@ -185,10 +217,11 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
                  else f"Round {c.round}: {who} is exhausted.")
     # c) strength: over the limit -> exhausted and this card cancelled
     cancelled = {"hero": False, "foe": False}
+    abilities.mark_free(c, played)
     for side, stack, limit in (("hero", c.hero_stack, c.hero_strength), ("foe", c.foe_stack, c.strength)):
         if played[side] is None:
             continue
-        spent = sum(index().combat[x.ref].cost for x in stack.cards)
+        spent = abilities.spent(stack)
         if spent > limit:
             cancelled[side] = True
             if side == "hero":
@@ -197,7 +230,7 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
                 c.foe_out = True
             turn.say(f"{hero.name if side == 'hero' else 'Sauron'} has spent {spent} strength of {limit}: exhausted, "
                      "and the card just played is cancelled.")
-    result = scripts.combat_round(turn, c, played, cancelled)
+    result = abilities.combat_round(turn, c, played, cancelled)
     c.last_types = {s: (p.type if (p := played[s]) is not None and not cancelled[s] else "") for s in ("hero", "foe")}
     to_hero, to_foe = result
     if to_foe:
@@ -214,7 +247,7 @@ def check(turn: Turn[MeqState], c: Combat) -> None:
     hero = state.hero(c.hero)
     c.hero_defeated = rules.out_of_cards(state, hero)
     c.foe_defeated = prior_damage(state) + c.foe_damage >= c.health
-    if c.hero_defeated or c.foe_defeated or (c.hero_out and c.foe_out):
+    if c.hero_defeated or c.foe_defeated or (c.hero_out and c.foe_out) or c.escape_to:
         c.stage = "over"
     else:
         c.stage = "commit"
@@ -252,12 +285,17 @@ def finish(turn: Turn[MeqState], c: Combat) -> None:
         else:
             m.damage += c.foe_damage
     state.queue[0:0] = (c.on_win if defeated and not c.hero_defeated else []) + c.on_end
+    fire("combat_over", turn, hero, c.foe, defeated)  # a quest met by fighting this foe
     if c.hero_defeated:
         state.queue.insert(0, f"defeat:{hero.key}")
+    if c.escape_to and not c.hero_defeated:
+        hero.at = c.escape_to
+        turn.say(f"{hero.name} moves to {state.map.name(c.escape_to)}; the turn goes on.")
     if not defeated:
         if foe.wisdom:
             state.queue.append(f"place:{foe.wisdom}")
-        if (c.context == "travel" or (c.context == "card" and not c.keep_turn)) and hero.key != "thalin":
+        if ((c.context == "travel" or (c.context == "card" and not c.keep_turn)) and hero.key != "thalin"
+                and not c.escape_to):
             state.turn_over = True
     elif c.context == "travel" and not c.hero_defeated:
         state.queue.append("explore")

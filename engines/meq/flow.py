@@ -20,6 +20,9 @@ COMBAT: list[Step] = []  # the combat stepper (engines.meq.combat registers it)
 # Starts a combat (engines.meq.combat registers it): card effects start fights without importing the combat
 # module, which imports the card scripts.
 FIGHTS: list[Callable[..., None]] = []
+# Named moments the rules fire and card scripts (Plots, Quests) register for, so a rule module never imports the
+# card families: a hook returns True when it takes over (the rule then does not do its usual thing).
+MOMENTS: dict[str, list[Callable[..., bool]]] = {}
 
 
 def step(name: str) -> Callable[[Step], Step]:
@@ -41,6 +44,19 @@ def task(name: str) -> Callable[[Task], Task]:
         TASKS[name] = fn
         return fn
     return deco
+
+
+def moment(name: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    def deco(fn: Callable[..., bool]) -> Callable[..., bool]:
+        MOMENTS.setdefault(name, []).append(fn)
+        return fn
+    return deco
+
+
+def fire(name: str, *args: object) -> bool:
+    """Run the hooks of a moment in registration order until one takes over (returns True): a card that
+    forbids an Encounter step leaves no other card to replace it."""
+    return any(fn(*args) for fn in MOMENTS.get(name, []))
 
 
 def ask(turn: Turn[MeqState], seat: str, context: str, prompt: str, options: list[tuple[str, str]],

@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.core import Card, CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, Visibility
 from engines.meq import board as mb
-from engines.meq import combat, effects, finale, flow, hero, rules, sauron, stock  # noqa: F401  (they register their steps)
+from engines.meq import combat, effects, finale, flow, hero, quests, rules, sauron, stock  # noqa: F401  (registrations)
 from engines.meq.cards import MARKERS, index
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, copy_card, zone
 from engines.meq.view import build, quest_name
@@ -54,8 +54,10 @@ class Meq(Rules[MeqState]):
     name = "meq"
     title = "Middle-earth Quest"
     # 2: Encounter Quests kept (spec 6.44), the Shadow start-of-combat window before agility, Perils and Shadows
-    # scripted: a journal written by version 1 does not replay the same.
-    version = "2"
+    # scripted: a journal written by version 1 does not replay the same. 3: Plots and Quests scripted (the
+    # Starting Plot's setup runs at setup, Plot conditions are checked).
+    # 4: every combat ability and Corruption card scripted. 5: every Event scripted.
+    version = "5"
     min_seats = 2
     max_seats = 4
     state_type = MeqState
@@ -181,6 +183,8 @@ class Meq(Rules[MeqState]):
             foe = idx.foes[minion.key]
             if foe.stage == 1:
                 sauron.put_minion(turn, minion.key, foe.starts[0])
+        for h in state.heroes:
+            quests.setup(turn, h)
         turn.say(f"Map: {board.title} ({len(board.locations)} locations, {len(board.paths)} paths). Sauron: "
                  f"{state.sauron}; heroes: " + ", ".join(f"{h.name} ({h.seat})" for h in state.heroes) + ".")
         state.step = "round"

@@ -4,9 +4,9 @@ turn, the two-player interlude, and a hero's defeat (spec 4.4)."""
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Turn
-from engines.meq import rules, scripts, stock
+from engines.meq import corruption, effects, quests, rules, scripts, stock
 from engines.meq.cards import ANY, MARKERS, index
-from engines.meq.flow import answer, ask, goto, step, task
+from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.state import Hero, MeqState
 
 
@@ -28,6 +28,7 @@ def hero_start(turn: Turn[MeqState]) -> None:
     hero = state.current
     state.shadow_played = False
     state.moved_first = False
+    state.moves_made = 0
     state.dark_path_used = False
     state.turn_over = False
     state.explored_in_place = False
@@ -43,8 +44,9 @@ def hero_start(turn: Turn[MeqState]) -> None:
 
 
 def may_rest(state: MeqState, hero: Hero) -> bool:
-    """Scenario 6.31: no token (even blank), no minion, not a Stronghold."""
-    return not pieces_at(state, hero.at) and not state.map.location(hero.at).stronghold
+    """Scenario 6.31: no token (even blank), no minion, not a Stronghold; nor where a card forbids it."""
+    return (not pieces_at(state, hero.at) and not state.map.location(hero.at).stronghold
+            and not fire("no_rest", state, hero.at))
 
 
 @step("rest")
@@ -82,21 +84,22 @@ def sauron_step(turn: Turn[MeqState], args: list[str]) -> None:
     """The leftmost Sauron marker moves 1; the hero breaks a tie (spec 3.2 step 1, 4.4)."""
     state = turn.state
     tied = rules.leftmost_sauron(state)
+    hero = state.hero(args[0])
+    n = corruption.marker_steps(hero)
     if len(tied) == 1:
-        rules.move_marker(turn, tied[0], 1, args[1])
+        rules.move_marker(turn, tied[0], n, args[1])
     else:
-        hero = state.hero(args[0])
         chooser = hero.seat
         if state.opt("high_stakes") and rules.stage(state) == 3 and rules.dominant(state) == "heroes" and \
                 args[1] == "a hero was defeated":
             chooser = state.sauron
-        ask(turn, chooser, f"which_marker:{args[1]}", "The Sauron markers are tied: which one moves 1?",
+        ask(turn, chooser, f"which_marker:{args[1]}:{n}", f"The Sauron markers are tied: which one moves {n}?",
             [(m, f"the {m} marker") for m in tied])
 
 
 @answer("which_marker")
 def which_marker(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    rules.move_marker(turn, choice[0], 1, args[0])
+    rules.move_marker(turn, choice[0], int(args[1]) if len(args) > 1 else 1, args[0])
 
 
 @task("corruption_pay")
@@ -196,7 +199,8 @@ def attack_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], ar
             return
         state.token_discard.cards.append(card)  # spec 4.2 b: a fought token always leaves (6.71)
         turn.say(f"Sauron flips the token on {state.map.name(hero.at)}: {card.name}!")
-        combat.start(turn, hero, card.ref.split("|")[1], context, token=card.uid)
+        if not fire("token_foe", turn, hero, card.ref.split("|")[1], context, card.uid):
+            combat.start(turn, hero, card.ref.split("|")[1], context, token=card.uid)
     else:
         combat.start(turn, hero, pick, context)
 
@@ -233,6 +237,8 @@ def travel_step(turn: Turn[MeqState]) -> None:
     options: list[tuple[str, str]] = []
     for dest in state.map.neighbours(hero.at):
         if state.one_move and state.moved_first and not state.explored_in_place:
+            break
+        if not corruption.moves_left(state, hero):
             break
         if can_pay(state, hero, dest):
             icon, n = move_cost(state, hero, dest)
@@ -299,6 +305,7 @@ def move_hero(turn: Turn[MeqState], hero: Hero, dest: str, paid: list[str]) -> N
     origin = hero.at
     hero.at = dest
     state.moved_first = True
+    state.moves_made += 1
     turn.say(f"{hero.name} moves from {state.map.name(origin)} to {state.map.name(dest)}, discarding "
              f"{', '.join(names)} to the rest pool.")
     if rules.out_of_cards(state, hero):  # 6.58
@@ -335,7 +342,7 @@ def peril_task(turn: Turn[MeqState], args: list[str]) -> None:
     """Spec 3.2 step 3b (6.40): Sauron draws 3, picks one matching here; all 3 are then discarded face up."""
     state = turn.state
     hero = state.current
-    drawn = stock.draw_from(turn, "peril", state.peril_discard, state.peril_drawn, 3)
+    drawn = stock.draw_from(turn, "peril", state.peril_discard, state.peril_drawn, corruption.peril_draw(state, hero))
     for c in drawn:
         c.face_up = True
     fits = [c for c in drawn if matches(state, index().perils[c.ref].where, hero.at)]
@@ -387,7 +394,7 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
     if state.favor_at.get(here):
         options.append(("favor", f"take the {state.favor_at[here]} favor here"))
     for char, loc in sorted(state.characters.items()):
-        if loc == here:
+        if loc == here and corruption.may_trade(hero):
             name = index().characters[char].name
             options.append((f"consult:{char}:favor", f"consult {name} for {index().characters[char].value} favor"))
             options.append((f"consult:{char}:ability", f"consult {name} for its ability (resolved by hand)"))
@@ -397,10 +404,12 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
         cost = index().plots[card.ref].favor
         if state.plot_at.get(card.uid) == here and hero.favor >= cost:
             options.append((f"plot:{card.uid}", f"discard the Plot {card.name} for {cost} favor"))
-    if state.event_at == here and state.current_event.cards:
+    if effects.event_usable(state, hero):
         options.append(("event", f"use the Event {state.current_event.cards[0].name} here"))
     for other in state.heroes_at(here):
-        if other is not hero and hero.favor:
+        if not (corruption.may_trade(hero) and corruption.may_trade(other)):
+            continue
+        if other is not hero and hero.favor and corruption.favor_room(state, other, 1):
             options.append((f"give:{other.key}", f"give 1 favor to {other.name}"))
         for item in hero.items:
             if other is not hero and item not in other.items:
@@ -409,6 +418,7 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
             if other is not hero and quest in index().encounters:
                 options.append((f"quest:{other.key}:{quest}", f"give the {index().encounters[quest].name} to "
                                 f"{other.name}"))
+    options += quests.explore_options(state, hero)
     options.append(("pass", "stop exploring"))
     ask(turn, hero.seat, "explore", f"{hero.name} explores {state.map.name(here)}.", options,
         DecisionKind.ACT_OR_PASS)
@@ -435,6 +445,7 @@ def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         else:
             turn.say(f"{hero.name} consults {name} for its ability: resolve it by hand (adjust); {name} returns "
                      "to the supply.")
+        fire("consult", turn, hero, char)  # an active Plot may corrupt whoever consults this character
     elif verb == "darkpath":
         state.dark_path_used = True
         rules.gain_favor(turn, hero, 1, "the Dark Path")
@@ -460,6 +471,9 @@ def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         hero.items.remove(rest[1])
         other.items.append(rest[1])
         turn.say(f"{hero.name} gives the {index().items[rest[1]].name} to {other.name}.")
+    elif verb == "complete":  # the reward comes first, then exploring goes on
+        quests.complete(turn, hero, rest[0], then="explore")
+        return
     elif verb == "quest":
         other = state.hero(rest[0])
         hero.quests.remove(rest[1])
@@ -483,8 +497,11 @@ def encounter_step(turn: Turn[MeqState]) -> None:
     if rules.perilous(state, hero.at, hero):
         turn.say(f"{state.map.name(hero.at)} is perilous for {hero.name}: no Encounter.")
         return
+    if fire("encounter", turn, hero):  # a card replaces or forbids this Encounter step
+        return
     deck_key = "haven" if state.map.location(hero.at).haven else state.map.group_of(hero.at)
-    drawn = stock.draw_from(turn, f"encounter:{deck_key}", state.encounter_discards[deck_key], state.drawn, 3)
+    drawn = stock.draw_from(turn, f"encounter:{deck_key}", state.encounter_discards[deck_key], state.drawn,
+                            corruption.encounter_draw(hero))
     for c in drawn:
         c.face_up = True
     ranked = sorted(drawn, key=lambda c: index().encounters[c.ref].priority)
@@ -497,8 +514,7 @@ def encounter_step(turn: Turn[MeqState]) -> None:
         if not (quest and c is fit):
             state.encounter_discards[deck_key].cards.append(c)
     if fit is not None and quest:  # 6.44: a Quest goes face up into the hero's play area, not the discard
-        hero.quests.append(fit.ref)
-        turn.say(f"{hero.name} takes the Quest {fit.name}; its requirements and reward are resolved by hand.")
+        quests.take(turn, hero, fit.ref)
     elif fit is not None:
         scripts.run_card(turn, fit.ref, hero)
 

@@ -240,9 +240,9 @@ def regret(turn: Turn[MeqState], hero: Hero | None) -> None:
     spots = _region_spots(state, hero, skip_here=True)
     if spots:
         fx.ask_card(turn, state.sauron, REGRET, hero, "influence", "Put 1 influence on a location (or none).",
-                    [(loc, state.map.name(loc)) for loc in spots] + [("none", "none")])
+                    [(loc, state.map.name(loc)) for loc in spots] + [("skip", "nowhere")])
     else:
-        regret_then(turn, hero, "influence", ("none",))
+        regret_then(turn, hero, "influence", ("skip",))
 
 
 @fx.choice(REGRET)
@@ -250,15 +250,15 @@ def regret_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
     assert hero is not None
     state = turn.state
     if stage == "influence":
-        if picked[0] != "none":
+        if picked[0] != "skip":
             fx.add_influence(turn, picked[0], 1)
         region = [loc for loc in fx.region_of(state, hero.at) if loc != hero.at]
         spots = fx.token_spots(state, region)
         if spots:
             fx.ask_card(turn, state.sauron, REGRET, hero, "token", "Place a monster token (or none).",
                         [(f"{g}|{loc}", f"{g} token on {state.map.name(loc)}") for g, loc in spots]
-                        + [("none", "none")], private=True)
-    elif picked[0] != "none":
+                        + [("skip", "nowhere")], private=True)
+    elif picked[0] != "skip":
         group, loc = picked[0].split("|")
         fx.place_token(turn, group, loc)
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections import deque
 
 from engines.core import Turn
-from engines.meq import stock
+from engines.meq import corruption, stock
 from engines.meq.cards import MARKERS, index
+from engines.meq.flow import fire
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, SAURON, Hero, MeqState
 
 # --- the Story Track ---------------------------------------------------------------------------------------
@@ -174,7 +175,9 @@ def cleanup(turn: Turn[MeqState]) -> None:
 
 def perilous(state: MeqState, loc: str, hero: Hero) -> bool:
     where = state.map.location(loc)
-    return where.perilous or loc == state.perilous_now or state.influence.get(loc, 0) > attribute(state, hero, "wisdom")
+    over = state.influence.get(loc, 0) > attribute(state, hero, "wisdom")
+    # the last test: a card in play that makes the location perilous (a Plot)
+    return where.perilous or loc == state.perilous_now or over or fire("perilous", state, loc)
 
 
 # --- heroes ------------------------------------------------------------------------------------------------
@@ -182,7 +185,7 @@ def perilous(state: MeqState, loc: str, hero: Hero) -> bool:
 
 def attribute(state: MeqState, hero: Hero, name: str) -> int:
     base = getattr(index().heroes[hero.key], name)
-    return int(base) + hero.raises.get(name, 0)
+    return max(0, int(base) + hero.raises.get(name, 0) - corruption.attribute_loss(hero, name))
 
 
 def raise_level(turn: Turn[MeqState], hero: Hero, name: str) -> None:
@@ -197,7 +200,12 @@ def raise_level(turn: Turn[MeqState], hero: Hero, name: str) -> None:
 
 
 def draw_cards(turn: Turn[MeqState], hero: Hero, n: int) -> int:
-    """Draw from the life pool into hand (no reshuffle: an empty life pool stays empty)."""
+    """Draw from the life pool into hand (no reshuffle: an empty life pool stays empty), never past a hand limit
+    a Corruption card sets."""
+    room = corruption.hand_room(hero)
+    if room is not None and room < n:
+        turn.say(f"{hero.name} may hold no more than {len(hero.hand.cards) + room} cards: {room} drawn of {n}.")
+        n = room
     got = stock.draw(turn, stock.life(hero), hero.hand, n)
     for card in got:
         card.face_up = True
@@ -214,11 +222,17 @@ def gain_corruption(turn: Turn[MeqState], hero: Hero) -> None:
     for card in cards:
         card.face_up = True
         turn.say(f"{hero.name} receives a Corruption card: {card.name}.")
+        corruption.received(turn, hero, card)
     if not cards:
         turn.say("The Corruption deck is empty: no card is received.")
 
 
 def gain_favor(turn: Turn[MeqState], hero: Hero, n: int, why: str) -> None:
+    room = corruption.favor_room(turn.state, hero, n)
+    if room < n:
+        turn.say(f"{hero.name} may gain only {room} of {n} favor now (a Corruption card).")
+        n = room
+    corruption.favor_gained(turn.state, hero, n)
     hero.favor += n
     turn.say(f"{hero.name} gains {n} favor ({why}): now {hero.favor}.")
 

@@ -4,7 +4,7 @@ cards, commands) and Hero Draw; plus Shadow card windows, which open in every pl
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, RuleError, Turn
-from engines.meq import rules, scripts, stock
+from engines.meq import corruption, effects, plots, rules, scripts, stock
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, goto, step, task
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
@@ -69,6 +69,7 @@ def story(turn: Turn[MeqState]) -> None:
     for card in sorted(state.plots.cards, key=lambda c: state.plot_slot[c.uid]):
         plot = index().plots[card.ref]
         rules.move_marker(turn, plot.marker, plot.advance, f"Plot {plot.name}")
+    effects.event_story(turn)  # an Event in play may move a marker too (engines.meq.events_t2, _t3)
     goto(state, "story_end")
 
 
@@ -118,10 +119,12 @@ def arrive_at(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: 
 
 
 def playable_plots(state: MeqState) -> list[str]:
-    """Spec 3.1 step 3 (6.16, 6.17): the Pool reaches the card's number (not spent) and a space is free."""
+    """Spec 3.1 step 3 (6.16, 6.17): the Pool reaches the card's number (not spent), a space is free, and the
+    card's own condition holds somewhere (engines.meq.plots)."""
     if len(state.plots.cards) >= 3:
         return []
-    return [c.uid for c in state.plot_hand.cards if state.pool >= index().plots[c.ref].influence]
+    return [c.uid for c in state.plot_hand.cards
+            if state.pool >= index().plots[c.ref].influence and plots.places(state, c.ref)]
 
 
 @step("plot")
@@ -149,28 +152,27 @@ def plot_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args
 def play_plot(turn: Turn[MeqState], uid: str, at: str = "") -> None:
     state = turn.state
     if uid not in playable_plots(state):
-        raise RuleError("That Plot cannot be played: the Shadow Pool is too low or the Active Plot Track is full.")
+        raise RuleError("That Plot cannot be played: the Shadow Pool is too low, the Active Plot Track is full, or "
+                        "its condition is not met.")
     card = state.plot_hand.take(uid)
     plot = index().plots[card.ref]
     slot = min({1, 2, 3} - set(state.plot_slot.values()))
     state.plots.cards.append(card)
     state.plot_slot[uid] = slot
     turn.say(f"Sauron plays the Plot {plot.name} on space {slot} (Shadow Pool {state.pool}, needs {plot.influence}).")
-    if plot.scripted_condition:
-        turn.say(f"{plot.name} has a play condition the engine does not check: the heroes may contest it "
-                 "(adjust to undo).")
-    where = plot.affects or at
-    if where:
-        set_plot_marker(turn, uid, where)
+    spots = plots.places(state, card.ref)
+    if at in spots or len(spots) == 1:
+        set_plot_marker(turn, uid, at if at in spots else spots[0])
     else:
         ask(turn, state.sauron, f"plot_at:{uid}", f"Where does plot marker {slot} go for {plot.name}?",
-            [(loc.id, loc.name) for loc in state.map.locations])
+            [(loc, state.map.name(loc)) for loc in spots])
 
 
 def set_plot_marker(turn: Turn[MeqState], uid: str, loc: str) -> None:
     state = turn.state
     state.plot_at[uid] = loc
     turn.say(f"Plot marker {state.plot_slot[uid]} goes on {state.map.name(loc)}.")
+    plots.played(turn, uid)
 
 
 @answer("plot_at")
@@ -231,14 +233,15 @@ def resolve_event(turn: Turn[MeqState], card: Card) -> None:
     if event.character and event.character_at:
         place_character(turn, event.character, event.character_at)
     state.drawn.cards.remove(card)
-    if event.ongoing_at:
+    if effects.event_stays(card.ref, event.ongoing_at):
         for old in list(state.current_event.cards):
             state.current_event.cards.remove(old)
             state.event_discard.cards.append(old)
             turn.say(f"The Event {old.name} is replaced and discarded.")
         state.current_event.cards.append(card)
         state.event_at = event.ongoing_at
-        turn.say(f"{card.name} stays in play; the event marker goes on {state.map.name(event.ongoing_at)}.")
+        turn.say(f"{card.name} stays in play" + (f"; the event marker goes on {state.map.name(event.ongoing_at)}."
+                                                 if event.ongoing_at else "."))
     else:
         state.event_discard.cards.append(card)
 
@@ -513,6 +516,8 @@ def hero_draw(turn: Turn[MeqState]) -> None:
     state = turn.state
     for hero in state.heroes:
         most = min(rules.attribute(state, hero, "fortitude"), stock.count(state, stock.life(hero)))
+        room = corruption.hand_room(hero)
+        most = most if room is None else min(most, room)
         if most > 0:
             ask(turn, hero.seat, f"draw:{hero.key}", f"Hero Draw: how many cards does {hero.name} draw (0 to {most})?",
                 [], DecisionKind.NUMBER, low=0, high=most)
@@ -575,3 +580,6 @@ def play_shadow(turn: Turn[MeqState], uid: str) -> None:
     turn.say(f"Sauron plays the Shadow card {card.name}.")
     target = state.current if state.active >= 0 else None
     scripts.run_card(turn, card.ref, target)
+    if corruption.shadow_redraw(state):
+        turn.say(f"{state.current.name} is greedy: Sauron draws a Shadow card.")
+        effects.draw_shadow(turn)

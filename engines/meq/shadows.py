@@ -229,7 +229,7 @@ def new_power_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
         return
     if picked[0] == "tokens":
         left = 2
-    elif picked[0] == "none":
+    elif picked[0] == "skip":
         return
     else:
         group, loc = picked[0].split("|")
@@ -239,7 +239,7 @@ def new_power_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
     if left and spots:
         fx.ask_card(turn, state.sauron, NEW_POWER, None, str(left - 1), f"Place a monster token ({left} left).",
                     [(f"{g}|{loc}", f"{g} token on {state.map.name(loc)}") for g, loc in spots]
-                    + [("none", "no more")], private=True)
+                    + [("skip", "no more")], private=True)
 
 
 @fx.card(*STORMS)

@@ -52,6 +52,8 @@ class Hero:
     done: list[str] = field(default_factory=list)  # quests completed
     raises: dict[str, int] = field(default_factory=dict)  # level tokens per attribute (at most 2 each)
     locked: str = ""  # the advanced quest, until the starting quest is done
+    favor_turn: str = ""  # the turn `favor_got` counts (a Corruption card caps favor gained a turn)
+    favor_got: int = 0
 
     def zones(self) -> list[Zone]:
         return [self.hand, self.rest, self.corruption]
@@ -100,6 +102,8 @@ class Combat:
     agility_zero: bool = False
     strength_mod: int = 0  # added to the hero's strength for this combat (negative: a Shadow card)
     agility_mod: int = 0
+    first: str = ""  # the side that commits first and face up this round (an opponent's ability)
+    escape_to: str = ""  # the hero broke off the combat and moves there (an ability); the turn goes on
 
 
 @dataclass(kw_only=True)
@@ -162,6 +166,7 @@ class MeqState(BaseState):
     commanded: list[str] = field(default_factory=list)  # pieces commanded in this Command action
     placed_token: bool = False  # a token was placed in this Command action
     moved_first: bool = False  # the hero's first Travel repetition is over
+    moves_made: int = 0  # moves in this hero turn (a Corruption card caps them)
     travel_from: str = ""
     dark_path_used: bool = False
     turn_over: bool = False  # the hero's turn ended early (defeat, an undefeated foe in Travel)

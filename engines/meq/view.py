@@ -191,7 +191,8 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
         out.append(f"Plot {state.plot_slot[card.uid]}: {card.name} ({plot.marker} +{plot.advance}, discard for "
                    f"{plot.favor} favor at {where})")
     if state.current_event.cards:
-        out.append(f"Current Event: {state.current_event.cards[0].name} at {board.name(state.event_at)}")
+        where = f" at {board.name(state.event_at)}" if state.event_at else ""  # some Events have no marker
+        out.append(f"Current Event: {state.current_event.cards[0].name}{where}")
     for p in view.places:
         bits = []
         if p.influence:

@@ -139,7 +139,7 @@ def check_words(texts: list[str], state: Any, seat: str | None, where: str, befo
     could see then is no secret in that step's log: it was public when the log named it (a card in play that a
     later part of the same step shuffled back into a deck). So is a card in `shown`, turned face up for the
     whole table during the step."""
-    secret = hidden_names(state, seat) - (shown or set())
+    secret = hidden_names(state, seat) - (shown or set()) - fighting(state) - fighting(before)
     if before is not None and secret:
         secret -= set(seen_names(before, seat))
     # Cards turned face up in this step are blanked too: "Orc Scouts" shown does not name a hidden "Orc".
@@ -153,6 +153,17 @@ def check_words(texts: list[str], state: Any, seat: str | None, where: str, befo
         # Whole names only: "Gandalf" hidden is not named by "Gandalf's Search" in hand.
         named = [n for n in secret if n and re.search(rf"(?<![\w'’]){re.escape(n)}(?![\w'’])", text)]
         assert not named, f"{where} for {seat or 'the table'} names hidden {named}: {text!r}"
+
+
+def fighting(state: Any) -> set[str]:
+    """The foe of an MEQ combat under way is public (spec 4.2). A monster a card sends to fight (a Quest's, a
+    Peril's) shares its name with face-down monster tokens, which naming it does not reveal."""
+    foe = getattr(getattr(state, "combat", None), "foe", "")
+    if not foe:
+        return set()
+    from engines.meq.cards import index
+
+    return {index().foes[foe].name}
 
 
 def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any = None) -> None:

@@ -167,7 +167,7 @@ def travel_choice(state: MeqState, hero: Hero, ids: list[str], moves: int) -> st
 
 
 def explore_choice(state: MeqState, ids: list[str]) -> str:
-    for prefix in ("plot:", "favor", "consult:"):
+    for prefix in ("complete:", "plot:", "favor", "consult:"):
         found = [i for i in ids if i.startswith(prefix) and not i.endswith(":ability")]
         if found:
             return found[0]

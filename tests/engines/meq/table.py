@@ -11,8 +11,18 @@ from engines.meq.state import MeqState
 
 
 def a_table(heroes: str = "argalad,beravor", **options: Any) -> MeqState:
+    """A new game. Unless `plot_setup=True`, the Starting Plot's own setup (influence, Sauron's first cards, spec
+    2 step 4c) is skipped, so a test starts from an empty board and Sauron's first turn."""
+    plot_setup = bool(options.pop("plot_setup", False))
     seats = GAME.seat_names(1 + len(heroes.split(",")))
-    return GAME.setup(Config(seats=seats, options={"heroes": heroes, **options}), 7)
+    state = GAME.setup(Config(seats=seats, options={"heroes": heroes, **options}), 7)
+    if not plot_setup:
+        state.decisions.clear()
+        state.queue = [q for q in state.queue if not q.startswith("plot_keep:")]
+        state.influence.clear()
+        state.pool = 0
+        flow.advance(turn_on(state))
+    return state
 
 
 def turn_on(state: MeqState) -> Turn[MeqState]:

@@ -3,7 +3,8 @@ resolved by its card; spec 7.3: Encounter effects are per-card scripts)."""
 
 from __future__ import annotations
 
-from engines.meq import effects, flow, stock
+from engines.core import Answer
+from engines.meq import GAME, effects, flow, stock
 from engines.meq import enc_misty_mirkwood as mm
 from tests.engines.meq.enc_table import damage_due, hurt, life, no_damage, run, shields, table, wound
 from tests.engines.meq.table import answer, contexts, on_top, open_decision, options, place_token, turn_on
@@ -127,8 +128,14 @@ def test_escorted_rest_or_a_trip_to_the_woodland_realm() -> None:
     state.heroes[0].favor = 1
     deck = stock.count(state, "encounter:haven")
     run(state, mm.ESCORT)
-    state = answer(state, "card", "go")
-    assert state.heroes[0].at == mm.WOODLAND and state.heroes[0].favor == 0
+    d = open_decision(state, "card")
+    step = GAME.apply(state, d.seat, Answer(decision=d.id, choice=("go",)))
+    state = step.state
+    # The favor is paid before the move (the Haven Encounter drawn there is scripted and may give some back).
+    said = [e.text for e in step.events]
+    paid = next(i for i, t in enumerate(said) if "favor" in t and "Argalad" in t)
+    assert paid < next(i for i, t in enumerate(said) if "Woodland Realm" in t)
+    assert state.heroes[0].at == mm.WOODLAND
     assert stock.count(state, "encounter:haven") == deck - 3
 
 

@@ -198,12 +198,12 @@ def test_undying_regret_never_on_the_hero() -> None:
     # meq spec 7.3 (influence, monsters): influence and a token in the region, never where the hero stands
     state = run(at_peril(at="rhosgobel"), "peril-undying-regret-14")
     spots = options(state, "card")
-    assert "rhosgobel" not in spots and "none" in spots
-    target = sorted(spots - {"none"})[0]
+    assert "rhosgobel" not in spots and "skip" in spots
+    target = sorted(spots - {"skip"})[0]
     state = answer(state, "card", target)
     assert state.influence.get(target, 0) >= 1
     tokens = len(state.tokens.cards)
-    spot = sorted(options(state, "card") - {"none"})[0]
+    spot = sorted(options(state, "card") - {"skip"})[0]
     state = answer(state, "card", spot)
     assert len(state.tokens.cards) == tokens + 1
 

@@ -205,7 +205,7 @@ def test_a_new_power_tokens_or_mordor() -> None:
     tokens = len(state.tokens.cards)
     state = answer(state, "card", "tokens")
     for _ in range(2):
-        spot = sorted(options(state, "card") - {"none"})[0]
+        spot = sorted(options(state, "card") - {"skip"})[0]
         state = answer(state, "card", spot)
     assert len(state.tokens.cards) == tokens + 2 and "card" not in contexts(state)
 

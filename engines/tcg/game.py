@@ -96,7 +96,8 @@ class Tcg(Rules[TcgState]):
         for i, seat in enumerate(config.seats):
             chosen = str(options.get(f"deck_p{i + 1}") or rotation[i % len(rotation)])
             deck = starter(chosen, self.cards) if chosen in builtin_decks() else parse(chosen, self.cards)
-            player = Player(seat=seat, deck=deck.name)
+            listed = tuple(sorted(set(deck.draw))) if chosen in builtin_decks() else ()  # published lists only
+            player = Player(seat=seat, deck=deck.name, listed=listed)
             state.players.append(player)
             rb = state.new_card(deck.ring_bearer, seat)
             ring = state.new_card(deck.ring, seat)

@@ -55,6 +55,9 @@ class Script:
     event: Lister | None = None  # an event in hand: its plays, with targets and costs already chosen
     triggers: dict[str, Hook] = field(default_factory=dict)  # named moments: "moves", "skirmish", "maneuver"...
     prevent_wound: Bonus | None = None  # 1: the wound about to be placed on this character is prevented
+    # A response event from hand that prevents a wound about to be placed on a companion; the check is its public
+    # requirement (engines/tcg/windows.py opens the window).
+    wound_response: Check | None = None
     overwhelm: Bonus | None = None  # the multiple of its strength needed to overwhelm that character (3: tripled)
     no_archery_wound: Bonus | None = None  # 1: that companion may not be given archery wounds
     ring_heir: bool = False  # may take The One Ring when Frodo, the Ring-bearer, is killed (Sam, spec 5.3)

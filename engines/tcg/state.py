@@ -14,11 +14,15 @@ from engines.tcg.cards import CardDef
 
 OptionValue = str | int | bool
 WOUNDS = "wounds"
-# The standing-order windows (spec 1.3, 4.11) and their default.
+# The standing-order windows (spec 1.3, 4.11): the Shadow player's own phase and the four action procedures.
 WINDOWS = ("shadow", "maneuver", "archery", "skirmish", "regroup")
+ACTION_WINDOWS = WINDOWS[1:]
 # Standing orders (spec 1.3; `order skirmish pass`, `order ring always`), kept by the kernel in `state.orders`
 # (engines/core/orders.py): chosen in advance and applied whatever the hand holds, so they tell nobody anything.
-ORDER_VALUES = {**{w: ("ask", "pass") for w in WINDOWS}, "ring": ("ask", "always", "never")}
+# The first value is the default. `auto` (engines/tcg/windows.py) asks at each opportunity unless public facts
+# alone show there is nothing the seat could do there; `respond` governs the response window a wound opens.
+ORDER_VALUES = {"shadow": ("ask", "pass"), **{w: ("auto", "ask", "pass") for w in ACTION_WINDOWS},
+                "ring": ("ask", "always", "never"), "respond": ("ask", "never")}
 
 
 def order(state: BaseState, seat: str, key: str) -> str:
@@ -59,6 +63,9 @@ class Player:
     ring: str = ""  # The One Ring's uid (attached to the Ring-bearer)
     wearing: bool = False
     reshuffled: bool = False
+    # The distinct card ids of the draw deck when the deck is a published built-in starter, so the table knows
+    # them; empty for a pasted list, which only its owner knows (engines/tcg/windows.py reads it).
+    listed: tuple[str, ...] = ()
     out: bool = False  # lost and removed (multiplayer elimination)
 
     def __post_init__(self) -> None:

@@ -9,6 +9,7 @@ mistake."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engines.core import Card, Decision, Rng, Zone
@@ -17,6 +18,7 @@ from engines.tcg.state import Mod, Player, TcgState
 
 _IMMUTABLE = (str, int, bool, float, type(None))
 PLAYER_ZONES = ("hand", "draw", "discard", "dead", "adventure", "fellowship", "support")
+LAZY_ZONES = ("draw", "adventure")
 
 
 def _card(c: Card) -> Card:
@@ -39,10 +41,20 @@ def _zone(z: Zone) -> Zone:
 
 
 def _player(p: Player) -> Player:
+    """The player's zones copied, but the draw and adventure decks (most of the cards, and few steps touch them)
+    only on first use (`Player.__getattr__`): until then the copy keeps how to make them from the zone it was
+    copied from, which `apply` never changes."""
     n = Player.__new__(Player)
-    n.__dict__.update(p.__dict__)
+    d = n.__dict__
+    d.update(p.__dict__)
+    lazy = dict(p.__dict__.get("_lazy") or {})
     for name in PLAYER_ZONES:
-        setattr(n, name, _zone(getattr(p, name)))
+        if name in LAZY_ZONES:
+            if name in d:
+                lazy[name] = partial(_zone, d.pop(name))
+        else:
+            d[name] = _zone(getattr(p, name))
+    d["_lazy"] = lazy
     return n
 
 

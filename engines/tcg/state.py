@@ -7,6 +7,7 @@ published with the result so players can check the commitment printed at the sta
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engines.core import BaseState, Card, Visibility, Zone
@@ -75,6 +76,16 @@ class Player:
 
     def zones(self) -> list[Zone]:
         return [self.hand, self.draw, self.discard, self.dead, self.adventure, self.fellowship, self.support]
+
+    def __getattr__(self, name: str) -> Zone:
+        """A zone `apply`'s copy left unmade (engines/tcg/copying.py: the draw and adventure decks are most of the
+        cards and few steps touch them): made on first use, from the state it was copied from."""
+        lazy = self.__dict__.get("_lazy")
+        if lazy is None or name not in lazy:
+            raise AttributeError(name)
+        zone: Zone = lazy.pop(name)()
+        self.__dict__[name] = zone
+        return zone
 
 
 @dataclass(kw_only=True)
@@ -147,9 +158,18 @@ class TcgState(BaseState):
     def zones(self) -> list[Zone]:
         return [self.path, self.minions, *(z for p in self.players for z in p.zones())]
 
+    def search_order(self) -> Iterator[Zone]:
+        """Every zone, the table and hands first and the draw and adventure decks last, one at a time: a card in
+        play is found without making the decks that a copy left unmade (copying.py)."""
+        yield self.path
+        yield self.minions
+        for name in ("fellowship", "support", "hand", "discard", "dead", "draw", "adventure"):
+            for p in self.players:
+                yield getattr(p, name)
+
     def locate(self, uid: str) -> tuple[Zone, Card, Card | None]:
         """A card anywhere: (zone, card, the card it is attached to or None)."""
-        for zone in self.zones():
+        for zone in self.search_order():
             for card in zone.cards:
                 if card.uid == uid:
                     return zone, card, None

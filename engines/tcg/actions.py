@@ -22,11 +22,11 @@ CostHooks = list[tuple[Card, "scripts.Bonus"]]
 def cost_hooks(state: TcgState) -> CostHooks:
     """The active cards whose text changes other cards' twilight costs, with that text: found once when many costs
     are read in a row (a hand's plays)."""
+    refs = scripts.hooked("cost")
     out: CostHooks = []
     for src in rules.active_cards(state):
-        s = scripts.of(src.ref)
-        if s is not None and s.cost is not None:
-            out.append((src, s.cost))
+        if src.ref in refs:
+            out.append((src, scripts.SCRIPTS[src.ref].cost))  # type: ignore[arg-type]
     return out
 
 

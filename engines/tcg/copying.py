@@ -18,7 +18,7 @@ from engines.tcg.state import Mod, Player, TcgState
 
 _IMMUTABLE = (str, int, bool, float, type(None))
 PLAYER_ZONES = ("hand", "draw", "discard", "dead", "adventure", "fellowship", "support")
-LAZY_ZONES = ("draw", "adventure")
+LAZY_ZONES = ("draw", "adventure", "discard")
 
 
 def _card(c: Card) -> Card:

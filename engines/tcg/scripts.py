@@ -72,7 +72,29 @@ class Script:
     note: str = ""  # what is only partly done, said in the coverage list
 
 
-SCRIPTS: dict[str, Script] = {}
+class _Registry(dict[str, Script]):
+    """The registry by card id. It forgets its index of which cards have which hook whenever an entry changes
+    (tests add made-to-order scripts)."""
+
+    def __setitem__(self, key: str, value: Script) -> None:
+        super().__setitem__(key, value)
+        HOOKS.clear()
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        HOOKS.clear()
+
+
+SCRIPTS: dict[str, Script] = _Registry()
+HOOKS: dict[str, frozenset[str]] = {}  # hook name -> ids of the scripts that have it
+
+
+def hooked(name: str) -> frozenset[str]:
+    """Ids of the cards whose script has the hook `name` (strength, cost...): the rules skip every other card."""
+    refs = HOOKS.get(name)
+    if refs is None:
+        refs = HOOKS[name] = frozenset(k for k, s in SCRIPTS.items() if getattr(s, name) is not None)
+    return refs
 
 
 def script(card_id: str, **fields: object) -> None:

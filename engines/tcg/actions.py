@@ -289,12 +289,11 @@ def abilities(state: TcgState, seat: str) -> list[Ability]:
     """Special abilities of the seat's active cards, and the current site's (spec 6.3, 6.7)."""
     out: list[Ability] = []
     site = state.current_site()
+    refs = scripts.hooked("abilities")
     for c in rules.active_cards(state):
-        if c is not site and state.owners.get(c.uid) != seat:
+        if c.ref not in refs or (c is not site and state.owners.get(c.uid) != seat):
             continue
-        s = scripts.of(c.ref)
-        if s is not None and s.abilities is not None:
-            out.extend(s.abilities(state, seat, c))
+        out.extend(scripts.SCRIPTS[c.ref].abilities(state, seat, c))  # type: ignore[misc]
     return out
 
 

@@ -78,8 +78,8 @@ class Player:
         return [self.hand, self.draw, self.discard, self.dead, self.adventure, self.fellowship, self.support]
 
     def __getattr__(self, name: str) -> Zone:
-        """A zone `apply`'s copy left unmade (engines/tcg/copying.py: the draw and adventure decks are most of the
-        cards and few steps touch them): made on first use, from the state it was copied from."""
+        """A zone `apply`'s copy left unmade (engines/tcg/copying.py: a step touches few of a player's zones):
+        made on first use, from the state it was copied from."""
         lazy = self.__dict__.get("_lazy")
         if lazy is None or name not in lazy:
             raise AttributeError(name)
@@ -163,9 +163,14 @@ class TcgState(BaseState):
         play is found without making the decks that a copy left unmade (copying.py)."""
         yield self.path
         yield self.minions
-        for name in ("fellowship", "support", "hand", "discard", "dead", "draw", "adventure"):
+        fp = self.fp_player
+        yield fp.fellowship
+        for p in self.players:
+            yield p.support
+        for name in ("fellowship", "hand", "discard", "dead", "draw", "adventure"):
             for p in self.players:
-                yield getattr(p, name)
+                if not (p is fp and name == "fellowship"):
+                    yield getattr(p, name)
 
     def locate(self, uid: str) -> tuple[Zone, Card, Card | None]:
         """A card anywhere: (zone, card, the card it is attached to or None)."""

@@ -18,7 +18,7 @@ closes when all pass in a row), whatever its order. `ask` asks at every opportun
 
 from __future__ import annotations
 
-from engines.core import Card, DecisionKind, Option
+from engines.core import Card, DecisionKind, Option, Visibility, Zone
 from engines.tcg import actions, rules, scripts
 from engines.tcg import procedures as proc
 from engines.tcg.cards import EVENT, FP
@@ -71,14 +71,19 @@ def _cost(state: TcgState, seat: str, ref: str) -> int:
 def _public_abilities(state: TcgState, seat: str) -> bool:
     """Special abilities the seat could use now, listed with every hand treated as empty: the list then follows
     from the table alone (an ability paid with hand cards is not counted)."""
-    hands = [p.hand.cards for p in state.players]
+    # Each hand is swapped for an empty stand-in in the player's own fields, and put back after: a hand that
+    # apply's copy left unmade (copying.LAZY_ZONES) stays unmade, so this costs no copy.
+    saved = [(p, p.__dict__.get("hand")) for p in state.players]
     for p in state.players:
-        p.hand.cards = []
+        p.__dict__["hand"] = Zone(name=f"{p.seat}: hand", visibility=Visibility.OWNER, ordered=True, owner=p.seat)
     try:
         return bool(actions.abilities(state, seat))
     finally:
-        for p, cards in zip(state.players, hands, strict=True):
-            p.hand.cards = cards
+        for p, hand in saved:
+            if hand is None:
+                del p.__dict__["hand"]
+            else:
+                p.__dict__["hand"] = hand
 
 
 # --- the response window a wound opens (spec 6.6, 4.11 "any response window a scripted card opens") -------------

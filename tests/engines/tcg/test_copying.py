@@ -58,8 +58,8 @@ def test_apply_leaves_its_input_alone() -> None:
     assert GAME.dumps(s) == text
 
 
-def test_the_decks_left_unmade_by_a_copy_are_made_from_the_original_and_never_change_it() -> None:
-    # DESIGN "The engine contract": the draw and adventure decks are copied on first use (copying.LAZY_ZONES)
+def test_the_zones_left_unmade_by_a_copy_are_made_from_the_original_and_never_change_it() -> None:
+    # DESIGN "The engine contract": a player's zones are copied on first use (copying.LAZY_ZONES)
     s = a_game()
     text = GAME.dumps(s)
     c1 = copy_state(s)

@@ -53,7 +53,9 @@ class Adjust:
 class Tcg(Rules[TcgState]):
     name = "tcg"
     title = "The Lord of the Rings Trading Card Game"
-    version = "1"
+    # 2: the action windows' default order is `auto` and Intimidate's response window is asked (windows.py): a
+    # journal written by version 1 does not replay the same.
+    version = "2"
     min_seats = 2
     max_seats = 4
     state_type = TcgState

@@ -35,15 +35,20 @@ ADJUST_HELP = ("wound <card> +1 | burden +1 | threat -1 | twilight +2 | strength
                "discard <card> (from play) | draw 1")
 ORDER_HELP = {
     "shadow": "your own Shadow phase: ask you, or end it at once",
-    "maneuver": "the maneuver action window",
-    "archery": "the archery action window",
-    "skirmish": "every skirmish action window",
-    "regroup": "the regroup action window",
+    "maneuver": "the maneuver action window (auto: asked unless the table can see you have nothing to use)",
+    "archery": "the archery action window (auto, as for maneuver)",
+    "skirmish": "every skirmish action window (auto: as for maneuver, and a Shadow player only in skirmishes "
+                "with his minions and while the pool pays for one of his list's skirmish events)",
+    "regroup": "the regroup action window (auto, as for maneuver)",
     "ring": "before a skirmish wound to your Ring-bearer: ask, always put The One Ring on, or never",
+    "respond": "before a wound to a companion, when a response of your deck could answer it (Intimidate with "
+               "Gandalf spotted): ask, or never",
     "forced": "a decision with one answer the whole table can see: answered by itself, or ask you",
 }
 NO_LEAK = ("No standing order depends on what your hand holds: each applies whatever you hold, so passing by order "
-           "tells nobody anything. Set one with `/tcg orders key:<window> value:<ask|pass>`.")
+           "tells nobody anything. `auto` reads only what the table sees: your cards in play, your hand's size, "
+           "a built-in deck's published list, the twilight pool and who is in the skirmish. Set one with "
+           "`/tcg orders key:<window> value:<auto|ask|pass>`.")
 ENTRY = re.compile(r"\d+\s*x\s*\d+_\d+", re.IGNORECASE)
 
 
@@ -152,7 +157,7 @@ class TcgCog(GameVerbs):
 
     @tcg.command(name="orders", description="Show your standing orders, or set one (e.g. skirmish pass)")
     @app_commands.describe(key="A window (shadow, maneuver, archery, skirmish, regroup), ring or forced",
-                           value="ask or pass for a window; ask, always or never for ring")
+                           value="auto, ask or pass for a window; ask, always or never for ring")
     async def orders(self, interaction: discord.Interaction, key: str = "", value: str = "",
                      game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)

@@ -16,13 +16,25 @@ from engines.tcg.state import TcgState
 T = proc.T
 
 
-def cost_of(state: TcgState, card: Card) -> int:
+CostHooks = list[tuple[Card, "scripts.Bonus"]]
+
+
+def cost_hooks(state: TcgState) -> CostHooks:
+    """The active cards whose text changes other cards' twilight costs, with that text: found once when many costs
+    are read in a row (a hand's plays)."""
+    refs = scripts.hooked("cost")
+    out: CostHooks = []
+    for src in rules.active_cards(state):
+        if src.ref in refs:
+            out.append((src, scripts.SCRIPTS[src.ref].cost))  # type: ignore[arg-type]
+    return out
+
+
+def cost_of(state: TcgState, card: Card, hooks: CostHooks | None = None) -> int:
     d = rules.cdef(state, card)
     total = d.twilight
-    for src in list(rules.active_cards(state)):
-        s = scripts.of(src.ref)
-        if s is not None and s.cost is not None:
-            total += s.cost(state, src, card)
+    for src, cost in cost_hooks(state) if hooks is None else hooks:
+        total += cost(state, src, card)
     return max(0, total)
 
 
@@ -32,14 +44,29 @@ def titles_in_play(state: TcgState, seat: str | None) -> set[str]:
             if seat is None or state.owners.get(c.uid) == seat}
 
 
-def unique_blocked(state: TcgState, seat: str, d: CardDef) -> bool:
+def unique_blocked(state: TcgState, seat: str, d: CardDef,
+                   titles: tuple[set[str], set[str]] | None = None) -> bool:
+    """A unique card whose title is already in play (everyone's for a Shadow card; the seat's own, or in its
+    dead pile, for a Free Peoples card). `titles`: (everyone's, the seat's own), when already found."""
     if not d.unique:
         return False
     if d.side == SHADOW:
-        return d.title in titles_in_play(state, None)
+        return d.title in (titles[0] if titles is not None else titles_in_play(state, None))
     player = state.player(seat)
     dead = {rules.cdef(state, c).title for c in player.dead.cards if rules.cdef(state, c).unique}
-    return d.title in titles_in_play(state, seat) or d.title in dead  # spec 5.2, 6.10
+    own = titles[1] if titles is not None else titles_in_play(state, seat)
+    return d.title in own or d.title in dead  # spec 5.2, 6.10
+
+
+def _titles(state: TcgState, seat: str) -> tuple[set[str], set[str]]:
+    everyone: set[str] = set()
+    own: set[str] = set()
+    for c in rules.active_cards(state):
+        title = state.defs[c.ref].title
+        everyone.add(title)
+        if state.owners.get(c.uid) == seat:
+            own.add(title)
+    return everyone, own
 
 
 def bearers(state: TcgState, seat: str, d: CardDef) -> list[Card]:
@@ -149,18 +176,22 @@ def hand_plays(state: TcgState, seat: str) -> list[Ability]:
     player = state.player(seat)
     phase = state.phase
     out: list[Ability] = []
+    if not player.hand.cards:
+        return out
+    hooks = cost_hooks(state)  # the hand's plays change nothing until one is chosen: found once for all
+    titles = _titles(state, seat)
     for card in player.hand.cards:
         d = rules.cdef(state, card)
         s = scripts.of(card.ref)
         if d.type == EVENT:
             if phase in d.phases and (d.side == FP) == (seat == fp_seat):
-                out.extend(event_plays(state, seat, card))
+                out.extend(event_plays(state, seat, card, hooks))
             continue
         if s is not None and s.can_play is not None and not s.can_play(state, seat):
             continue
-        if unique_blocked(state, seat, d):
+        if unique_blocked(state, seat, d, titles):
             continue
-        cost = cost_of(state, card)
+        cost = cost_of(state, card, hooks)
         if d.side == FP and seat == fp_seat and s is not None and s.other_phase == phase != "fellowship":
             out.extend(plays_of(state, seat, card, cost))
         elif d.side == FP and seat == fp_seat and phase == "fellowship":
@@ -194,11 +225,11 @@ def _would_roam(state: TcgState, card: Card) -> bool:
         probe.remove(card)
 
 
-def event_plays(state: TcgState, seat: str, card: Card) -> list[Ability]:
+def event_plays(state: TcgState, seat: str, card: Card, hooks: CostHooks | None = None) -> list[Ability]:
     """An event's ways to be played: scripted ones with their targets; an unscripted one may still be played and
     its text resolved by adjustment (DESIGN: manual adjustment is a rule)."""
     d = rules.cdef(state, card)
-    cost = cost_of(state, card)
+    cost = cost_of(state, card, hooks)
     if d.side == SHADOW and state.twilight < cost:
         return []
     s = scripts.of(card.ref)
@@ -258,12 +289,11 @@ def abilities(state: TcgState, seat: str) -> list[Ability]:
     """Special abilities of the seat's active cards, and the current site's (spec 6.3, 6.7)."""
     out: list[Ability] = []
     site = state.current_site()
+    refs = scripts.hooked("abilities")
     for c in rules.active_cards(state):
-        if c is not site and state.owners.get(c.uid) != seat:
+        if c.ref not in refs or (c is not site and state.owners.get(c.uid) != seat):
             continue
-        s = scripts.of(c.ref)
-        if s is not None and s.abilities is not None:
-            out.extend(s.abilities(state, seat, c))
+        out.extend(scripts.SCRIPTS[c.ref].abilities(state, seat, c))  # type: ignore[misc]
     return out
 
 

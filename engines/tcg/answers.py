@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Decision, RuleError
-from engines.tcg import actions, combat, rules
+from engines.tcg import actions, combat, rules, windows
 from engines.tcg import procedures as proc
 
 T = proc.T
@@ -65,6 +65,15 @@ def _ring(turn: T, d: Decision, args: list[str], choice: tuple[str, ...]) -> Non
     if choice[0] == "wear":
         turn.state.fp_player.wearing = True
         turn.say(f"{d.seat}'s Ring-bearer slips the Ring on.")
+
+
+@answer("respond")
+def _respond(turn: T, d: Decision, args: list[str], choice: tuple[str, ...]) -> None:
+    """A response to a wound about to be placed (windows.py): the queued wound is dropped if it is prevented."""
+    if choice[0] != "no":
+        queue = turn.state.queue
+        queue.remove(next(t for t in queue if t.startswith(f"wound:{args[0]}:") and t.endswith(":offered")))
+        windows.play_response(turn, args[0], choice[0])
 
 
 @answer("wounds")

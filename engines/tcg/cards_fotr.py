@@ -1,7 +1,8 @@
 """Set-1 (The Fellowship of the Ring) starter cards, in our own words (spec 8.3): Sam first, whose taking of the
 Ring is a rule of the starter rulebook (spec 5.3, 7.56), and Frodo. The rest of the set-1 starters are in
 cards_fotr_free.py, cards_fotr_shadow.py and cards_fotr_sites.py; what is still resolved by adjustment is listed by
-`python -m bot cards coverage tcg`."""
+`python -m bot cards coverage tcg`. Intimidate is a response event: the window it needs is the rules' own
+(engines/tcg/windows.py), asked from public facts whatever the hand holds."""
 
 from __future__ import annotations
 
@@ -49,6 +50,15 @@ def _heal(uid: str) -> kit.Run:
 
 
 script("1_290", abilities=_frodo)
+
+
+# Intimidate (response): while Gandalf can be spotted, the wound about to be placed on a companion does not land.
+def _gandalf_spotted(state: TcgState, seat: str) -> bool:
+    return kit.is_fp(state, seat) and any(rules.cdef(state, c).title == "Gandalf"
+                                          for c in state.fp_player.fellowship.cards)
+
+
+script("1_76", wound_response=_gandalf_spotted)
 # Text the rules carry out in full, as for their Siege of Gondor printings (effects.py): the set-1 Ruling Ring and
 # Hobbit Sword (a bearer restriction, which is card data).
 script("1_2")

@@ -5,10 +5,16 @@ state's known shape directly: every card, zone, list and dict that a step may ch
 Shared between the two states, because nothing ever changes them once made: card definitions (`defs`, the
 kernel's `shared_fields`), shuffle commitments, the outcome, and each decision's options. A field this module
 does not know (one added later) is copied by the kernel's deep copy, so a new field can never be shared by
-mistake."""
+mistake.
+
+A player's zones (about 90% of the cards; a step touches few of them: the hand asked, a deck drawn from) are made
+on first use (`Player.__getattr__`): until then the copy keeps, in `_lazy`, how to make each from the zone of
+the state it was copied from. That zone is never changed afterwards, since `apply` never changes its input; so an
+older state must not be changed by hand once a newer one was copied from it (no engine code does)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engines.core import Card, Decision, Rng, Zone
@@ -17,6 +23,7 @@ from engines.tcg.state import Mod, Player, TcgState
 
 _IMMUTABLE = (str, int, bool, float, type(None))
 PLAYER_ZONES = ("hand", "draw", "discard", "dead", "adventure", "fellowship", "support")
+LAZY_ZONES = PLAYER_ZONES  # every one of a player's zones is made on first use
 
 
 def _card(c: Card) -> Card:
@@ -39,10 +46,16 @@ def _zone(z: Zone) -> Zone:
 
 
 def _player(p: Player) -> Player:
+    """The player, each zone left to be made on first use (the module's docstring); a zone the player itself
+    had left unmade is made, when used, from the same original."""
     n = Player.__new__(Player)
-    n.__dict__.update(p.__dict__)
-    for name in PLAYER_ZONES:
-        setattr(n, name, _zone(getattr(p, name)))
+    d = n.__dict__
+    d.update(p.__dict__)
+    lazy = dict(p.__dict__.get("_lazy") or {})
+    for name in LAZY_ZONES:
+        if name in d:
+            lazy[name] = partial(_zone, d.pop(name))
+    d["_lazy"] = lazy
     return n
 
 

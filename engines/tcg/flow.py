@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import DecisionKind, Option, Outcome
-from engines.tcg import actions, combat, rules
+from engines.tcg import actions, combat, rules, windows
 from engines.tcg import procedures as proc
 from engines.tcg.state import WINDOWS, Mod, TcgState
 from engines.tcg.state import order as standing
@@ -54,11 +54,15 @@ def end_mods(state: TcgState, until: str) -> None:
 # --- tasks -------------------------------------------------------------------------------------------------------
 @task("wound")
 def _wound(turn: T, args: list[str]) -> None:
-    """One wound. Before any wound to an unwearing Ring-bearer during a skirmish phase (combat or card text), the
-    Ring may go on (spec 5.3; the card governs, spec 9.12)."""
+    """One wound. A response that prevents it is offered first, when public facts allow one (windows.py); then,
+    before any wound to an unwearing Ring-bearer during a skirmish phase (combat or card text), the Ring may go on
+    (spec 5.3; the card governs, spec 9.12)."""
     state = turn.state
     uid, why = args[0], args[1]
     fp = state.fp_player
+    if len(args) < 3 and windows.offer_response(turn, uid, why):
+        state.queue.insert(0, f"wound:{uid}:{why}:offered")  # carried on, or dropped if the answer prevents it
+        return
     if (uid == fp.ring_bearer and state.phase == "skirmish" and not fp.wearing
             and fp.ring and state.find(uid) is not None):
         order = standing(state, fp.seat, "ring")
@@ -210,7 +214,7 @@ def _procedure(turn: T) -> None:
     state = turn.state
     while state.passes < len(state.actors):
         seat = state.actors[state.actor % len(state.actors)]
-        if state.player(seat).out or standing(state, seat, state.phase) == "pass":
+        if state.player(seat).out or not windows.asked(state, seat):
             state.passes += 1
             state.actor += 1
             continue

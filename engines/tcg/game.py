@@ -53,7 +53,9 @@ class Adjust:
 class Tcg(Rules[TcgState]):
     name = "tcg"
     title = "The Lord of the Rings Trading Card Game"
-    version = "1"
+    # 2: the action windows' default order is `auto` and Intimidate's response window is asked (windows.py): a
+    # journal written by version 1 does not replay the same.
+    version = "2"
     min_seats = 2
     max_seats = 4
     state_type = TcgState
@@ -96,7 +98,8 @@ class Tcg(Rules[TcgState]):
         for i, seat in enumerate(config.seats):
             chosen = str(options.get(f"deck_p{i + 1}") or rotation[i % len(rotation)])
             deck = starter(chosen, self.cards) if chosen in builtin_decks() else parse(chosen, self.cards)
-            player = Player(seat=seat, deck=deck.name)
+            listed = tuple(sorted(set(deck.draw))) if chosen in builtin_decks() else ()  # published lists only
+            player = Player(seat=seat, deck=deck.name, listed=listed)
             state.players.append(player)
             rb = state.new_card(deck.ring_bearer, seat)
             ring = state.new_card(deck.ring, seat)

@@ -51,16 +51,27 @@ def support_active(state: TcgState) -> list[Card]:
     return out
 
 
-def active_cards(state: TcgState) -> Iterator[Card]:
+def active_cards(state: TcgState) -> list[Card]:
     """Every active card in play, borne cards included, then the site the fellowship is at (its text is live only
-    there, spec 6.7)."""
-    for c in characters(state):
-        yield c
-        yield from c.attached
-    yield from support_active(state)
-    site = state.current_site()
-    if site is not None and state.phase != "setup":
-        yield site
+    there, spec 6.7). A list made at once: the rules read it many times per step."""
+    fp = state.fp_player
+    out: list[Card] = []
+    for zone in (fp.fellowship, state.minions):
+        for c in zone.cards:
+            out.append(c)
+            if c.attached:
+                out.extend(c.attached)
+    defs = state.defs
+    for p in state.players:
+        if p.out:
+            continue
+        side = FP if p is fp else SHADOW
+        out.extend(c for c in p.support.cards if defs[c.ref].side == side)
+    if state.phase != "setup":
+        site = state.current_site()
+        if site is not None:
+            out.append(site)
+    return out
 
 
 def bearer_of(state: TcgState, uid: str) -> Card | None:
@@ -68,10 +79,10 @@ def bearer_of(state: TcgState, uid: str) -> Card | None:
 
 
 def _hooked(state: TcgState, name: str) -> Iterator[tuple[Card, scripts.Script]]:
+    refs = scripts.hooked(name)
     for c in active_cards(state):
-        s = scripts.of(c.ref)
-        if s is not None and getattr(s, name) is not None:
-            yield c, s
+        if c.ref in refs:
+            yield c, scripts.SCRIPTS[c.ref]
     yield from _lasting(state, name)
 
 

@@ -55,6 +55,9 @@ class Script:
     event: Lister | None = None  # an event in hand: its plays, with targets and costs already chosen
     triggers: dict[str, Hook] = field(default_factory=dict)  # named moments: "moves", "skirmish", "maneuver"...
     prevent_wound: Bonus | None = None  # 1: the wound about to be placed on this character is prevented
+    # A response event from hand that prevents a wound about to be placed on a companion; the check is its public
+    # requirement (engines/tcg/windows.py opens the window).
+    wound_response: Check | None = None
     overwhelm: Bonus | None = None  # the multiple of its strength needed to overwhelm that character (3: tripled)
     no_archery_wound: Bonus | None = None  # 1: that companion may not be given archery wounds
     ring_heir: bool = False  # may take The One Ring when Frodo, the Ring-bearer, is killed (Sam, spec 5.3)
@@ -69,7 +72,29 @@ class Script:
     note: str = ""  # what is only partly done, said in the coverage list
 
 
-SCRIPTS: dict[str, Script] = {}
+class _Registry(dict[str, Script]):
+    """The registry by card id. It forgets its index of which cards have which hook whenever an entry changes
+    (tests add made-to-order scripts)."""
+
+    def __setitem__(self, key: str, value: Script) -> None:
+        super().__setitem__(key, value)
+        HOOKS.clear()
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        HOOKS.clear()
+
+
+SCRIPTS: dict[str, Script] = _Registry()
+HOOKS: dict[str, frozenset[str]] = {}  # hook name -> ids of the scripts that have it
+
+
+def hooked(name: str) -> frozenset[str]:
+    """Ids of the cards whose script has the hook `name` (strength, cost...): the rules skip every other card."""
+    refs = HOOKS.get(name)
+    if refs is None:
+        refs = HOOKS[name] = frozenset(k for k, s in SCRIPTS.items() if getattr(s, name) is not None)
+    return refs
 
 
 def script(card_id: str, **fields: object) -> None:

@@ -7,6 +7,7 @@ published with the result so players can check the commitment printed at the sta
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engines.core import BaseState, Card, Visibility, Zone
@@ -14,11 +15,15 @@ from engines.tcg.cards import CardDef
 
 OptionValue = str | int | bool
 WOUNDS = "wounds"
-# The standing-order windows (spec 1.3, 4.11) and their default.
+# The standing-order windows (spec 1.3, 4.11): the Shadow player's own phase and the four action procedures.
 WINDOWS = ("shadow", "maneuver", "archery", "skirmish", "regroup")
+ACTION_WINDOWS = WINDOWS[1:]
 # Standing orders (spec 1.3; `order skirmish pass`, `order ring always`), kept by the kernel in `state.orders`
 # (engines/core/orders.py): chosen in advance and applied whatever the hand holds, so they tell nobody anything.
-ORDER_VALUES = {**{w: ("ask", "pass") for w in WINDOWS}, "ring": ("ask", "always", "never")}
+# The first value is the default. `auto` (engines/tcg/windows.py) asks at each opportunity unless public facts
+# alone show there is nothing the seat could do there; `respond` governs the response window a wound opens.
+ORDER_VALUES = {"shadow": ("ask", "pass"), **{w: ("auto", "ask", "pass") for w in ACTION_WINDOWS},
+                "ring": ("ask", "always", "never"), "respond": ("ask", "never")}
 
 
 def order(state: BaseState, seat: str, key: str) -> str:
@@ -59,6 +64,9 @@ class Player:
     ring: str = ""  # The One Ring's uid (attached to the Ring-bearer)
     wearing: bool = False
     reshuffled: bool = False
+    # The distinct card ids of the draw deck when the deck is a published built-in starter, so the table knows
+    # them; empty for a pasted list, which only its owner knows (engines/tcg/windows.py reads it).
+    listed: tuple[str, ...] = ()
     out: bool = False  # lost and removed (multiplayer elimination)
 
     def __post_init__(self) -> None:
@@ -68,6 +76,16 @@ class Player:
 
     def zones(self) -> list[Zone]:
         return [self.hand, self.draw, self.discard, self.dead, self.adventure, self.fellowship, self.support]
+
+    def __getattr__(self, name: str) -> Zone:
+        """A zone `apply`'s copy left unmade (engines/tcg/copying.py: a step touches few of a player's zones):
+        made on first use, from the state it was copied from."""
+        lazy = self.__dict__.get("_lazy")
+        if lazy is None or name not in lazy:
+            raise AttributeError(name)
+        zone: Zone = lazy.pop(name)()
+        self.__dict__[name] = zone
+        return zone
 
 
 @dataclass(kw_only=True)
@@ -140,9 +158,23 @@ class TcgState(BaseState):
     def zones(self) -> list[Zone]:
         return [self.path, self.minions, *(z for p in self.players for z in p.zones())]
 
+    def search_order(self) -> Iterator[Zone]:
+        """Every zone, the table and hands first and the draw and adventure decks last, one at a time: a card in
+        play is found without making the decks that a copy left unmade (copying.py)."""
+        yield self.path
+        yield self.minions
+        fp = self.fp_player
+        yield fp.fellowship
+        for p in self.players:
+            yield p.support
+        for name in ("fellowship", "hand", "discard", "dead", "draw", "adventure"):
+            for p in self.players:
+                if not (p is fp and name == "fellowship"):
+                    yield getattr(p, name)
+
     def locate(self, uid: str) -> tuple[Zone, Card, Card | None]:
         """A card anywhere: (zone, card, the card it is attached to or None)."""
-        for zone in self.zones():
+        for zone in self.search_order():
             for card in zone.cards:
                 if card.uid == uid:
                     return zone, card, None

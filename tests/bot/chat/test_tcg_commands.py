@@ -84,11 +84,12 @@ async def test_orders_are_shown_with_the_no_leak_note_and_set(world):
     thread = await a_game(world)
     shown = await bob.slash(thread, "tcg orders")
     assert shown.ephemeral and "No standing order depends on what your hand holds" in shown.response.content
-    assert "`skirmish` = **ask** (default)" in shown.response.content
+    assert "`skirmish` = **auto** (default)" in shown.response.content
+    assert "`auto` reads only what the table sees" in shown.response.content
     keys = await bob.autocomplete(thread, "tcg orders", "key", "ri")
     assert [c["value"] for c in keys] == ["ring"]
     changed = await bob.slash(thread, "tcg orders", key="skirmish", value="pass")
-    assert "`skirmish` = **pass** (ask | pass)" in changed.response.content
+    assert "`skirmish` = **pass** (auto | ask | pass)" in changed.response.content
     assert any("p2 sets a standing order: skirmish pass." in m.content for m in thread.history())
     wrong = await bob.slash(thread, "tcg orders", key="ring", value="sometimes")
     assert "takes ask or always or never" in wrong.response.content

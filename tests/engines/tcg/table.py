@@ -5,11 +5,16 @@ from __future__ import annotations
 from engines.core import Answer, Card, Config, Turn
 from engines.tcg import GAME
 from engines.tcg import procedures as proc
-from engines.tcg.state import TcgState
+from engines.tcg.state import ACTION_WINDOWS, TcgState
 
 
-def a_game(seats: int = 2, **options: str | bool) -> TcgState:
-    return GAME.setup(Config(seats=GAME.seat_names(seats), options={"first_player": "p1", **options}), 7)
+def a_game(seats: int = 2, *, asks: bool = True, **options: str | bool) -> TcgState:
+    """A started game. Scenarios put cards in hands that the seats' decks do not list, so by default every seat
+    is asked at every action window (`order <window> ask`); `asks=False` keeps the engine's default orders."""
+    state = GAME.setup(Config(seats=GAME.seat_names(seats), options={"first_player": "p1", **options}), 7)
+    if asks:
+        state.orders = {seat: dict.fromkeys(ACTION_WINDOWS, "ask") for seat in state.seats}
+    return state
 
 
 def answer(state: TcgState, option: str, *more: str) -> TcgState:

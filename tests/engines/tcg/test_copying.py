@@ -56,3 +56,19 @@ def test_apply_leaves_its_input_alone() -> None:
     d = s.decisions[0]
     GAME.apply(s, d.seat, Answer(decision=d.id, choice=("pass",)))
     assert GAME.dumps(s) == text
+
+
+def test_the_zones_left_unmade_by_a_copy_are_made_from_the_original_and_never_change_it() -> None:
+    # DESIGN "The engine contract": a player's zones are copied on first use (copying.LAZY_ZONES)
+    s = a_game()
+    text = GAME.dumps(s)
+    c1 = copy_state(s)
+    c2 = copy_state(c1)  # a copy of a copy whose decks were never used
+    assert "draw" not in c2.players[0].__dict__
+    top = c2.players[0].draw.cards.pop()
+    c2.players[0].hand.cards.append(top)
+    top.tokens["wounds"] = 1
+    c2.players[1].adventure.cards.clear()
+    assert GAME.dumps(s) == text and GAME.dumps(c1) == text  # neither the original nor the first copy changed
+    assert c1.players[0].draw.cards[-1] is not top and len(c1.players[1].adventure.cards) == 9
+    assert GAME.loads(GAME.dumps(c2)) == c2

@@ -199,5 +199,5 @@ def test_every_card_of_both_siege_of_gondor_starters_is_scripted_in_full() -> No
     aragorn = {line.split("x", 1)[1] for line in builtin_decks()["fotr-aragorn-starter"].cards}
     gandalf = {line.split("x", 1)[1] for line in builtin_decks()["fotr-gandalf-starter"].cards}
     assert scripts.unscripted([defs[i] for i in aragorn]) == []
-    # Intimidate (a response to a wound) is resolved by adjustment: asking before every wound would flood the FP
-    assert [c.id for c in scripts.unscripted([defs[i] for i in gandalf])] == ["1_76"]
+    # Intimidate, a response to a wound, is scripted too: its window is asked from public facts (windows.py)
+    assert scripts.unscripted([defs[i] for i in gandalf]) == []

@@ -366,7 +366,7 @@ def test_standing_orders_pass_windows_and_refuse_unknown_values() -> None:
     s = GAME.apply(s, "p2", GAME.parse("order shadow pass")).state
     s = answer(s, "pass")  # move: p2's Shadow phase passes itself
     assert s.phase == "regroup"
-    with pytest.raises(RuleError, match="The order 'skirmish' takes ask or pass"):
+    with pytest.raises(RuleError, match="The order 'skirmish' takes auto or ask or pass"):
         GAME.apply(s, "p1", GAME.parse("order skirmish sometimes"))
     with pytest.raises(RuleError):
         GAME.apply(s, "p1", Answer(decision=9999, choice=("pass",)))

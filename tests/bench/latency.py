@@ -23,7 +23,7 @@ from sqlalchemy import event, select
 from sqlalchemy.engine import Dialect, make_url
 from sqlmodel import col
 
-from bot.service import Notice, Service, User, history
+from bot.service import Notice, Service, User, heap, history
 from bot.store import migrate, writes
 from bot.store.database import Database
 from bot.store.models import JournalRow
@@ -189,6 +189,7 @@ async def command_latency(url: str, name: str, options: str, games: int, command
                 user_of[notice.ref.id] = {s.seat: users[s.user_id - 1] for s in notice.seats if s.seat}
 
     service = Service(db, Tracker())
+    heap.settle()  # as the bot does once started (bot/chat/client.py): the gc set for a long-lived process
     service.core.notices_after = True  # as the Discord client runs it: a command returns once committed
     game = registry.get(name)
     all_ids: list[int] = []

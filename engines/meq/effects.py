@@ -699,8 +699,8 @@ def _fx_plot_or_pool(turn: Turn[MeqState], args: list[str]) -> None:
     if not options:
         from_pool(turn, 2)
         return
-    ask(turn, state.sauron, "fx_plot_pool", "Discard one Plot card from your hand, or 2 influence from the Shadow "
-        "Pool.", [*options, ("pool", f"remove 2 influence from the Shadow Pool (now {state.pool})")], private=True)
+    ask(turn, state.sauron, "fx_plot_pool", "A Plot card from your hand goes to the discard, or the Shadow Pool "
+        "loses 2.", [*options, ("pool", f"the Shadow Pool loses 2 (now {state.pool})")], private=True)
 
 
 @answer("fx_plot_pool")

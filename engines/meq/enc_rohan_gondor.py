@@ -207,7 +207,7 @@ def dangers(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 @fx.card(WORDS)
 def words(turn: Turn[MeqState], hero: Hero | None) -> None:
-    """1 favor for a hero free of Corruption; otherwise he may pay 1 favor to discard 1 Corruption card."""
+    """A hero with no Corruption card gains 1 favor; a corrupted one may trade 1 favor for shedding one."""
     assert hero is not None
     if not hero.corruption.cards:
         fx.favor(turn, hero, 1, "an Encounter")

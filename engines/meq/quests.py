@@ -239,7 +239,7 @@ def _seat_reward(turn: Turn[MeqState], args: list[str]) -> None:
     ask(turn, hero.seat, f"quest_seat:{hero.key}", f"{hero.name}: 2 favor (and you may shed every Corruption "
         "card), or 1 influence off the Shadow Pool?",
         [("favor", "gain 2 favor and discard all Corruption cards"), ("keep", "gain 2 favor only"),
-         ("pool", "remove 1 influence from the Shadow Pool")])
+         ("pool", "the Shadow Pool loses 1")])
 
 
 @answer("quest_seat")

@@ -767,16 +767,6 @@ def damage_to_rest(turn: Turn[MeqState], hero: Hero) -> None:
     turn.say(f"{hero.name}'s damage pool ({len(cards)} card(s)) goes onto the rest pool.")
 
 
-def drop_plot(turn: Turn[MeqState], uid: str, why: str) -> None:
-    """An active Plot leaves play by a card (as in Explore or the Plot step): face up, its marker off."""
-    state = turn.state
-    card = state.plots.take(uid)
-    state.plot_discard.cards.append(card)
-    state.plot_slot.pop(uid, None)
-    state.plot_at.pop(uid, None)
-    turn.say(f"The Plot {card.name} is discarded ({why}); its marker leaves the board.")
-
-
 def move_hero_to(turn: Turn[MeqState], hero: Hero, loc: str, why: str) -> None:
     """A card moves a hero (no path, no cost, no combat). In the hero's own Explore, what is left of that
     Explore stays behind: the hero goes on with Travel from the new place."""

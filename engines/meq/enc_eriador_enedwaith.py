@@ -33,7 +33,7 @@ def pipeweed(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Damage pool to rest pool, one card per point of wisdom; then the rest pool into the life pool."""
     assert hero is not None
     kit.recover(turn, hero, fx.wisdom(turn.state, hero))
-    kit.refresh(turn, hero)
+    fx.rest_to_life(turn, hero)
 
 
 @fx.card(CIRDAN)

@@ -86,16 +86,6 @@ def recover(turn: Turn[MeqState], hero: Hero, n: int) -> int:
     return moved
 
 
-def refresh(turn: Turn[MeqState], hero: Hero) -> None:
-    """The rest pool shuffled into the life pool."""
-    state = turn.state
-    n = len(hero.rest.cards)
-    stock.put(state, stock.life(hero), hero.rest.cards)
-    hero.rest.cards.clear()
-    stock.shuffle(state, stock.life(hero))
-    turn.say(f"{hero.name} shuffles {n} rest pool card(s) into the life pool.")
-
-
 def hand_to_life(turn: Turn[MeqState], hero: Hero) -> None:
     state = turn.state
     n = len(hero.hand.cards)
@@ -215,7 +205,7 @@ def pay_or_moved_then(turn: Turn[MeqState], ref: str, hero: Hero, stage: str, pi
 def rest_or_trip(turn: Turn[MeqState], ref: str, hero: Hero, haven: str) -> None:
     """Shuffle the rest pool into the life pool, or pay 1 favor to go to `haven` and have its Encounter."""
     if hero.favor < 1:
-        refresh(turn, hero)
+        fx.rest_to_life(turn, hero)
         return
     fx.ask_card(turn, hero.seat, ref, hero, "pick", f"{hero.name}: shuffle the rest pool into the life pool, or pay "
                 f"1 favor to go to {turn.state.map.name(haven)} and encounter it?",
@@ -225,7 +215,7 @@ def rest_or_trip(turn: Turn[MeqState], ref: str, hero: Hero, haven: str) -> None
 
 def rest_or_trip_then(turn: Turn[MeqState], hero: Hero, picked: tuple[str, ...], haven: str) -> None:
     if picked[0] == "rest":
-        refresh(turn, hero)
+        fx.rest_to_life(turn, hero)
         return
     fx.favor(turn, hero, -1, "an Encounter")
     move_hero(turn, hero, haven, "an Encounter")

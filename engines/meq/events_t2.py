@@ -180,7 +180,7 @@ def beregond_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: t
     key, uid = picked[0].split("|")
     payer = state.hero(key)
     fx.favor(turn, payer, -3, "an Event")
-    fx.drop_plot(turn, uid, f"{payer.name} pays 3 favor")
+    fx.discard_active_plot(turn, uid, f"{payer.name} pays 3 favor")
 
 
 # --- used by a hero exploring the Event's location -------------------------------------------------------------

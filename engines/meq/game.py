@@ -259,7 +259,7 @@ class Meq(Rules[MeqState]):
             state.characters.pop(args[0], None)
             if args[1] != "off":
                 _loc(state, args[1])
-                sauron.place_character(turn, args[0], args[1])
+                effects.put_character(turn, args[0], args[1])
         else:
             self._adjust_hero(turn, verb, _hero(state, args[0]), args[1:])
         flow.advance(turn)

@@ -231,7 +231,7 @@ def resolve_event(turn: Turn[MeqState], card: Card) -> None:
         state.favor_at[loc] = state.favor_at.get(loc, 0) + 1
         turn.say(f"1 favor is placed on {state.map.name(loc)}.")
     if event.character and event.character_at:
-        place_character(turn, event.character, event.character_at)
+        effects.put_character(turn, event.character, event.character_at)
     state.drawn.cards.remove(card)
     if effects.event_stays(card.ref, event.ongoing_at):
         for old in list(state.current_event.cards):
@@ -244,17 +244,6 @@ def resolve_event(turn: Turn[MeqState], card: Card) -> None:
                                                  if event.ongoing_at else "."))
     else:
         state.event_discard.cards.append(card)
-
-
-def place_character(turn: Turn[MeqState], char: str, loc: str) -> None:
-    """A character already on the board stays where it is (6.14)."""
-    state = turn.state
-    name = index().characters[char].name
-    if char in state.characters:
-        turn.say(f"{name} is already on {state.map.name(state.characters[char])} and stays there.")
-    else:
-        state.characters[char] = loc
-        turn.say(f"{name} is placed on {state.map.name(loc)}.")
 
 
 # --- 5 Action ------------------------------------------------------------------------------------------------

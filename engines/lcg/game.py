@@ -3,7 +3,7 @@ grammar (answers, `deck`, `play`, `mulligan`/`keep`, and the adjustment verbs) a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.core import Answer, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View
@@ -109,7 +109,7 @@ class Lcg(Rules[LcgState]):
         if isinstance(command, Answer) and state.phase == "setup":
             own = setup.own_question(state, seat, command.decision)
             if own != command.decision:
-                command = Answer(decision=own, choice=command.choice)
+                command = replace(command, decision=own)
         return super().apply(state, seat, command)
 
     def resolve(self, turn: Turn[LcgState], decision: Decision, choice: tuple[str, ...]) -> None:

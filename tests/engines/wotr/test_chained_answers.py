@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Answer, RuleError
+from engines.core import Answer, CommandError, RuleError
 from engines.wotr import GAME
 from tests.engines.wotr.table import decision, opened
 
@@ -59,3 +59,9 @@ def test_a_chained_answer_reads_back_as_it_is_written() -> None:
     assert command == Answer(decision=6, choice=("play-c22-c123",), then=(("c23",), ()))
     assert GAME.parse(GAME.format(command)) == command
     assert GAME.format(command) == "answer 6 play-c22-c123 then c23 then none"
+
+
+def test_a_then_with_nothing_on_one_side_is_refused_as_written() -> None:
+    for text in ("answer 6 then c23", "answer 6 play-c22-c123 then", "answer 6 a then then b"):
+        with pytest.raises(CommandError, match="chained answer"):
+            GAME.parse(text)

@@ -4,6 +4,8 @@ a hidden hand is always asked. Every prompt names the card or the rule that asks
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engines.core import Answer, CommandError, Config, Option, Turn
@@ -192,3 +194,11 @@ def test_the_default_order_is_a_game_option_and_off_asks_every_time():
     assert not skipped.decisions
     with pytest.raises(CommandError, match="autopass must be one of"):
         GAME.check_options({"autopass": "sometimes"})
+
+
+def test_a_game_saved_before_the_default_order_existed_keeps_asking():
+    """A state saved before the `autopass` option reads "off": games under way are played as they began."""
+    state = started(1)
+    data = json.loads(GAME.dumps(state))
+    assert data.pop("autopass_default") == "smart"
+    assert GAME.loads(json.dumps(data)).autopass_default == "off"

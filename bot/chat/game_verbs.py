@@ -8,6 +8,7 @@ discord.py reads from the subclass's own `app_commands.Group`."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -38,7 +39,12 @@ def fold(text: str) -> str:
 
 
 def answer_for(view: View, text: str) -> str:
-    """A typed option (its label or id) as the answer to the caller's open decision that offers it."""
+    """A typed option (its label or id) as the answer to the caller's open decision that offers it. What
+    follows a `then` (a chained answer: a play and the card it cycles to pay) is kept as typed, since the
+    question it answers is not asked yet."""
+    first, *rest = re.split(r"\s+then\s+", text.strip(), flags=re.IGNORECASE)
+    if rest:
+        return " then ".join([answer_for(view, first), *rest])
     wanted = fold(text)
     for d in view.decisions:
         for o in d.options:

@@ -127,12 +127,15 @@ class LcgCog(commands.Cog):
 
     # --- play --------------------------------------------------------------------------------
     @lcg.command(name="play", description="Play a card from your hand (planning turn or action window)")
-    @app_commands.describe(card="A card in your hand")
-    async def play(self, interaction: discord.Interaction, card: str, game: int | None = None) -> None:
+    @app_commands.describe(card="A card in your hand",
+                           then="What the play asks next, at once: its payment 'c1=1 c2=1', 'then' its host or 'pass'")
+    async def play(self, interaction: discord.Interaction, card: str, then: str | None = None,
+                   game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
         game_id = await self._lcg_game(interaction, game)
         _, view = await self.service.view(game_id, self.bot.user_of(interaction))
-        result = await self._act(interaction, game_id, f"play {_hand_uid(view, card.strip())}")
+        chained = f" then {then.strip()}" if then and then.strip() else ""  # a chained answer (issue 16)
+        result = await self._act(interaction, game_id, f"play {_hand_uid(view, card.strip())}{chained}")
         await reply_done(self.bot, interaction, game_id, result)
 
     @play.autocomplete("card")

@@ -62,7 +62,7 @@ class WotrCog(GameVerbs):
 
     # --- play ----------------------------------------------------------------------------------
     @wotr.command(name="act", description="Take one of your options: play, move, cycle, winnow, Ring, pass...")
-    @app_commands.describe(option="One of your open options (start typing: a card name, 'pass', 'cycle'...)")
+    @app_commands.describe(option="Your option (a card name, 'pass'...); a play and its cost: '<play> then <card>'")
     async def act(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
         game_id, result = await self.take(interaction, game, option)

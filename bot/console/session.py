@@ -31,7 +31,8 @@ Console verbs:
   order <key> <value>                       a standing order, e.g. 'order forced ask' (be asked even when
                                             only one answer is possible); games add their own
 {games}  help | quit
-Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'."""
+Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'; 'answer 3 o2 then o5'
+also answers the question that o2 asks you next (a play and its cost), and does nothing if either is refused."""
 
 
 __all__ = ["ConsoleSession", "console_user"]

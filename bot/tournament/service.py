@@ -182,7 +182,7 @@ class Rats(Matches):
         users = [User(id=p.user_id, name=p.name) for p in team.players]
         scenario = t.rounds[-1].scenario
         ref = await self.service.create("lcg", users[0], Place(guild_id=row.guild_id, channel_id=row.channel_id),
-                                        options=f"scenario={scenario}")
+                                        options=f"scenario={scenario} autopass=off")
         thread = await self.announcer.match_thread(row.channel_id, ref.id, f"{t.name} r{len(t.rounds)} "
                                                    f"table {m.table}: {team.name}")
         if thread is not None:

@@ -2,7 +2,7 @@
 
 from engines.core.codec import clone, dumps, from_data, loads, to_data
 from engines.core.contract import BaseState, Config, Event, Game, Outcome, SeatView, Step, View
-from engines.core.decisions import PASS, Answer, Decision, DecisionKind, Option, minimal_choices, validate
+from engines.core.decisions import NONE, PASS, THEN, Answer, Decision, DecisionKind, Option, minimal_choices, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision, WestmarchError
 from engines.core.rng import Rng
 from engines.core.turn import Rules, Turn
@@ -19,7 +19,9 @@ from engines.core.zones import (
 )
 
 __all__ = [
+    "NONE",
     "PASS",
+    "THEN",
     "Answer",
     "BaseState",
     "Card",

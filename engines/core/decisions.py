@@ -59,16 +59,28 @@ class Decision:
         raise RuleError(f"'{option_id}' is not an option of decision {self.id}. The options are: {known}.")
 
 
+THEN = "then"  # joins the steps of a chained answer; never an option id
+
+
 @dataclass(frozen=True)
 class Answer:
     """The universal command: answer decision `decision` with `choice` (option ids, a number, or
-    `id=amount` pairs for an assignment). Text form: `answer 17 o3 o5`."""
+    `id=amount` pairs for an assignment). Text form: `answer 17 o3 o5`.
+
+    `then` chains the answers to the questions that follow at once, when the player already knows them
+    (`answer 6 play-c22-c123 then c23`: a play and the card cycled to pay for it). Each step answers the one
+    decision the previous step opened for the same seat, by the same rules as typing it alone; if any step is
+    refused, the whole command is, and nothing changes (one command, one journal row, one undo)."""
 
     decision: int
     choice: tuple[str, ...]
+    then: tuple[tuple[str, ...], ...] = ()
 
     def text(self) -> str:
-        return " ".join(["answer", str(self.decision), *(self.choice or (NONE,))])
+        words = ["answer", str(self.decision), *(self.choice or (NONE,))]
+        for step in self.then:
+            words += [THEN, *(step or (NONE,))]
+        return " ".join(words)
 
 
 def validate(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:

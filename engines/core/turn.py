@@ -10,7 +10,7 @@ from typing import Any, Generic
 
 from engines.core.codec import clone, dumps, loads
 from engines.core.contract import Event, Outcome, S, Step
-from engines.core.decisions import NONE, Answer, Decision, DecisionKind, Option, minimal_choices, validate
+from engines.core.decisions import NONE, THEN, Answer, Decision, DecisionKind, Option, minimal_choices, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
 from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
 from engines.core.zones import Card, Seat, Zone
@@ -133,16 +133,41 @@ class Rules(Generic[S]):
                 )
             if decision.seat != seat:
                 raise NotYourDecision(f"Decision {decision.id} is for {decision.seat}, not for {seat}.")
-            choice = validate(decision, command.choice)
-            work.decisions.remove(decision)
-            self.resolve(turn, decision, choice)
+            # A chained answer: each step as if typed alone, all within this one step (one refusal undoes all).
+            opened = work.next_decision
+            self._answer_one(turn, decision, command.choice)
+            for step in command.then:
+                decision = self._following(turn, opened, command.decision, step)
+                opened = work.next_decision
+                self._answer_one(turn, decision, step)
         elif isinstance(command, Order):
             self._set_order(turn, command)
+            self._answer_forced(turn)
         else:
             self.perform(turn, command)
-        self._answer_forced(turn)
+            self._answer_forced(turn)
         barrier = turn.barrier or work.rng.draws != draws_before
         return Step(state=work, events=turn.events, barrier=barrier, checkpoint=turn.checkpoint)
+
+    def _answer_one(self, turn: Turn[S], decision: Decision, choice: tuple[str, ...]) -> None:
+        valid = validate(decision, choice)
+        turn.state.decisions.remove(decision)
+        self.resolve(turn, decision, valid)
+        self._answer_forced(turn)
+
+    def _following(self, turn: Turn[S], opened: int, first: int, step: tuple[str, ...]) -> Decision:
+        """The one decision the previous step of a chained answer opened for the same seat: what `then` answers."""
+        said = " ".join(step) or NONE
+        if turn.state.outcome is not None:
+            raise RuleError(f"The game ended before '{THEN} {said}' could be answered.")
+        new = [d for d in turn.state.decisions if d.seat == turn.seat and d.id >= opened]
+        if not new:
+            raise RuleError(f"Nothing was asked of you after that answer, so '{THEN} {said}' has nothing to answer "
+                            f"(answer {first} alone).")
+        if len(new) > 1:
+            raise RuleError(f"Several questions follow that answer (decisions {', '.join(str(d.id) for d in new)}), "
+                            f"so '{THEN} {said}' is unclear: answer them one at a time.")
+        return new[0]
 
     # --- standing orders and forced decisions (engines/core/orders.py) ----------------------------
     def orders_allowed(self) -> dict[str, tuple[str, ...]]:
@@ -213,8 +238,17 @@ class Rules(Generic[S]):
         if words[0].lower() == "answer":
             if len(words) < 3 or not (words[1].isascii() and words[1].isdigit()):
                 raise CommandError("Write an answer as 'answer <decision number> <option> [option...]'.")
-            choice = tuple(words[2:])
-            return Answer(decision=int(words[1]), choice=() if choice == (NONE,) else choice)
+            steps: list[tuple[str, ...]] = [()]
+            for word in words[2:]:
+                if word.lower() == THEN:
+                    steps.append(())
+                else:
+                    steps[-1] += (word,)
+            if any(not step for step in steps):
+                raise CommandError(f"Write a chained answer as 'answer <decision number> <option> {THEN} <option>', "
+                                   f"with an option (or '{NONE}') on each side of '{THEN}'.")
+            first, *then = (() if step == (NONE,) else step for step in steps)
+            return Answer(decision=int(words[1]), choice=first, then=tuple(then))
         if words[0].lower() == "order":
             if len(words) != 3:
                 raise CommandError("Write a standing order as 'order <key> <value>', e.g. 'order forced ask'.")

@@ -3,10 +3,10 @@ grammar (answers, `deck`, `play`, `mulligan`/`keep`, and the adjustment verbs) a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from engines.core import Answer, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View
+from engines.core import NONE, THEN, Answer, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View
 from engines.lcg import adjust, campaign_table, expert, flow, scenarios, setup
 from engines.lcg import playing as playing_rules
 from engines.lcg.campaign import plan as campaign_plan
@@ -20,7 +20,10 @@ from engines.lcg.view import build
 from engines.lcg import combat, effects, playing, quest, round as round_  # noqa: F401  isort: skip
 
 DIFFICULTIES = ("easy", "standard", "nightmare")
-AUTOPASS = {"off": "be asked every time", "smart": "be asked only with a playable event", "all": "always pass"}
+AUTOPASS = {"off": "be asked every time",
+            "smart": "be asked in planning and action windows only with a card to play or an action to use (so the "
+                     "table can tell when they have none)",
+            "all": "always pass in action windows (and in planning with nothing to play)"}
 WINDOWS = ("all", "key", "none")
 
 
@@ -32,6 +35,9 @@ class ChooseDeck:
 @dataclass(frozen=True)
 class Play:
     card: str  # uid
+    # A chained play (`play c23 then h1=2 h4=1`): the answers to what the play asks at once (its payment, its
+    # attachment's host), as a chained answer to the planning turn or window (engines/core/decisions.Answer).
+    then: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,9 @@ class Autopass:
 class Lcg(Rules[LcgState]):
     name = "lcg"
     title = "The Lord of the Rings: The Card Game"
-    version = "1"
+    # 2: `autopass smart` (and `all`) also skip a planning turn with nothing to play, so a journal of version 1
+    # in which such a seat passed by hand does not replay the same.
+    version = "2"
     min_seats = 1
     max_seats = 4
     state_type = LcgState
@@ -54,6 +62,11 @@ class Lcg(Rules[LcgState]):
         "difficulty": "standard",
         "basic": False,
         "windows": "key",
+        # Every seat's standing order for action windows until it sets its own (`autopass ...`). Smart saves a
+        # command per empty window; Race Against the Shadow plays with off (its clock counts on each team acting
+        # through its phase group), and so does anyone who would rather not let an unasked window show an empty
+        # hand.
+        "autopass": "smart",
         "elimination": 50,
         "expert": False,  # the three Core Set scenarios in a row, with carry-over (C 15.2)
         "campaign": "",  # campaign mode: the log's setup for this scenario, as JSON (engines/lcg/campaign/plan.py)
@@ -69,6 +82,8 @@ class Lcg(Rules[LcgState]):
             raise CommandError(f"Difficulty must be one of {', '.join(DIFFICULTIES)}.")
         if options.get("windows", "key") not in WINDOWS:
             raise CommandError(f"Action windows must be one of {', '.join(WINDOWS)}.")
+        if options.get("autopass", "smart") not in AUTOPASS:
+            raise CommandError(f"Option autopass must be one of {', '.join(AUTOPASS)}.")
         if options.get("campaign"):
             campaign_plan.decode(str(options["campaign"]))
             if options.get("expert"):
@@ -83,7 +98,7 @@ class Lcg(Rules[LcgState]):
             raise RuleError(f"{recipe.name} has no Nightmare recipe.")
         state = LcgState(seats=list(config.seats), rng=Rng.seeded(seed), scenario=recipe.key, recipe=recipe,
                          difficulty=difficulty, basic=bool(options["basic"]), windows=str(options["windows"]),
-                         elimination=int(options["elimination"]),
+                         elimination=int(options["elimination"]), autopass_default=str(options["autopass"]),
                          players=[Player(seat=s) for s in config.seats])
         if options.get("expert"):
             if recipe.key not in expert.SEQUENCE:
@@ -106,10 +121,16 @@ class Lcg(Rules[LcgState]):
 
     # --- answers and verbs --------------------------------------------------------------------------
     def apply(self, state: LcgState, seat: str, command: Any) -> Step[LcgState]:
+        if isinstance(command, Play) and command.then:
+            playing = self._playing(state, seat)
+            if playing is not None and command.card in {o.id for o in playing.options}:
+                command = Answer(decision=playing.id, choice=(command.card,), then=command.then)
+            else:  # refused below with the plain play's words
+                command = Play(card=command.card)
         if isinstance(command, Answer) and state.phase == "setup":
             own = setup.own_question(state, seat, command.decision)
             if own != command.decision:
-                command = Answer(decision=own, choice=command.choice)
+                command = replace(command, decision=own)
         return super().apply(state, seat, command)
 
     def resolve(self, turn: Turn[LcgState], decision: Decision, choice: tuple[str, ...]) -> None:
@@ -151,8 +172,7 @@ class Lcg(Rules[LcgState]):
             self.resolve(turn, decision, (command.key,))
             return
         if isinstance(command, Play):
-            playing = next((d for d in state.decisions if d.seat == seat
-                            and d.context.split(":")[0] in ("plan", "window")), None)
+            playing = self._playing(state, seat)
             if playing is None:
                 raise RuleError("You can play cards during your planning turn and in action windows; "
                                 "neither is open for you now.")
@@ -168,6 +188,12 @@ class Lcg(Rules[LcgState]):
             return
         super().perform(turn, command)
 
+    @staticmethod
+    def _playing(state: LcgState, seat: str) -> Decision | None:
+        """The seat's open planning turn or action window: where `play <card>` plays."""
+        return next((d for d in state.decisions if d.seat == seat and d.context.split(":")[0] in ("plan", "window")),
+                    None)
+
     def _open(self, state: LcgState, seat: str, context: str, refusal: str) -> Decision:
         decision = next((d for d in state.decisions if d.seat == seat and d.context == context), None)
         if decision is None:
@@ -181,13 +207,16 @@ class Lcg(Rules[LcgState]):
                 raise CommandError("Write 'deck <key>', for example 'deck core-leadership'.")
             return ChooseDeck(key=words[1])
         if verb == "play":
-            if len(words) != 2:
-                raise CommandError("Write 'play <card>', with the card's id from your hand, e.g. 'play c23'.")
-            return Play(card=words[1])
+            if len(words) < 2 or (len(words) > 2 and words[2].lower() != THEN):
+                raise CommandError("Write 'play <card>', with the card's id from your hand, e.g. 'play c23'; what it "
+                                   "asks next may follow: 'play c23 then h1=2 h2=1'.")
+            chained = super().parse(" ".join(["answer", "0", *words[1:]]))  # the kernel reads the 'then' steps
+            return Play(card=words[1], then=chained.then)
         if verb == "autopass":
             if len(words) != 2 or words[1].lower() not in AUTOPASS:
                 raise CommandError("Write 'autopass off' (always ask me), 'autopass smart' (ask only when I have a "
-                                   "playable event) or 'autopass all' (never ask).")
+                                   "card to play or an action to use) or 'autopass all' (never ask in action "
+                                   "windows).")
             return Autopass(mode=words[1].lower())
         if verb in adjust.VERBS:
             return adjust.parse(words)
@@ -198,7 +227,7 @@ class Lcg(Rules[LcgState]):
         if isinstance(command, ChooseDeck):
             return f"deck {command.key}"
         if isinstance(command, Play):
-            return f"play {command.card}"
+            return " ".join([f"play {command.card}", *(w for step in command.then for w in (THEN, *(step or (NONE,))))])
         if isinstance(command, Autopass):
             return f"autopass {command.mode}"
         if isinstance(command, adjust.Adjust):

@@ -99,8 +99,21 @@ def plan_turn(turn: T, t: Task) -> None:
         return
     options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                for c in playable(state, player, planning=True)] + action_options(state, player)
-    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning phase (RR p.13): play a card from your hand, or pass",
-             [*options, PASS], private=True, context="plan")
+    if not options and state.autopass_of(player.seat) != "off":  # the standing order: nothing to play, not asked
+        turn.say(f"{player.seat} is done planning.")
+        return
+    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning phase (RR p.13): play a card from your hand, or pass"
+             + chain_hint(state, player, planning=True), [*options, PASS], private=True, context="plan")
+
+
+def chain_hint(state: LcgState, player: Player, planning: bool) -> str:
+    """How to say a play and what it asks next in one command (a chained answer), with the seat's own first
+    playable card (the prompt is private)."""
+    card = next(iter(playable(state, player, planning)), None)
+    if card is None:
+        return ""
+    said = f"play {card.uid} then <payment>" + (" then <next card, or pass>" if planning else "")
+    return f". One command may carry what the play asks next: '{said}'."
 
 
 @answer("plan")
@@ -305,13 +318,15 @@ def open_window(turn: T, t: Task) -> None:
         options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                    for c in playable(state, player, planning=False)] + action_options(state, player)
         # A player's standing order (spec 4.0: "auto-pass"): 'all' never asks; 'smart' asks only with a
-        # playable event, which the player accepts may tell the table their hand holds none.
-        mode = state.autopass.get(player.seat, "off")
+        # playable event or an action, which the player (or the game's default, said in the log at the start)
+        # accepts may tell the table their hand holds none.
+        mode = state.autopass_of(player.seat)
         if mode == "all" or (mode == "smart" and not options):
             state.passed.append(player.seat)
             continue
-        turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}; RR p.23): play an event, or pass",
-                 [*options, PASS], private=True, context=f"window:{t.note}")
+        turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}; RR p.23): play an event, or pass"
+                 + chain_hint(state, player, planning=False), [*options, PASS], private=True,
+                 context=f"window:{t.note}")
 
 
 @answer("window")

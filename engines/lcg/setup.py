@@ -233,6 +233,15 @@ def setup_quest(turn: T, _task: Task) -> None:
     first.name = state.card_def(first).stage_name or first.name  # flipped to side B after its setup
     state.quest.cards = [first]
     turn.say(f"The quest begins: {first.name} (stage {state.card_def(first).stage}).")
+    if state.autopass_default != "off":  # told before any window, so nobody reads more into one than it says
+        unset = [p.seat for p in state.players if p.seat not in state.autopass]
+        if unset:
+            who = ", ".join(unset)
+            what = (f"Action windows never ask {who}" if state.autopass_default == "all" else
+                    f"Planning and action windows ask {who} only with a card to play or an action to use, so the "
+                    "table can tell when they have none")
+            turn.say(f"{what} (the game's standing order 'autopass {state.autopass_default}'); 'autopass off' asks "
+                     "every time.")
     push(state, Task(kind="scenario-setup"), Task(kind="stage-revealed", ref=first.uid), Task(kind="round"))
 
 

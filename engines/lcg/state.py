@@ -101,6 +101,9 @@ class LcgState(BaseState):
     modifiers: list[Modifier] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)  # seats that passed in the open action window
     autopass: dict[str, str] = field(default_factory=dict)  # seat -> "off" | "smart" | "all" (action windows)
+    # The order of a seat that set none: the game option `autopass` (smart by default; off in Race Against the
+    # Shadow). A state saved before the option existed reads "off", as those games were played.
+    autopass_default: str = "off"
     allies_played: int = 0  # this round (Escape from Dol Guldur limits the group to 1)
     skip_staging: bool = False  # Journey Down the Anduin stage 3B
     won: bool = False
@@ -116,6 +119,10 @@ class LcgState(BaseState):
             if p.seat == seat:
                 return p
         raise KeyError(seat)
+
+    def autopass_of(self, seat: str) -> str:
+        """A seat's standing order for action windows: its own, else the game's default."""
+        return self.autopass.get(seat, self.autopass_default)
 
     def active_players(self) -> list[Player]:
         """Players still in the game, in turn order from the first player (clockwise)."""

@@ -114,7 +114,15 @@ def ask_action(turn: T, deck: Deck) -> None:
     # hand is empty (ENGINE 10.14), else answering for the deck would tell them (issue 16).
     forced = f"{deck.name}'s deck has no card in hand and nothing else to do: it passes" if (
         [o.id for o in legal] == ["pass"] and state.opt("public_hand_sizes")) else ""
-    turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"Action step: {deck.name}'s deck, take an action or pass.",
+    # A play whose cost is a choice (two cards or more left to cycle) can name it at once (a chained answer).
+    # The example is private, as the decision is: it names the seat's own cards.
+    play = next((o.id for o in legal if o.id.startswith("play-")), "") if len(deck.hand.cards) >= 3 else ""
+    hint = ""
+    if play:
+        other = next(c.uid for c in deck.hand.cards if c.uid != play.split("-")[1])
+        hint = (f" A play can name the card it cycles to pay, e.g. 'answer {state.next_decision} {play} then "
+                f"{other}'.")
+    turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"Action step: {deck.name}'s deck, take an action or pass.{hint}",
              legal, private=True, context=f"act:{deck.key}", forced=forced)
 
 

@@ -74,7 +74,7 @@ def offer(turn: T, moment: str, subject: Card, prompt: str) -> bool:
     state = turn.state
     asked = False
     for player in state.active_players():
-        if state.autopass.get(player.seat, "off") == "all":
+        if state.autopass_of(player.seat) == "all":
             continue
         options = _options(state, player, moment, subject)
         if options:

@@ -14,6 +14,7 @@ from bot.content.lcg.ringsdb import Response
 from bot.service import User
 from bot.store.models import DeckRow
 from engines import registry
+from engines.core import Answer
 from engines.lcg import GAME
 from engines.lcg.cards import Pack
 from engines.lcg.library import builtin
@@ -224,3 +225,30 @@ async def test_scenarios_lists_the_core_set_quests_with_their_difficulty(world):
         "`journey-down-the-anduin` Journey Down the Anduin: difficulty 4 (easy, standard, nightmare)",
         "`escape-from-dol-guldur` Escape from Dol Guldur: difficulty 7 (easy, standard, nightmare)",
     ]
+
+
+async def test_play_takes_what_the_play_asks_next_in_the_same_command(world):
+    """Issue 16: `/lcg play card:<c> then:<answer>` plays and answers the question the play asks next (its
+    payment, its host, or the next planning question) in one command, as `play <c> then <answer>` does."""
+    env, guild, channel, alice, bob = world
+    thread = await lcg_lobby(world)
+    await choose_decks(world, thread)
+    await deal_hands(world, thread)
+    for actor in (alice, bob):
+        await answer_only_decision(actor, thread, "keep")
+    state = await env.bot.service.stored_state(1)
+    plan = next(d for d in state.decisions if d.seat == "p1" and d.context == "plan")
+    for option in plan.options:  # a card whose play asks p1 one more question
+        if option.id == "pass":
+            continue
+        after = GAME.apply(state, "p1", Answer(decision=plan.id, choice=(option.id,))).state
+        asked = [d for d in after.decisions if d.seat == "p1" and d.id >= state.next_decision]
+        if len(asked) == 1:
+            break
+    else:
+        raise AssertionError("no card of this hand asks anything more when played")
+    follow = GAME.default_answer(after, asked[0]).choice
+    played = await alice.slash(thread, "lcg play", card=option.id, then=" ".join(follow))
+    assert f"Done: `play {option.id} then {' '.join(follow)}`" in played.response.content, played.response.content
+    two = GAME.apply(after, "p1", Answer(decision=asked[0].id, choice=follow)).state  # the same, typed twice
+    assert GAME.dumps(await env.bot.service.stored_state(1)) == GAME.dumps(two)

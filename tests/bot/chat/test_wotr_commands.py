@@ -114,3 +114,20 @@ async def test_a_button_or_menu_in_the_dm_answers_the_decision(world):
     assert clicked.ephemeral and "Done: `answer" in clicked.response.content, clicked.response.content
     assert any("Gandalf's deck" in m.content for m in thread.history())
     assert await bob.autocomplete(thread, "wotr act", "option", "")
+
+
+async def test_act_takes_a_play_and_its_cost_in_one_command(world):
+    """Issue 16: `/wotr act option:"<play> then <card>"` plays and pays at once; the prompt shows how."""
+    env, guild, channel, alice, bob = world
+    thread = await duel(world)
+    state = await env.bot.service.stored_state(1)
+    act = next(d for d in state.decisions if d.seat == "p1")
+    assert " then " in act.prompt
+    play = next(o for o in act.options if o.id.startswith("play-"))
+    deck = state.deck(act.context.split(":")[1])
+    paid = next(c for c in deck.hand.cards if c.uid != play.id.split("-")[1])
+    done = await alice.slash(thread, "wotr act", option=f"{play.label} then {paid.uid}")
+    assert f"Done: `answer {act.id} {play.id} then {paid.uid}`" in done.response.content, done.response.content
+    after = await env.bot.service.stored_state(1)
+    assert paid.uid in [c.uid for c in after.deck(deck.key).cycle.cards]
+    assert not any(d.context.startswith("cost:") for d in after.decisions)

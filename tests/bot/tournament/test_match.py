@@ -107,3 +107,11 @@ async def test_organizer_tools_are_for_the_organizer(sqlite_url: str):
         await p.service.act(game_a, ANNA if (await p.rats.match_of_game(game_a)).team_a == 1 else BERT,
                             command)
     await p.stop()
+
+
+async def test_a_match_game_asks_every_window_since_the_clock_counts_on_it(sqlite_url: str):
+    """Issue 16: ordinary LCG games default to `autopass smart`; a Race Against the Shadow game is created with
+    autopass=off, so each team acts through its phase group as its chess clock expects."""
+    p, tid, game_a, game_b = await two_team_round(sqlite_url, FakeClock(), seeds=[1, 99, 10, 10])
+    for game_id in (game_a, game_b):
+        assert (await p.service.stored_state(game_id)).autopass_default == "off"

@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engines.core import Card, Config, Decision, DecisionKind
+from engines.core import Card, Config, Decision, DecisionKind, Step
 from engines.lcg import GAME
 from engines.lcg.combat import SHADOW
 from engines.lcg.playing import hosts
@@ -384,6 +384,37 @@ def choose(state: LcgState, decision: Decision, decks: tuple[str, ...] = DECKS) 
     return answer(ids[0])
 
 
+# What a player says together with the answer that asks it, as a chained command (`play c23 then h1=2 h2=1`):
+# a play's payment and its attachment's host, the next card of the same planning turn (or the pass that ends
+# it), an attack's attackers. Only while nothing hidden is revealed in between (a drawn card, a shadow card):
+# the player knows every answer before typing.
+CHAINS = {"plan": ("pay", "host", "plan"), "pay": ("host", "plan"), "host": ("plan",), "window": ("pay", "host"),
+          "attack": ("attackers",)}
+
+
+def chained(state: LcgState, seat: str, command: str, decks: tuple[str, ...] = DECKS) -> tuple[Step[LcgState], str]:
+    """Apply the policy's command; while the seat's next question is one of CHAINS and follows at once with
+    nothing revealed, add its answer to the command. The step the whole command makes, and its text."""
+    asked = min(state.decisions, key=lambda d: d.id)
+    step = GAME.apply(state, seat, GAME.parse(command))
+    opened, steps = state.next_decision, [command]
+    while not step.barrier and step.state.outcome is None:
+        new = [d for d in step.state.decisions if d.seat == seat and d.id >= opened]
+        if len(new) != 1 or new[0].context.split(":")[0] not in CHAINS.get(asked.context.split(":")[0], ()):
+            break
+        asked, opened = new[0], step.state.next_decision
+        words = choose(step.state, asked, decks).split()
+        said = words[1:] if words[0] == "play" else words[2:]  # the bare answer: a card, a payment, ...
+        longer = " then ".join([*steps, " ".join(said)])
+        try:
+            whole = GAME.apply(state, seat, GAME.parse(longer))
+        except Exception:  # the rules take it only one question at a time: stop chaining here
+            break
+        steps.append(" ".join(said))
+        step = whole
+    return step, " then ".join(steps)
+
+
 def next_move(state: LcgState, decks: tuple[str, ...] = DECKS) -> tuple[str, str] | None:
     """(seat, command) for the oldest open decision, or None when nothing is open."""
     if not state.decisions:
@@ -446,7 +477,7 @@ def play_game(players: int, scenario: str = "passage-through-mirkwood", difficul
             lines.append(f"as {seat}")
             acting = seat
         try:
-            step = GAME.apply(state, seat, GAME.parse(command))
+            step, command = chained(state, seat, command, decks)
         except Exception as exc:  # the engine refused the policy, or broke: record it and stop
             record.stuck = (f"round {state.round}, {state.phase} phase: {command!r} by {seat}: "
                             f"{type(exc).__name__}: {exc}")

@@ -4,7 +4,11 @@ a hidden hand is always asked. Every prompt names the card or the rule that asks
 
 from __future__ import annotations
 
-from engines.core import Option, Turn
+import json
+
+import pytest
+
+from engines.core import Answer, CommandError, Config, Option, Turn
 from engines.lcg import GAME
 from engines.lcg.state import DAMAGE, EXHAUSTED, Task
 from engines.lcg.table import stat
@@ -92,8 +96,10 @@ def test_an_attachment_with_one_legal_host_is_attached_by_itself():
 
 def test_a_pass_that_follows_from_a_hidden_hand_is_never_forced():
     """Issue 16: planning with nothing playable has one answer, pass, but that answer tells what the hand holds,
-    so it is asked (private) and never forced; the player's own autopass order is the way to skip it."""
+    so it is asked (private) and never forced; the autopass order (the game's default, or the player's own) is
+    the way to skip it."""
     state = a_table(1)
+    state.autopass["p1"] = "off"
     state.player("p1").hand.cards.clear()
     state, _ = run(state, Task(kind="plan-turn", seat="p1"))
     plan = state.decisions[0]
@@ -157,3 +163,42 @@ def test_a_private_card_effect_choice_is_asked_even_with_one_option():
     ask(Turn(state=work, seat="p1"), "p1", "Test: choose a hero", [Option(id="c1", label="Aragorn")], "eowyn", "x")
     public = work.decisions[-1]
     assert public.forced == "Test: the only choice is Aragorn"
+
+
+def test_by_default_planning_with_nothing_to_play_is_not_asked_and_the_table_was_told():
+    """Issue 16 (the aim is half): `autopass smart` is the game's default order; a planning turn with nothing to
+    play passes without asking, and the log said at the start what an unasked turn tells the table."""
+    state = GAME.setup(Config(seats=["p1"], options={}), 1)
+    assert state.autopass_default == "smart"
+    d = state.decisions[0]
+    state = GAME.apply(state, "p1", Answer(decision=d.id, choice=("core-leadership",))).state
+    step = GAME.apply(state, "p1", Answer(decision=state.decisions[0].id, choice=("keep",)))
+    told = [e.text for e in step.events if "autopass smart" in e.text]
+    assert told and "p1" in told[0] and "the table can tell" in told[0]
+    state = a_table(1)
+    state.player("p1").hand.cards.clear()
+    state, said = run(state, Task(kind="plan-turn", seat="p1"))
+    assert not state.decisions and "p1 is done planning." in said
+
+
+def test_the_default_order_is_a_game_option_and_off_asks_every_time():
+    """Race Against the Shadow creates its games with autopass=off; a seat's own order beats the default."""
+    state = started(1, autopass="off")
+    assert not any("autopass" in d.prompt for d in state.decisions)
+    state.player("p1").hand.cards.clear()
+    state.decisions.clear()
+    asked, _ = run(state, Task(kind="plan-turn", seat="p1"))
+    assert [o.id for o in asked.decisions[0].options] == ["pass"]
+    state = GAME.apply(state, "p1", GAME.parse("autopass smart")).state
+    skipped, _ = run(state, Task(kind="plan-turn", seat="p1"))
+    assert not skipped.decisions
+    with pytest.raises(CommandError, match="autopass must be one of"):
+        GAME.check_options({"autopass": "sometimes"})
+
+
+def test_a_game_saved_before_the_default_order_existed_keeps_asking():
+    """A state saved before the `autopass` option reads "off": games under way are played as they began."""
+    state = started(1)
+    data = json.loads(GAME.dumps(state))
+    assert data.pop("autopass_default") == "smart"
+    assert GAME.loads(json.dumps(data)).autopass_default == "off"

@@ -7,6 +7,7 @@ import pytest
 from engines.core import Answer, CommandError, Config, RuleError, StaleDecision
 from engines.lcg import GAME
 from engines.lcg.state import EXHAUSTED, RESOURCE, Task
+from engines.lcg.view import status_line
 from tests.engines.lcg.table import answer, card, hero, run, started
 
 
@@ -222,3 +223,11 @@ def test_the_vote_prompt_says_the_seat_alone_answers_it():
 
     own = next(d for d in state.decisions if d.seat == "p2")
     assert parse_for_seat(GAME, state, "p2", "p1") == Answer(decision=own.id, choice=("p1",))
+
+
+def test_the_setup_status_line_quotes_the_question_as_asked():
+    """Issue 16 (found playing in the console): the status line lowercased the setup prompt ("setup (rr p.10):
+    choose your deck"); it now names the rule once and keeps the question's own case."""
+    state = GAME.setup(Config(seats=["p1", "p2"], options={}), 1)
+    line = status_line(state)
+    assert line == "Setup (RR p.10): waiting on p1, p2 (choose your deck (or type 'deck <key>'))"

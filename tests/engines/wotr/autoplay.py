@@ -97,6 +97,23 @@ def choose(state: WotrState, decision: Decision) -> tuple[str, ...]:
     return (ids[0],)
 
 
+# What a player answers together with the action that asks it (a chained answer, `answer N <play> then
+# <card>`): the card cycled or forsaken to pay for a play and the two cards of a winnow. The player knows both
+# before typing: they come from the hand the action step listed, and nothing is drawn or revealed in between.
+CHAINED = ("cost", "forsake-cost", "winnow")
+
+
+def chained(state: WotrState, decision: Decision, command: Answer) -> tuple[WotrState, Answer]:
+    """Apply the policy's answer; if it opens one of the questions a player answers with it (its cost), apply
+    both as one chained command instead. The state after it, and the command typed."""
+    after = GAME.apply(state, decision.seat, command).state
+    follow = [d for d in after.decisions if d.seat == decision.seat and d.id >= state.next_decision]
+    if decision.context.startswith("act:") and len(follow) == 1 and follow[0].context.split(":")[0] in CHAINED:
+        command = Answer(decision=command.decision, choice=command.choice, then=(choose(after, follow[0]),))
+        after = GAME.apply(state, decision.seat, command).state
+    return after, command
+
+
 @dataclass
 class Played:
     players: int
@@ -132,7 +149,7 @@ def play_game(players: int, scenario: str, seed: int, max_commands: int = 4000) 
             acting = decision.seat
         command = Answer(decision=decision.id, choice=choose(state, decision))
         try:
-            state = GAME.apply(state, decision.seat, command).state
+            state, command = chained(state, decision, command)
         except Exception as exc:  # the engine refused the policy: record it and stop
             record.stuck = f"round {state.round}: {command.text()} by {decision.seat}: {exc}"
             break

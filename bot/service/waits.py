@@ -107,15 +107,21 @@ class Change:
 
 
 def info(wait: WaitRow, seat: SeatRow | None) -> WaitInfo:
+    return _info(wait.game_id, wait.seat, wait.since, wait.next_reminder_at, wait.deadline_at,
+                 wait.deadline_told_at is not None, seat)
+
+
+def _info(game_id: int, waited: Seat, since: datetime, next_reminder_at: datetime | None,
+          deadline_at: datetime | None, deadline_passed: bool, seat: SeatRow | None) -> WaitInfo:
     return WaitInfo(
-        game_id=wait.game_id,
-        seat=wait.seat,
+        game_id=game_id,
+        seat=waited,
         user_id=seat.user_id if seat else 0,
-        name=seat.display_name if seat else wait.seat,
-        since=wait.since,
-        next_reminder_at=wait.next_reminder_at,
-        deadline_at=wait.deadline_at,
-        deadline_passed=wait.deadline_told_at is not None,
+        name=seat.display_name if seat else waited,
+        since=since,
+        next_reminder_at=next_reminder_at,
+        deadline_at=deadline_at,
+        deadline_passed=deadline_passed,
         auto=bool(seat and seat.auto_play),
     )
 
@@ -127,16 +133,26 @@ def infos(waits: Sequence[WaitRow], seats: Sequence[SeatRow]) -> list[WaitInfo]:
 
 
 def new_wait(game_id: int, seat: Seat, ids: list[int], now: datetime, pace: Pace, habits: Habits) -> WaitRow:
+    return WaitRow(**wait_values(game_id, seat, ids, now, pace, habits))
+
+
+def wait_values(game_id: int, seat: Seat, ids: list[int], now: datetime, pace: Pace, habits: Habits) -> dict[str, Any]:
+    """A fresh wait's columns (all but its id), as plain values: the command path writes them without making
+    an ORM object (its instrumented constructor cost more than the rest of the command's writes)."""
     deadline, paused = first_deadline(now, pace, habits)
-    return WaitRow(
-        game_id=game_id,
-        seat=seat,
-        since=now,
-        decision_ids_json=json.dumps(ids),
-        next_reminder_at=next_reminder(now, 0, None, pace, habits),
-        deadline_at=deadline,
-        paused_ms=int(paused.total_seconds() * 1000),
-    )
+    return {
+        "game_id": game_id,
+        "seat": seat,
+        "since": now,
+        "decision_ids_json": json.dumps(ids),
+        "reminders_sent": 0,
+        "last_reminded_at": None,
+        "next_reminder_at": next_reminder(now, 0, None, pace, habits),
+        "deadline_at": deadline,
+        "deadline_told_at": None,
+        "paused_ms": int(paused.total_seconds() * 1000),
+        "votes_json": "{}",
+    }
 
 
 async def sync(
@@ -196,11 +212,13 @@ async def plan(
     known = await habits([users[seat] for seat in fresh if seat in users])
     pace = pace_of(row)
     own = {seat: known.get(users.get(seat, -1), Habits()) for seat in fresh}
-    rows = [new_wait(row.id or 0, seat, wanted[seat], now, pace, own[seat]) for seat in fresh]
-    table = WaitRow.metadata.tables[WaitRow.__tablename__]
-    values = [{c.name: getattr(w, c.name) for c in table.columns if c.name != "id"} for w in rows]
+    values = [wait_values(row.id or 0, seat, wanted[seat], now, pace, own[seat]) for seat in fresh]
     batch.append(writes.Write(_upsert(dialect), values))
-    return Change(waits=infos(rows, seats), gone=gone, newly=newly), batch
+    by_seat = {r.seat: r for r in seats if r.seat}
+    order = {r.seat: r.position for r in seats if r.seat}
+    told = [_info(v["game_id"], v["seat"], v["since"], v["next_reminder_at"], v["deadline_at"], False,
+                  by_seat.get(v["seat"])) for v in sorted(values, key=lambda v: order.get(v["seat"], 99))]
+    return Change(waits=told, gone=gone, newly=newly), batch
 
 
 _WAITS = WaitRow.metadata.tables[WaitRow.__tablename__]

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Callable
+import statistics
+import time
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import Any
 
@@ -34,6 +36,53 @@ def board_row(label: str, view: Any, runs: int = 21) -> Row:
                f"{median / floor:.1f}x the floor")
 
 
+def _encode(png: bytes) -> float:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    start = time.perf_counter()
+    encode_png(img, kit.PNG_COMPRESS_LEVEL)
+    return time.perf_counter() - start
+
+
+def moves_row(game: Any, state: Any, seat: str | None, label: str, blocks: kit.KeptBlocks | None,
+              moves: int = 40, seed: int = 11) -> Row:
+    """The board after each of `moves` random moves from `state`, as the bot draws it (warm: the renderer's kept
+    blocks from the move before), beside Pillow encoding the very image it shipped in the same mode and level,
+    and once cold (`blocks` emptied first, then put back as they were) for comparison."""
+    rnd = random.Random(seed)
+    render(game.view(state, seat))  # fonts, the pack and the palette, once per process
+    warm: list[float] = []
+    cold: list[float] = []
+    floors: list[float] = []
+    sizes: list[int] = []
+    png = b""
+    for _ in range(moves):
+        if game.outcome(state) is not None:
+            break
+        d = rnd.choice(game.pending(state))
+        state = game.apply(state, d.seat, random_answer(d, rnd)).state
+        view = game.view(state, seat)
+        start = time.perf_counter()
+        png = render(view)
+        warm.append(time.perf_counter() - start)
+        floors.append(_encode(png))
+        sizes.append(len(png))
+        kept: dict[Hashable, Image.Image] = dict(blocks.blocks) if blocks is not None else {}
+        if blocks is not None:
+            blocks.clear()
+        start = time.perf_counter()
+        render(view)
+        cold.append(time.perf_counter() - start)
+        if blocks is not None:
+            blocks.blocks.update(kept)  # back to the warm state the next move expects
+    w, c, f = (statistics.median(x) * 1000 for x in (warm, cold, floors))
+    shown = Image.open(io.BytesIO(png))
+    return Row(f"board render, {label}, after each of {len(warm)} moves",
+               f"{w:.1f} ms, {statistics.median(sizes) / 1024:.1f} KiB ({shown.width}x{shown.height} at the end)",
+               f"bare PNG encode, same image and palette mode {f:.1f} ms",
+               f"{w / f:.1f}x the floor; cold (no block kept) {c:.1f} ms, {c / f:.1f}x")
+
+
 def midgame(game: Any, seats: int, seed: int, done: Callable[[Any, int], bool], limit: int = 50,
             options: dict[str, Any] | None = None) -> Any:
     """A state reached by random legal play from `seed` (trying the next seeds) at which `done(state, moves)`
@@ -58,6 +107,14 @@ def lcg_midgame(seats: int = 4) -> Any:
     return midgame(LCG, seats, 11, lambda s, _: s.round >= 3 and s.phase == "combat")
 
 
+def kept(game: str) -> kit.KeptBlocks | None:
+    """The renderer's kept blocks, if it keeps any (the bench measures a renderer before and after it does)."""
+    import importlib
+
+    found = getattr(importlib.import_module(f"render.{game}"), "BLOCKS", None)
+    return found if isinstance(found, kit.KeptBlocks) else None
+
+
 def rows() -> list[Row]:
     from engines.lcg import GAME as LCG
 
@@ -66,6 +123,6 @@ def rows() -> list[Row]:
     return [
         board_row("generic (Tally), 4 seats, table view", TALLY.view(tally, None)),
         board_row("generic (Tally), 4 seats, seat view", TALLY.view(tally, "p1")),
-        board_row("LCG, 4 players mid-game, table view", LCG.view(lcg, None)),
-        board_row("LCG, 4 players mid-game, seat view (with hand)", LCG.view(lcg, "p1")),
+        moves_row(LCG, lcg, None, "LCG, 4 players mid-game, table view", kept("lcg")),
+        moves_row(LCG, lcg, "p1", "LCG, 4 players mid-game, seat view (with hand)", kept("lcg")),
     ]

@@ -15,16 +15,26 @@ there the smallest text (20 px, the stat labels and type lines) keeps capitals o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
 from engines.core.contract import View
 from engines.core.zones import ZoneView
 from engines.lcg.view import LcgPlayerView, LcgView
-from render import kit
+from render import kit, lcg_card
 from render.generic import render_view
-from render.lcg_card import CHIP, DOWN, PAD, TILE_W, Block, card_block
+from render.lcg_card import CHIP, DOWN, PAD, TILE_W, Block, card_block, facts_key
+from render.lcg_palette import (
+    ENGAGED_TINT,
+    GROUND,
+    STAGING_THREAT_CHIP,
+    THREAT_RINGS,
+    VICTORY_CHIP,
+    YOU_CHIP,
+    YOU_FILL,
+    palette,
+)
 from render.registry import register
 
 WIDTH = 960
@@ -40,7 +50,6 @@ LABEL_H = 30  # a region's caption ("Staging area")
 RGB = kit.RGB
 P = kit.PALETTE
 
-ENGAGED_TINT: RGB = (92, 40, 38)  # behind a player's engaged enemies
 STATUS_COLOUR = P.accent  # the status line: whom the game waits on, and why
 
 # The smallest face is 20 px (capitals 15 px, 6.25 px at 400 px wide); names stay at 24, numbers bigger.
@@ -49,26 +58,68 @@ STATUS = kit.font(kit.TEXT_SIZE)
 COUNTS = kit.font(22)  # a player's hand, deck and discard counts
 
 
+Section = tuple[Hashable, Block]  # what a section shows (its key among the kept blocks), and the section
+
+
 def render_table(view: LcgView) -> bytes:
     """The LCG board for one audience (the table, or a seat with its hand), as PNG bytes."""
+    return kit.to_png(draw_table(view, BLOCKS))  # already in palette mode: kit encodes it as it is
+
+
+def draw_table(view: LcgView, kept: kit.KeptBlocks | None) -> Image.Image:
+    """The board in the LCG palette, each section pasted from `kept` while what it shows is unchanged; with `kept`
+    None, the board drawn whole in full colour (what the palette approximates: the tests compare the two)."""
     sections = [_header(view), _encounter_row(view)]
     sections += [_player_band(view, p) for p in view.players]
     hand = view.private[0] if view.private else None
     if hand is not None:
         sections.append(_hand_strip(view, hand))
-    height = 2 * MARGIN + sum(s.height for s in sections) + SECTION_GAP * (len(sections) - 1)
-    img = kit.canvas(WIDTH, height)
+    height = 2 * MARGIN + sum(s.height for _, s in sections) + SECTION_GAP * (len(sections) - 1)
+    if kept is None:
+        img = kit.canvas(WIDTH, height)
+        for (_, section), (top, _, inset) in zip(sections, _strips(sections, height), strict=True):
+            section.paint(img, MARGIN, top + inset)
+        return img
+    img = Image.new("P", (WIDTH, height), GROUND)
+    img.putpalette(palette().getpalette() or [])
+    for (key, section), (top, bottom, inset) in zip(sections, _strips(sections, height), strict=True):
+        def paint(strip: Image.Image, _: int, section: Block = section, inset: int = inset) -> None:
+            section.paint(strip, MARGIN, inset)
+
+        img.paste(kept.get((key, inset, bottom - top), WIDTH, bottom - top, paint, palette()), (0, top))
+    return img
+
+
+def _strips(sections: Sequence[Section], height: int) -> Iterator[tuple[int, int, int]]:
+    """Each section's strip of the board, the full width and from half the gap above it to half the gap below it
+    (the board's margin for the first and the last: a caption's badge reaches 2 px above its section): its top,
+    its bottom and how far down the strip the section starts."""
     y = MARGIN
-    for section in sections:
-        section.paint(img, MARGIN, y)
+    for i, (_, section) in enumerate(sections):
+        top = 0 if i == 0 else y - SECTION_GAP // 2
+        bottom = height if i == len(sections) - 1 else y + section.height + SECTION_GAP // 2
+        yield top, bottom, y - top
         y += section.height + SECTION_GAP
-    return kit.to_png(img)
+
+
+# A board is redrawn after every move, and most of it has not changed: each section (the header, the encounter
+# row, a player's band, the hand) is kept, drawn and mapped to the board's palette, under a key saying everything
+# it shows, and pasted again while the key is the same (issue 17: drawing every tile and choosing a palette for
+# the whole image on every move cost up to ten times the encode). A table and its four seat views share all but
+# their header, their own band and their hand.
+BLOCKS = kit.KeptBlocks(48)
+
+
+def forget() -> None:
+    """Drop every kept section, card layout and tile (tests that watch what is drawn start from nothing)."""
+    BLOCKS.clear()
+    lcg_card.forget()
 
 
 # --- header ---------------------------------------------------------------------------------------------
 
 
-def _header(view: LcgView) -> Block:
+def _header(view: LcgView) -> Section:
     title = kit.font(36, bold=True)
     audience = f"{view.seat}'s view" if view.seat else "table view"
     first = next((p.seat for p in view.players if p.first), "")
@@ -81,7 +132,7 @@ def _header(view: LcgView) -> Block:
     chips += [
         (f"Encounter deck {view.encounter_deck}", P.back, P.back_text),
         (f"Encounter discard {_count(view.encounter_discard)}", P.chip, P.chip_text),
-        (f"Victory {_victory_points(view)}", (56, 104, 70), P.chip_text),
+        (f"Victory {_victory_points(view)}", VICTORY_CHIP, P.chip_text),
     ]
     if view.stages_left:
         chips.append((f"{view.stages_left} quest stage{'s' if view.stages_left != 1 else ''} to come", P.chip,
@@ -104,7 +155,7 @@ def _header(view: LcgView) -> Block:
         for i, line in enumerate(status_lines):
             kit.text(draw, (x, y + status_top + i * STATUS.line_height), line, STATUS, STATUS_COLOUR)
 
-    return Block(CONTENT, height, paint)
+    return ("header", audience, view.title, tuple(chips), tuple(status_lines)), Block(CONTENT, height, paint)
 
 
 def _status_lines(view: LcgView) -> list[str]:
@@ -131,7 +182,7 @@ def _victory_points(view: LcgView) -> int:
 # --- the encounter side -----------------------------------------------------------------------------------
 
 
-def _encounter_row(view: LcgView) -> Block:
+def _encounter_row(view: LcgView) -> Section:
     """The quest, the active location and the staging area in one flow: staging cards past the first row
     wrap under the quest, so a crowded staging area takes height, not a narrow column."""
     quest_cards = view.quest.cards if view.quest else []
@@ -151,11 +202,13 @@ def _encounter_row(view: LcgView) -> Block:
         for dx, caption, badge in captions:
             kit.text(draw, (x + dx, y), caption, CAPTION, P.text)
             if badge:
-                kit.chip(draw, (x + dx + CAPTION.width(caption) + 10, y - 2), badge, (150, 52, 40), CAPTION)
+                kit.chip(draw, (x + dx + CAPTION.width(caption) + 10, y - 2), badge, STAGING_THREAT_CHIP, CAPTION)
         for b, (dx, dy) in zip(blocks, positions, strict=True):
             b.paint(img, x + dx, y + LABEL_H + dy)
 
-    return Block(CONTENT, LABEL_H + rows_h, paint)
+    shown = [*quest_cards, *active_cards, *staging_cards]
+    key = ("encounter", view.staging_threat, repr((quest_cards, active_cards, staging_cards)), facts_key(view, shown))
+    return key, Block(CONTENT, LABEL_H + rows_h, paint)
 
 
 def _placeholder(label: str, width: int) -> Block:
@@ -212,11 +265,14 @@ def _row(blocks: Sequence[Block], gap: int) -> Block:
 # --- players ----------------------------------------------------------------------------------------------
 
 
-def _player_band(view: LcgView, player: LcgPlayerView) -> Block:
+def _player_band(view: LcgView, player: LcgPlayerView) -> Section:
     """One player: a strip with the seat, its threat and counts, over its heroes and allies and then its engaged
     enemies on a dark red ground, side by side when they fit one row, else the enemies under the characters."""
+    you = player.seat == view.seat
+    waiting = player.seat in view.waiting_on
+    key = ("player", repr(player), you, waiting, facts_key(view, [*player.play.cards, *player.engaged.cards]))
     if player.eliminated and not player.play.cards and not player.engaged.cards:
-        return _eliminated(player)
+        return key, _eliminated(player)
     play = [card_block(view, c) for c in player.play.cards]
     engaged = [card_block(view, c) for c in player.engaged.cards]
     play_w = _flow_width(play)
@@ -232,18 +288,17 @@ def _player_band(view: LcgView, player: LcgPlayerView) -> Block:
         cards = _column([regions[0], *(_offset(r, PAD) for r in regions[1:])], GAP)
     strip = _player_strip(view, player)
     height = 2 * PANEL_PAD + strip.height + GAP + cards.height
-    you = player.seat == view.seat
-    edge = P.accent if player.seat in view.waiting_on else None
+    edge = P.accent if waiting else None
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
-        kit.panel(draw, (x, y, x + CONTENT, y + height), edge=edge, fill=(52, 58, 70) if you else None)
+        kit.panel(draw, (x, y, x + CONTENT, y + height), edge=edge, fill=YOU_FILL if you else None)
         strip.paint(img, x + PANEL_PAD, y + PANEL_PAD)
         cards.paint(img, x + PANEL_PAD, y + PANEL_PAD + strip.height + GAP)
         if player.eliminated:
             kit.dim_card(img, (x, y, x + CONTENT, y + height), "ELIMINATED")
 
-    return Block(CONTENT, height, paint)
+    return key, Block(CONTENT, height, paint)
 
 
 def _eliminated(player: LcgPlayerView) -> Block:
@@ -286,11 +341,7 @@ def _column(blocks: Sequence[Block], gap: int) -> Block:
 
 
 def _threat_colour(threat: int) -> RGB:
-    if threat >= 45:
-        return (196, 44, 38)
-    if threat >= 35:
-        return (214, 140, 30)
-    return (60, 140, 80)
+    return THREAT_RINGS[2 if threat >= 45 else 1 if threat >= 35 else 0]
 
 
 def _player_strip(view: LcgView, player: LcgPlayerView) -> Block:
@@ -299,7 +350,7 @@ def _player_strip(view: LcgView, player: LcgPlayerView) -> Block:
     seat_font, number = kit.font(28, bold=True), kit.font(30, bold=True)
     word = kit.font(20, bold=True)
     tags = ([("FIRST", P.accent, P.ink)] if player.first else []) + \
-        ([("YOU", (70, 96, 140), P.chip_text)] if player.seat == view.seat else []) + \
+        ([("YOU", YOU_CHIP, P.chip_text)] if player.seat == view.seat else []) + \
         ([("TO ACT", P.accent, P.ink)] if player.seat in view.waiting_on else [])
     counts = [f"hand {player.hand}", f"deck {player.deck}", f"discard {player.discard.count}"]
     height = number.line_height + 6
@@ -331,7 +382,7 @@ def _player_strip(view: LcgView, player: LcgPlayerView) -> Block:
 # --- the hand ---------------------------------------------------------------------------------------------
 
 
-def _hand_strip(view: LcgView, hand: ZoneView) -> Block:
+def _hand_strip(view: LcgView, hand: ZoneView) -> Section:
     """The viewer's hand in a gold frame: only this seat's board shows it."""
     blocks = [card_block(view, c, hand=True) for c in hand.cards]
     region = _region(f"Your hand · {hand.count}", blocks, AREA, empty="no cards")
@@ -341,7 +392,7 @@ def _hand_strip(view: LcgView, hand: ZoneView) -> Block:
         kit.panel(ImageDraw.Draw(img), (x, y, x + CONTENT, y + height), edge=P.accent)
         region.paint(img, x + PANEL_PAD, y + PANEL_PAD)
 
-    return Block(CONTENT, height, paint)
+    return ("hand", repr(hand), facts_key(view, hand.cards)), Block(CONTENT, height, paint)
 
 
 

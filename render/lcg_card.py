@@ -8,8 +8,10 @@ a face-down attachment (a shadow card) is a band of card back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -217,8 +219,83 @@ def _attachments(card: CardView) -> list[CardView]:
     return out
 
 
+def with_attachments(cards: Sequence[CardView]) -> Iterator[CardView]:
+    for card in cards:
+        yield card
+        yield from with_attachments(card.attached)
+
+
+def facts_key(view: LcgView, cards: Sequence[CardView]) -> tuple[Hashable, ...]:
+    """What the tiles of `cards` read from the view besides the cards themselves: each card's (and attachment's)
+    definition (name band, type line, printed numbers) and its numbers as modified now."""
+    return tuple((c.ref, view.facts.get(c.ref) if c.ref else None,
+                  tuple(sorted(view.current.get(c.uid, {}).items())) if c.uid else ())
+                 for c in with_attachments(cards))
+
+
+T = TypeVar("T")
+
+
+class Kept(Generic[T]):
+    """A bounded map, oldest out."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.found: OrderedDict[Hashable, T] = OrderedDict()
+
+    def get(self, key: Hashable) -> T | None:
+        found = self.found.get(key)
+        if found is not None:
+            self.found.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, value: T) -> T:
+        self.found[key] = value
+        while len(self.found) > self.size:
+            self.found.popitem(last=False)
+        return value
+
+
+# A board is redrawn after every move and most cards on it are unchanged: each card's layout (measuring its name
+# and badges is most of laying a band out) and its drawn tile (drawing them is most of drawing a band) are kept
+# under a key saying everything the tile shows, the tile with the ground it was drawn on. A four-player table
+# and its seat views hold about 60 tiles of ~150 KB.
+LAID_OUT: Kept[Block] = Kept(256)
+TILES: Kept[Image.Image] = Kept(96)
+
+
+def forget() -> None:
+    LAID_OUT.found.clear()
+    TILES.found.clear()
+
+
 def card_block(view: LcgView, card: CardView, width: int = TILE_W, hand: bool = False) -> Block:
     """A tile and, under it, one band per attachment (a face-down shadow card is a band of card back)."""
+    key = (repr(card), facts_key(view, [card]), width, hand)
+    found = LAID_OUT.get(key)
+    if found is not None:
+        return found
+    drawn = _card_block(view, card, width, hand)
+
+    def paint(img: Image.Image, x: int, y: int) -> None:
+        # A tile's rounded corners show what lies under it: kept tiles are for a plain ground (nearly all of them;
+        # the staging area's threat badge reaches over the top of the first tile under it, drawn in place).
+        under = img.crop((x, y, x + drawn.width, y + drawn.height)).getcolors(1)
+        if under is None:
+            drawn.paint(img, x, y)
+            return
+        ground = under[0][1]
+        tile = TILES.get((key, ground))
+        if tile is None:
+            tile = Image.new("RGB", (drawn.width, drawn.height), ground)
+            drawn.paint(tile, 0, 0)
+            TILES.put((key, ground), tile)
+        img.paste(tile, (x, y))
+
+    return LAID_OUT.put(key, Block(drawn.width, drawn.height, paint))
+
+
+def _card_block(view: LcgView, card: CardView, width: int, hand: bool) -> Block:
     d = view.facts.get(card.ref) if card.ref else None
     face = _face_layout(card, d, width, hand)
     tile_h = face.height if card.name is not None else 2 * PAD + 2 * NAME.line_height + 10 + SUB_H + STAT_H + CHIPS_H

@@ -4,6 +4,7 @@ measured in the same run."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import random
 import statistics
@@ -44,11 +45,15 @@ def _encode(png: bytes) -> float:
     return time.perf_counter() - start
 
 
-def moves_row(game: Any, state: Any, seat: str | None, label: str, blocks: kit.KeptBlocks | None,
-              moves: int = 40, seed: int = 11) -> Row:
-    """The board after each of `moves` random moves from `state`, as the bot draws it (warm: the renderer's kept
-    blocks from the move before), beside Pillow encoding the very image it shipped in the same mode and level,
-    and once cold (`blocks` emptied first, then put back as they were) for comparison."""
+def moves_row(game: Any, state: Any, seat: str | None, label: str, renderer: str, moves: int = 40,
+              seed: int = 11) -> Row:
+    """The board after each of `moves` random moves from `state`, as the bot draws it (warm: what the renderer
+    kept from the move before), beside Pillow encoding the very image it shipped in the same mode and level, and
+    once cold (everything the renderer keeps forgotten first, then its kept blocks put back, as tcg.py does) for
+    comparison."""
+    module = importlib.import_module(f"render.{renderer}")
+    blocks = getattr(module, "BLOCKS", None)
+    forget = getattr(module, "forget", None)
     rnd = random.Random(seed)
     render(game.view(state, seat))  # fonts, the pack and the palette, once per process
     warm: list[float] = []
@@ -68,8 +73,8 @@ def moves_row(game: Any, state: Any, seat: str | None, label: str, blocks: kit.K
         floors.append(_encode(png))
         sizes.append(len(png))
         kept: dict[Hashable, Image.Image] = dict(blocks.blocks) if blocks is not None else {}
-        if blocks is not None:
-            blocks.clear()
+        if forget is not None:
+            forget()
         start = time.perf_counter()
         render(view)
         cold.append(time.perf_counter() - start)
@@ -107,14 +112,6 @@ def lcg_midgame(seats: int = 4) -> Any:
     return midgame(LCG, seats, 11, lambda s, _: s.round >= 3 and s.phase == "combat")
 
 
-def kept(game: str) -> kit.KeptBlocks | None:
-    """The renderer's kept blocks, if it keeps any (the bench measures a renderer before and after it does)."""
-    import importlib
-
-    found = getattr(importlib.import_module(f"render.{game}"), "BLOCKS", None)
-    return found if isinstance(found, kit.KeptBlocks) else None
-
-
 def rows() -> list[Row]:
     from engines.lcg import GAME as LCG
 
@@ -123,6 +120,6 @@ def rows() -> list[Row]:
     return [
         board_row("generic (Tally), 4 seats, table view", TALLY.view(tally, None)),
         board_row("generic (Tally), 4 seats, seat view", TALLY.view(tally, "p1")),
-        moves_row(LCG, lcg, None, "LCG, 4 players mid-game, table view", kept("lcg")),
-        moves_row(LCG, lcg, "p1", "LCG, 4 players mid-game, seat view (with hand)", kept("lcg")),
+        moves_row(LCG, lcg, None, "LCG, 4 players mid-game, table view", "lcg"),
+        moves_row(LCG, lcg, "p1", "LCG, 4 players mid-game, seat view (with hand)", "lcg"),
     ]

@@ -1,0 +1,96 @@
+"""The LCG board's colours and its one fixed 256-colour palette.
+
+The board is redrawn after every move and most of it has not changed, so render/lcg.py keeps each drawn section
+mapped to this palette and pastes it again while what it shows is the same (kit.KeptBlocks). That needs one palette
+for every section of every board, the same on every move and in every process: choosing one per render from the
+whole image (kit.to_png's path for RGB images) cost twice the encode itself.
+
+Every colour the LCG modules name is in it exactly (the canvas first, so index 0 is the ground), with its shaded
+twin (an exhausted card, an eliminated player's band are blended half way to the shade); the rest are the blends
+anti-aliased text makes between an ink and its ground, chosen by octree from a swatch of text in each ink on each
+ground, plain and shaded.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.lcg_card import CELL, COST_CELL, DOWN, ENCOUNTER, SPHERES, UNKNOWN, UP
+
+RGB = kit.RGB
+P = kit.PALETTE
+
+ENGAGED_TINT: RGB = (92, 40, 38)  # behind a player's engaged enemies
+YOU_FILL: RGB = (52, 58, 70)  # the viewer's own band
+YOU_CHIP: RGB = (70, 96, 140)
+VICTORY_CHIP: RGB = (56, 104, 70)
+STAGING_THREAT_CHIP: RGB = (150, 52, 40)
+THREAT_RINGS: tuple[RGB, RGB, RGB] = ((60, 140, 80), (214, 140, 30), (196, 44, 38))  # low, 35 and up, 45 and up
+
+_CHIP_FILLS = (P.chip, P.back, P.ink_soft, P.shade, VICTORY_CHIP, STAGING_THREAT_CHIP, YOU_CHIP, DOWN,
+               *(colour for _, colour in kit.TOKEN_STYLES.values()))
+_TEXT_GROUNDS: tuple[tuple[RGB, tuple[RGB, ...]], ...] = (
+    (P.table, (P.text, P.muted, P.accent, P.panel_edge)),
+    (P.panel, (P.text, P.muted, P.panel_edge)),
+    (YOU_FILL, (P.text, P.muted)),
+    (ENGAGED_TINT, (P.text,)),
+    (P.face, (P.ink, P.ink_soft, P.face_edge)),
+    (CELL, (P.ink, P.ink_soft, UP, DOWN, P.face_edge)),
+    (COST_CELL, (P.ink, P.ink_soft, UP, DOWN)),
+    (P.accent, (P.ink,)),
+    (P.shade, (P.accent, P.muted, P.text)),
+    *((colour, (P.chip_text, P.muted)) for colour in (*SPHERES.values(), *ENCOUNTER.values(), UNKNOWN)),
+    *((fill, (P.chip_text, P.back_text, P.ink)) for fill in _CHIP_FILLS),
+)
+_LATTICE: RGB = (
+    (P.back[0] + P.back_edge[0]) // 2, (P.back[1] + P.back_edge[1]) // 2, (P.back[2] + P.back_edge[2]) // 2)
+_OTHER: tuple[RGB, ...] = (P.back_edge, *THREAT_RINGS, _LATTICE)
+GROUND = 0  # P.table is the palette's first colour
+
+
+def _shaded(colour: RGB) -> RGB:
+    """`colour` as kit's shade leaves it (Image.blend half way to the shade, rounded as Pillow rounds)."""
+    mixed = Image.blend(Image.new("RGB", (1, 1), colour), Image.new("RGB", (1, 1), P.shade), 0.5).getpixel((0, 0))
+    assert isinstance(mixed, tuple)
+    return mixed[0], mixed[1], mixed[2]
+
+
+@cache
+def palette() -> Image.Image:
+    """The board's palette, as a 1x1 palette image for Image.quantize."""
+    plain: list[RGB] = []
+    for ground, inks in _TEXT_GROUNDS:
+        plain += [c for c in (ground, *inks) if c not in plain]
+    plain += [c for c in _OTHER if c not in plain]
+    exact = plain + [s for c in plain if (s := _shaded(c)) not in plain]
+    exact = [c for i, c in enumerate(exact) if c not in exact[:i]]
+    assert len(exact) < 160, len(exact)  # leave room for the blends
+    chosen = _swatch().quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = chosen.getpalette() or []
+    blends = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, 3 * (256 - len(exact)), 3)]
+    colours = exact + [c for c in blends if c not in exact]
+    colours += [colours[0]] * (256 - len(colours))
+    img = Image.new("P", (1, 1))
+    img.putpalette([v for c in colours[:256] for v in c])
+    return img
+
+
+def _swatch() -> Image.Image:
+    """Text in each ink on each ground at the board's sizes, and the same shaded: the blends the board makes."""
+    fonts = (kit.font(20), kit.font(24, bold=True), kit.font(32, bold=True))
+    strips = []
+    for ground, inks in _TEXT_GROUNDS:
+        strip = Image.new("RGB", (960, 40), ground)
+        draw = ImageDraw.Draw(strip)
+        for i, ink in enumerate(inks):
+            for j, fnt in enumerate(fonts):
+                kit.text(draw, (4 + i * 190 + j * 62, 2), "Ag3", fnt, ink)
+        strips.append(strip)
+    swatch = Image.new("RGB", (960, 2 * 40 * len(strips)))
+    for i, strip in enumerate(strips):
+        swatch.paste(strip, (0, 40 * i))
+        swatch.paste(Image.blend(strip, Image.new("RGB", strip.size, P.shade), 0.5), (0, 40 * (len(strips) + i)))
+    return swatch

@@ -15,12 +15,12 @@ there the smallest text (20 px, the stat labels and type lines) keeps capitals o
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
 from engines.core.contract import View
-from engines.core.zones import ZoneView
+from engines.core.zones import CardView, ZoneView
 from engines.lcg.view import LcgPlayerView, LcgView
 from render import kit, lcg_card
 from render.generic import render_view
@@ -108,18 +108,37 @@ def _strips(sections: Sequence[Section], height: int) -> Iterator[tuple[int, int
 # the whole image on every move cost up to ten times the encode). A table and its four seat views share all but
 # their header, their own band and their hand.
 BLOCKS = kit.KeptBlocks(48)
+LAID_OUT: lcg_card.Kept[Block] = lcg_card.Kept(48)  # each kept section's layout, under the same key
+HEADS: lcg_card.Kept[Image.Image] = lcg_card.Kept(8)  # the header's title and chips, drawn
 
 
 def forget() -> None:
     """Drop every kept section, card layout and tile (tests that watch what is drawn start from nothing)."""
     BLOCKS.clear()
+    LAID_OUT.found.clear()
+    HEADS.found.clear()
     lcg_card.forget()
 
 
 # --- header ---------------------------------------------------------------------------------------------
 
 
+def _section(key: Hashable, build: Callable[[], Block]) -> Section:
+    """A section laid out once while what it shows is the same (measuring text is most of laying one out)."""
+    found = LAID_OUT.get(key)
+    return key, found if found is not None else LAID_OUT.put(key, build())
+
+
 def _header(view: LcgView) -> Section:
+    outcome = None if view.outcome is None else bool(view.outcome.winners)
+    prompt = view.decisions[0].prompt if view.decisions else ""
+    shown = (view.seat, view.title, view.round, view.phase, outcome, tuple(p.first for p in view.players),
+             view.encounter_deck, _count(view.encounter_discard), _victory_points(view), view.stages_left,
+             view.status, prompt)
+    return _section(("header", *shown), lambda: _header_block(view))
+
+
+def _header_block(view: LcgView) -> Block:
     title = kit.font(36, bold=True)
     audience = f"{view.seat}'s view" if view.seat else "table view"
     first = next((p.seat for p in view.players if p.first), "")
@@ -144,7 +163,7 @@ def _header(view: LcgView) -> Section:
     status_top = chips_top + chips_h + 8
     height = status_top + len(status_lines) * STATUS.line_height
 
-    def paint(img: Image.Image, x: int, y: int) -> None:
+    def paint_top(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
         small = kit.font(kit.TEXT_SIZE)
         kit.text(draw, (x + CONTENT, y + 10), audience, small, P.muted, anchor="ra")
@@ -152,10 +171,20 @@ def _header(view: LcgView) -> Section:
         kit.text(draw, (x, y), kit.ellipsize(view.title, title, room), title, P.text)
         for (label, fill, ink), (dx, dy) in zip(chips, positions, strict=True):
             kit.chip(draw, (x + dx, y + chips_top + dy), label, fill, big, ink)
+
+    def paint(img: Image.Image, x: int, y: int) -> None:
+        # The status changes on nearly every move, the title and chips above it seldom: they are kept drawn.
+        top_key = (audience, view.title, tuple(chips))
+        top = HEADS.get(top_key)
+        if top is None:
+            top = HEADS.put(top_key, kit.canvas(CONTENT, status_top))
+            paint_top(top, 0, 0)
+        img.paste(top, (x, y))
+        draw = ImageDraw.Draw(img)
         for i, line in enumerate(status_lines):
             kit.text(draw, (x, y + status_top + i * STATUS.line_height), line, STATUS, STATUS_COLOUR)
 
-    return ("header", audience, view.title, tuple(chips), tuple(status_lines)), Block(CONTENT, height, paint)
+    return Block(CONTENT, height, paint)
 
 
 def _status_lines(view: LcgView) -> list[str]:
@@ -183,11 +212,18 @@ def _victory_points(view: LcgView) -> int:
 
 
 def _encounter_row(view: LcgView) -> Section:
-    """The quest, the active location and the staging area in one flow: staging cards past the first row
-    wrap under the quest, so a crowded staging area takes height, not a narrow column."""
     quest_cards = view.quest.cards if view.quest else []
     active_cards = view.active.cards if view.active else []
     staging_cards = view.staging.cards if view.staging else []
+    shown = [*quest_cards, *active_cards, *staging_cards]
+    key = ("encounter", view.staging_threat, repr((quest_cards, active_cards, staging_cards)), facts_key(view, shown))
+    return _section(key, lambda: _encounter_block(view, quest_cards, active_cards, staging_cards))
+
+
+def _encounter_block(view: LcgView, quest_cards: list[CardView], active_cards: list[CardView],
+                     staging_cards: list[CardView]) -> Block:
+    """The quest, the active location and the staging area in one flow: staging cards past the first row
+    wrap under the quest, so a crowded staging area takes height, not a narrow column."""
     quest = [card_block(view, c, QUEST_W) for c in quest_cards] or [_placeholder("no stage", QUEST_W)]
     active = [card_block(view, c) for c in active_cards] or [_placeholder("none", TILE_W)]
     staging = [card_block(view, c) for c in staging_cards] or [_placeholder("empty", TILE_W)]
@@ -206,9 +242,7 @@ def _encounter_row(view: LcgView) -> Section:
         for b, (dx, dy) in zip(blocks, positions, strict=True):
             b.paint(img, x + dx, y + LABEL_H + dy)
 
-    shown = [*quest_cards, *active_cards, *staging_cards]
-    key = ("encounter", view.staging_threat, repr((quest_cards, active_cards, staging_cards)), facts_key(view, shown))
-    return key, Block(CONTENT, LABEL_H + rows_h, paint)
+    return Block(CONTENT, LABEL_H + rows_h, paint)
 
 
 def _placeholder(label: str, width: int) -> Block:
@@ -266,13 +300,17 @@ def _row(blocks: Sequence[Block], gap: int) -> Block:
 
 
 def _player_band(view: LcgView, player: LcgPlayerView) -> Section:
-    """One player: a strip with the seat, its threat and counts, over its heroes and allies and then its engaged
-    enemies on a dark red ground, side by side when they fit one row, else the enemies under the characters."""
     you = player.seat == view.seat
     waiting = player.seat in view.waiting_on
     key = ("player", repr(player), you, waiting, facts_key(view, [*player.play.cards, *player.engaged.cards]))
+    return _section(key, lambda: _player_block(view, player, you, waiting))
+
+
+def _player_block(view: LcgView, player: LcgPlayerView, you: bool, waiting: bool) -> Block:
+    """One player: a strip with the seat, its threat and counts, over its heroes and allies and then its engaged
+    enemies on a dark red ground, side by side when they fit one row, else the enemies under the characters."""
     if player.eliminated and not player.play.cards and not player.engaged.cards:
-        return key, _eliminated(player)
+        return _eliminated(player)
     play = [card_block(view, c) for c in player.play.cards]
     engaged = [card_block(view, c) for c in player.engaged.cards]
     play_w = _flow_width(play)
@@ -286,7 +324,7 @@ def _player_band(view: LcgView, player: LcgPlayerView) -> Section:
         cards = _row([regions[0], _offset(regions[1], PAD)], 2 * GAP)
     else:
         cards = _column([regions[0], *(_offset(r, PAD) for r in regions[1:])], GAP)
-    strip = _player_strip(view, player)
+    strip = _player_strip(player, you, waiting)
     height = 2 * PANEL_PAD + strip.height + GAP + cards.height
     edge = P.accent if waiting else None
 
@@ -298,7 +336,7 @@ def _player_band(view: LcgView, player: LcgPlayerView) -> Section:
         if player.eliminated:
             kit.dim_card(img, (x, y, x + CONTENT, y + height), "ELIMINATED")
 
-    return key, Block(CONTENT, height, paint)
+    return Block(CONTENT, height, paint)
 
 
 def _eliminated(player: LcgPlayerView) -> Block:
@@ -344,14 +382,14 @@ def _threat_colour(threat: int) -> RGB:
     return THREAT_RINGS[2 if threat >= 45 else 1 if threat >= 35 else 0]
 
 
-def _player_strip(view: LcgView, player: LcgPlayerView) -> Block:
+def _player_strip(player: LcgPlayerView, you: bool, waiting: bool) -> Block:
     """One line over a player's cards: the seat, a threat badge ringed in the threat's colour, the FIRST, YOU and
     TO ACT tags, and the hand, deck and discard counts at the right (counts only: a hand is never drawn here)."""
     seat_font, number = kit.font(28, bold=True), kit.font(30, bold=True)
     word = kit.font(20, bold=True)
     tags = ([("FIRST", P.accent, P.ink)] if player.first else []) + \
-        ([("YOU", YOU_CHIP, P.chip_text)] if player.seat == view.seat else []) + \
-        ([("TO ACT", P.accent, P.ink)] if player.seat in view.waiting_on else [])
+        ([("YOU", YOU_CHIP, P.chip_text)] if you else []) + \
+        ([("TO ACT", P.accent, P.ink)] if waiting else [])
     counts = [f"hand {player.hand}", f"deck {player.deck}", f"discard {player.discard.count}"]
     height = number.line_height + 6
     seat = kit.ellipsize(player.seat, seat_font, 220)
@@ -383,6 +421,10 @@ def _player_strip(view: LcgView, player: LcgPlayerView) -> Block:
 
 
 def _hand_strip(view: LcgView, hand: ZoneView) -> Section:
+    return _section(("hand", repr(hand), facts_key(view, hand.cards)), lambda: _hand_block(view, hand))
+
+
+def _hand_block(view: LcgView, hand: ZoneView) -> Block:
     """The viewer's hand in a gold frame: only this seat's board shows it."""
     blocks = [card_block(view, c, hand=True) for c in hand.cards]
     region = _region(f"Your hand · {hand.count}", blocks, AREA, empty="no cards")
@@ -392,7 +434,7 @@ def _hand_strip(view: LcgView, hand: ZoneView) -> Section:
         kit.panel(ImageDraw.Draw(img), (x, y, x + CONTENT, y + height), edge=P.accent)
         region.paint(img, x + PANEL_PAD, y + PANEL_PAD)
 
-    return ("hand", repr(hand), facts_key(view, hand.cards)), Block(CONTENT, height, paint)
+    return Block(CONTENT, height, paint)
 
 
 

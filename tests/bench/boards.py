@@ -9,7 +9,7 @@ import io
 import random
 import statistics
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -47,45 +47,42 @@ def _encode(png: bytes) -> float:
 
 def moves_row(game: Any, state: Any, seat: str | None, label: str, renderer: str, moves: int = 40,
               seed: int = 11) -> Row:
-    """The board after each of `moves` random moves from `state`, as the bot draws it (warm: what the renderer
-    kept from the move before), beside Pillow encoding the very image it shipped in the same mode and level, and
-    once cold (everything the renderer keeps forgotten first, then its kept blocks put back, as tcg.py does) for
-    comparison."""
-    module = importlib.import_module(f"render.{renderer}")
-    blocks = getattr(module, "BLOCKS", None)
-    forget = getattr(module, "forget", None)
+    """The board after each of `moves` random moves from `state`, as the bot draws it (warm: what the renderer kept
+    from the move before), beside Pillow encoding the very image it shipped in the same mode and level; then the
+    same boards cold (everything the renderer keeps forgotten before each) for comparison."""
+    forget = getattr(importlib.import_module(f"render.{renderer}"), "forget", lambda: None)
     rnd = random.Random(seed)
+    views = []
+    for _ in range(moves):
+        if game.outcome(state) is not None:
+            break
+        d = rnd.choice(game.pending(state))
+        state = game.apply(state, d.seat, random_answer(d, rnd)).state
+        views.append(game.view(state, seat))
+    forget()
     render(game.view(state, seat))  # fonts, the pack and the palette, once per process
     warm: list[float] = []
     cold: list[float] = []
     floors: list[float] = []
     sizes: list[int] = []
     png = b""
-    for _ in range(moves):
-        if game.outcome(state) is not None:
-            break
-        d = rnd.choice(game.pending(state))
-        state = game.apply(state, d.seat, random_answer(d, rnd)).state
-        view = game.view(state, seat)
+    for view in views:
         start = time.perf_counter()
         png = render(view)
         warm.append(time.perf_counter() - start)
         floors.append(_encode(png))
         sizes.append(len(png))
-        kept: dict[Hashable, Image.Image] = dict(blocks.blocks) if blocks is not None else {}
-        if forget is not None:
-            forget()
+    for view in views:
+        forget()
         start = time.perf_counter()
         render(view)
         cold.append(time.perf_counter() - start)
-        if blocks is not None:
-            blocks.blocks.update(kept)  # back to the warm state the next move expects
     w, c, f = (statistics.median(x) * 1000 for x in (warm, cold, floors))
     shown = Image.open(io.BytesIO(png))
     return Row(f"board render, {label}, after each of {len(warm)} moves",
                f"{w:.1f} ms, {statistics.median(sizes) / 1024:.1f} KiB ({shown.width}x{shown.height} at the end)",
                f"bare PNG encode, same image and palette mode {f:.1f} ms",
-               f"{w / f:.1f}x the floor; cold (no block kept) {c:.1f} ms, {c / f:.1f}x")
+               f"{w / f:.1f}x the floor; cold (nothing kept) {c:.1f} ms, {c / f:.1f}x")
 
 
 def midgame(game: Any, seats: int, seed: int, done: Callable[[Any, int], bool], limit: int = 50,

@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def keep_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing kept between renders: a test that reads what a render draws sees the whole board drawn."""
     monkeypatch.setattr(lcg, "BLOCKS", kit.KeptBlocks(0))
+    monkeypatch.setattr(lcg, "LAID_OUT", lcg_card.Kept(0))
+    monkeypatch.setattr(lcg, "HEADS", lcg_card.Kept(0))
     monkeypatch.setattr(lcg_card, "LAID_OUT", lcg_card.Kept(0))
     monkeypatch.setattr(lcg_card, "TILES", lcg_card.Kept(0))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import io
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -33,12 +34,13 @@ def decode(data: bytes) -> Image.Image:
 
 def fresh(view: LcgView) -> Image.Image:
     """The board drawn whole in full colour, nothing kept, then mapped to the board's palette pixel by pixel."""
-    kept = lcg.BLOCKS.blocks.copy(), lcg_card.LAID_OUT.found.copy(), lcg_card.TILES.found.copy()
+    stores: list[Any] = [lcg.BLOCKS.blocks, lcg.LAID_OUT.found, lcg.HEADS.found, lcg_card.LAID_OUT.found,
+                         lcg_card.TILES.found]
+    kept = [(store, store.copy()) for store in stores]
     lcg.forget()
     img = lcg.draw_table(view, None).quantize(palette=palette(), dither=Image.Dither.NONE)
-    lcg.BLOCKS.blocks.update(kept[0])
-    lcg_card.LAID_OUT.found.update(kept[1])
-    lcg_card.TILES.found.update(kept[2])
+    for store, copied in kept:
+        store.update(copied)
     return img
 
 

@@ -24,6 +24,7 @@ from engines.core.zones import CardView, ZoneView
 from engines.lcg.view import LcgPlayerView, LcgView
 from render import kit, lcg_card
 from render.generic import render_view
+from render.kept import Kept
 from render.lcg_card import CHIP, DOWN, PAD, TILE_W, Block, card_block, facts_key
 from render.lcg_palette import (
     ENGAGED_TINT,
@@ -108,15 +109,15 @@ def _strips(sections: Sequence[Section], height: int) -> Iterator[tuple[int, int
 # the whole image on every move cost up to ten times the encode). A table and its four seat views share all but
 # their header, their own band and their hand.
 BLOCKS = kit.KeptBlocks(48)
-LAID_OUT: lcg_card.Kept[Block] = lcg_card.Kept(48)  # each kept section's layout, under the same key
-HEADS: lcg_card.Kept[Image.Image] = lcg_card.Kept(8)  # the header's title and chips, drawn
+LAID_OUT: Kept[Block] = Kept(48)  # each kept section's layout, under the same key
+HEADS: Kept[Image.Image] = Kept(8)  # the header's title and chips, drawn
 
 
 def forget() -> None:
     """Drop every kept section, card layout and tile (tests that watch what is drawn start from nothing)."""
     BLOCKS.clear()
-    LAID_OUT.found.clear()
-    HEADS.found.clear()
+    LAID_OUT.clear()
+    HEADS.clear()
     lcg_card.forget()
 
 

@@ -8,10 +8,8 @@ a face-down attachment (a shadow card) is a band of card back.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -19,6 +17,7 @@ from engines.core.zones import CardView
 from engines.lcg.cards import CardDef
 from engines.lcg.view import LcgView
 from render import kit
+from render.kept import Kept, paste_tile
 
 TILE_W = 176
 PAD = 7
@@ -233,29 +232,6 @@ def facts_key(view: LcgView, cards: Sequence[CardView]) -> tuple[Hashable, ...]:
                  for c in with_attachments(cards))
 
 
-T = TypeVar("T")
-
-
-class Kept(Generic[T]):
-    """A bounded map, oldest out."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.found: OrderedDict[Hashable, T] = OrderedDict()
-
-    def get(self, key: Hashable) -> T | None:
-        found = self.found.get(key)
-        if found is not None:
-            self.found.move_to_end(key)
-        return found
-
-    def put(self, key: Hashable, value: T) -> T:
-        self.found[key] = value
-        while len(self.found) > self.size:
-            self.found.popitem(last=False)
-        return value
-
-
 # A board is redrawn after every move and most cards on it are unchanged: each card's layout (measuring its name
 # and badges is most of laying a band out) and its drawn tile (drawing them is most of drawing a band) are kept
 # under a key saying everything the tile shows, the tile with the ground it was drawn on. A four-player table
@@ -265,8 +241,8 @@ TILES: Kept[Image.Image] = Kept(96)
 
 
 def forget() -> None:
-    LAID_OUT.found.clear()
-    TILES.found.clear()
+    LAID_OUT.clear()
+    TILES.clear()
 
 
 def card_block(view: LcgView, card: CardView, width: int = TILE_W, hand: bool = False) -> Block:
@@ -278,19 +254,8 @@ def card_block(view: LcgView, card: CardView, width: int = TILE_W, hand: bool = 
     drawn = _card_block(view, card, width, hand)
 
     def paint(img: Image.Image, x: int, y: int) -> None:
-        # A tile's rounded corners show what lies under it: kept tiles are for a plain ground (nearly all of them;
-        # the staging area's threat badge reaches over the top of the first tile under it, drawn in place).
-        under = img.crop((x, y, x + drawn.width, y + drawn.height)).getcolors(1)
-        if under is None:
-            drawn.paint(img, x, y)
-            return
-        ground = under[0][1]
-        tile = TILES.get((key, ground))
-        if tile is None:
-            tile = Image.new("RGB", (drawn.width, drawn.height), ground)
-            drawn.paint(tile, 0, 0)
-            TILES.put((key, ground), tile)
-        img.paste(tile, (x, y))
+        # (the staging area's threat badge reaches over the top of the first tile under it: that one is drawn)
+        paste_tile(img, (x, y, x + drawn.width, y + drawn.height), key, TILES, drawn.paint)
 
     return LAID_OUT.put(key, Block(drawn.width, drawn.height, paint))
 

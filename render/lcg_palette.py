@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import kit
+from render.kept import fixed_palette
 from render.lcg_card import CELL, COST_CELL, DOWN, ENCOUNTER, SPHERES, UNKNOWN, UP
 
 RGB = kit.RGB
@@ -51,46 +52,7 @@ _OTHER: tuple[RGB, ...] = (P.back_edge, *THREAT_RINGS, _LATTICE)
 GROUND = 0  # P.table is the palette's first colour
 
 
-def _shaded(colour: RGB) -> RGB:
-    """`colour` as kit's shade leaves it (Image.blend half way to the shade, rounded as Pillow rounds)."""
-    mixed = Image.blend(Image.new("RGB", (1, 1), colour), Image.new("RGB", (1, 1), P.shade), 0.5).getpixel((0, 0))
-    assert isinstance(mixed, tuple)
-    return mixed[0], mixed[1], mixed[2]
-
-
 @cache
 def palette() -> Image.Image:
     """The board's palette, as a 1x1 palette image for Image.quantize."""
-    plain: list[RGB] = []
-    for ground, inks in _TEXT_GROUNDS:
-        plain += [c for c in (ground, *inks) if c not in plain]
-    plain += [c for c in _OTHER if c not in plain]
-    exact = plain + [s for c in plain if (s := _shaded(c)) not in plain]
-    exact = [c for i, c in enumerate(exact) if c not in exact[:i]]
-    assert len(exact) < 160, len(exact)  # leave room for the blends
-    chosen = _swatch().quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    flat = chosen.getpalette() or []
-    blends = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, 3 * (256 - len(exact)), 3)]
-    colours = exact + [c for c in blends if c not in exact]
-    colours += [colours[0]] * (256 - len(colours))
-    img = Image.new("P", (1, 1))
-    img.putpalette([v for c in colours[:256] for v in c])
-    return img
-
-
-def _swatch() -> Image.Image:
-    """Text in each ink on each ground at the board's sizes, and the same shaded: the blends the board makes."""
-    fonts = (kit.font(20), kit.font(24, bold=True), kit.font(32, bold=True))
-    strips = []
-    for ground, inks in _TEXT_GROUNDS:
-        strip = Image.new("RGB", (960, 40), ground)
-        draw = ImageDraw.Draw(strip)
-        for i, ink in enumerate(inks):
-            for j, fnt in enumerate(fonts):
-                kit.text(draw, (4 + i * 190 + j * 62, 2), "Ag3", fnt, ink)
-        strips.append(strip)
-    swatch = Image.new("RGB", (960, 2 * 40 * len(strips)))
-    for i, strip in enumerate(strips):
-        swatch.paste(strip, (0, 40 * i))
-        swatch.paste(Image.blend(strip, Image.new("RGB", strip.size, P.shade), 0.5), (0, 40 * (len(strips) + i)))
-    return swatch
+    return fixed_palette(_TEXT_GROUNDS, _OTHER, ((20, False), (24, True), (32, True)))

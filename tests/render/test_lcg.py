@@ -23,6 +23,7 @@ from engines.lcg.state import LcgState
 from engines.lcg.view import LcgView
 from render import kit, lcg, lcg_card, registry
 from render.generic import render_view
+from render.kept import Kept
 from tests.engines.randomplay import check_words, random_answer
 from tests.render.test_kit import TextRecorder
 
@@ -32,10 +33,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def keep_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing kept between renders: a test that reads what a render draws sees the whole board drawn."""
     monkeypatch.setattr(lcg, "BLOCKS", kit.KeptBlocks(0))
-    monkeypatch.setattr(lcg, "LAID_OUT", lcg_card.Kept(0))
-    monkeypatch.setattr(lcg, "HEADS", lcg_card.Kept(0))
-    monkeypatch.setattr(lcg_card, "LAID_OUT", lcg_card.Kept(0))
-    monkeypatch.setattr(lcg_card, "TILES", lcg_card.Kept(0))
+    monkeypatch.setattr(lcg, "LAID_OUT", Kept(0))
+    monkeypatch.setattr(lcg, "HEADS", Kept(0))
+    monkeypatch.setattr(lcg_card, "LAID_OUT", Kept(0))
+    monkeypatch.setattr(lcg_card, "TILES", Kept(0))
 
 
 @pytest.fixture

@@ -88,9 +88,25 @@ def fixed_palette(grounds: Sequence[tuple[RGB, tuple[RGB, ...]]], other: Sequenc
     blends = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, 3 * (256 - len(exact)), 3)]
     colours = exact + [c for c in blends if c not in exact]
     colours += [colours[0]] * (256 - len(colours))
-    img = Image.new("P", (1, 1))
-    img.putpalette([v for c in colours[:256] for v in c])
-    return img
+    # Pillow maps a colour to the entry nearest the corner of its 4x4x4 cell, not to the colour itself: a blend
+    # close by could take an exact colour's place (the canvas ground came out one level darker). Such blends go.
+    probe = Image.new("RGB", (len(exact), 1))
+    probe.putdata(exact)
+    for _ in range(16):
+        img = Image.new("P", (1, 1))
+        img.putpalette([v for c in colours[:256] for v in c])
+        mapped = probe.quantize(palette=img, dither=Image.Dither.NONE)
+        stolen = {i for x, c in enumerate(exact) if colours[i := _index(mapped, x)] != c and i >= len(exact)}
+        if not stolen:
+            return img
+        colours = [colours[0] if i in stolen else c for i, c in enumerate(colours)]
+    raise AssertionError("blends keep taking the place of the board's own colours")
+
+
+def _index(img: Image.Image, x: int) -> int:
+    index = img.getpixel((x, 0))
+    assert isinstance(index, int)
+    return index
 
 
 def _swatch(grounds: Sequence[tuple[RGB, tuple[RGB, ...]]], sizes: Sequence[tuple[int, bool]]) -> Image.Image:

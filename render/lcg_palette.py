@@ -5,10 +5,10 @@ mapped to this palette and pastes it again while what it shows is the same (kit.
 for every section of every board, the same on every move and in every process: choosing one per render from the
 whole image (kit.to_png's path for RGB images) cost twice the encode itself.
 
-Every colour the LCG modules name is in it exactly (the canvas first, so index 0 is the ground), with its shaded
-twin (an exhausted card, an eliminated player's band are blended half way to the shade); the rest are the blends
-anti-aliased text makes between an ink and its ground, chosen by octree from a swatch of text in each ink on each
-ground, plain and shaded.
+Every colour the LCG modules name is in it (render/kept.py: fixed_palette), with its shaded twin; the rest are the
+blends anti-aliased text makes. Every named colour comes out as itself but one: Pillow maps a colour to the entry
+nearest a corner of its 4-level cell, and the engaged tint shares a cell with the card back, so it comes out as the
+back (2 levels of blue apart; the palette chosen per image kept neither exactly).
 """
 
 from __future__ import annotations

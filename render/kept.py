@@ -71,7 +71,7 @@ def _shaded(colour: RGB) -> RGB:
 
 def fixed_palette(grounds: Sequence[tuple[RGB, tuple[RGB, ...]]], other: Sequence[RGB],
                   sizes: Sequence[tuple[int, bool]]) -> Image.Image:
-    """A 256-colour palette (a 1x1 palette image for Image.quantize): every ground, ink and `other` colour exactly
+    """A 256-colour palette (a 1x1 palette image for Image.quantize): every ground, ink and `other` colour as an entry
     (the first ground first, so index 0 is the canvas), with its shaded twin (a card turned sideways is blended half
     way to the shade); the rest are the blends anti-aliased text makes, chosen by octree from a swatch of text at
     `sizes` (size, bold) in each ink on each ground, plain and shaded. The same in every process."""

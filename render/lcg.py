@@ -26,6 +26,26 @@ from render import kit, lcg_card
 from render.generic import render_view
 from render.kept import Kept
 from render.lcg_card import CHIP, DOWN, PAD, TILE_W, Block, card_block, facts_key
+from render.lcg_layout import (
+    AREA,
+    CAPTION,
+    CONTENT,
+    COUNTS,
+    GAP,
+    LABEL_H,
+    MARGIN,
+    PANEL_PAD,
+    QUEST_W,
+    SECTION_GAP,
+    WIDTH,
+    column,
+    flow_width,
+    offset,
+    pad,
+    placeholder,
+    region,
+    row,
+)
 from render.lcg_palette import (
     ENGAGED_TINT,
     GROUND,
@@ -38,25 +58,13 @@ from render.lcg_palette import (
 )
 from render.registry import register
 
-WIDTH = 960
-MARGIN = 10
-CONTENT = WIDTH - 2 * MARGIN
-GAP = 6  # between tiles
-SECTION_GAP = 12
-PANEL_PAD = 6
-AREA = CONTENT - 2 * PANEL_PAD  # the width a player's cards flow in: five tiles
-QUEST_W = 220  # quest cards are landscape on the table: a wider tile
-LABEL_H = 30  # a region's caption ("Staging area")
-
 RGB = kit.RGB
 P = kit.PALETTE
 
 STATUS_COLOUR = P.accent  # the status line: whom the game waits on, and why
 
 # The smallest face is 20 px (capitals 15 px, 6.25 px at 400 px wide); names stay at 24, numbers bigger.
-CAPTION = kit.font(24, bold=True)
 STATUS = kit.font(kit.TEXT_SIZE)
-COUNTS = kit.font(22)  # a player's hand, deck and discard counts
 
 
 Section = tuple[Hashable, Block]  # what a section shows (its key among the kept blocks), and the section
@@ -225,11 +233,11 @@ def _encounter_block(view: LcgView, quest_cards: list[CardView], active_cards: l
                      staging_cards: list[CardView]) -> Block:
     """The quest, the active location and the staging area in one flow: staging cards past the first row
     wrap under the quest, so a crowded staging area takes height, not a narrow column."""
-    quest = [card_block(view, c, QUEST_W) for c in quest_cards] or [_placeholder("no stage", QUEST_W)]
-    active = [card_block(view, c) for c in active_cards] or [_placeholder("none", TILE_W)]
-    staging = [card_block(view, c) for c in staging_cards] or [_placeholder("empty", TILE_W)]
+    quest = [card_block(view, c, QUEST_W) for c in quest_cards] or [placeholder("no stage", QUEST_W)]
+    active = [card_block(view, c) for c in active_cards] or [placeholder("none", TILE_W)]
+    staging = [card_block(view, c) for c in staging_cards] or [placeholder("empty", TILE_W)]
     sep = 2 * GAP  # a wider gap between the three groups
-    blocks = [*quest[:-1], _pad(quest[-1], sep), *active[:-1], _pad(active[-1], sep), *staging]
+    blocks = [*quest[:-1], pad(quest[-1], sep), *active[:-1], pad(active[-1], sep), *staging]
     positions, rows_h = kit.flow([(b.width, b.height) for b in blocks], CONTENT, gap=GAP, row_gap=GAP)
     captions = [(0, "Quest", ""), (positions[len(quest)][0], "Active location", ""),
                 (positions[len(quest) + len(active)][0], "Staging area", f"threat {view.staging_threat}")]
@@ -244,57 +252,6 @@ def _encounter_block(view: LcgView, quest_cards: list[CardView], active_cards: l
             b.paint(img, x + dx, y + LABEL_H + dy)
 
     return Block(CONTENT, LABEL_H + rows_h, paint)
-
-
-def _placeholder(label: str, width: int) -> Block:
-    """An empty slot's outline: "no stage", "none"."""
-
-    def paint(img: Image.Image, x: int, y: int) -> None:
-        draw = ImageDraw.Draw(img)
-        draw.rounded_rectangle((x, y, x + width - 1, y + 79), kit.RADIUS, outline=P.panel_edge, width=2)
-        kit.text(draw, (x + width // 2, y + 40), label, kit.font(kit.TEXT_SIZE), P.muted, anchor="mm")
-
-    return Block(width, 80, paint)
-
-
-def _pad(block: Block, right: int) -> Block:
-    """`block` with `right` px of room after it (the flow's gap is the same between every pair)."""
-    return Block(block.width + right, block.height, block.paint)
-
-
-def _region(caption: str, blocks: Sequence[Block], width: int, empty: str = "", tint: RGB | None = None) -> Block:
-    """A caption over a flow of tiles within `width` (shrunk to the tiles when they fill one row), on a
-    tinted ground if `tint`; an outline saying `empty` when there are no tiles."""
-    blocks = list(blocks) or [_placeholder(empty, TILE_W)]
-    positions, rows_h = kit.flow([(b.width, b.height) for b in blocks], width, gap=GAP, row_gap=GAP)
-    used = max(max(dx + b.width for b, (dx, _) in zip(blocks, positions, strict=True)),
-               min(width, CAPTION.width(caption)))
-    inset = PAD if tint else 0
-    label_h = LABEL_H if caption else 0
-    height = label_h + rows_h + 2 * inset
-
-    def paint(img: Image.Image, x: int, y: int) -> None:
-        draw = ImageDraw.Draw(img)
-        if tint:
-            draw.rounded_rectangle((x - inset, y, x + used + inset - 1, y + height - 1), kit.RADIUS, fill=tint)
-        if caption:
-            kit.text(draw, (x + (inset and 4), y + inset), kit.ellipsize(caption, CAPTION, used), CAPTION, P.text)
-        for b, (dx, dy) in zip(blocks, positions, strict=True):
-            b.paint(img, x + dx, y + label_h + inset + dy)
-
-    return Block(used, height, paint)
-
-
-def _row(blocks: Sequence[Block], gap: int) -> Block:
-    width = sum(b.width for b in blocks) + gap * (len(blocks) - 1)
-    height = max((b.height for b in blocks), default=0)
-
-    def paint(img: Image.Image, x: int, y: int) -> None:
-        for b in blocks:
-            b.paint(img, x, y)
-            x += b.width + gap
-
-    return Block(width, height, paint)
 
 
 # --- players ----------------------------------------------------------------------------------------------
@@ -314,17 +271,17 @@ def _player_block(view: LcgView, player: LcgPlayerView, you: bool, waiting: bool
         return _eliminated(player)
     play = [card_block(view, c) for c in player.play.cards]
     engaged = [card_block(view, c) for c in player.engaged.cards]
-    play_w = _flow_width(play)
-    engaged_w = _flow_width(engaged) + 2 * PAD
+    play_w = flow_width(play)
+    engaged_w = flow_width(engaged) + 2 * PAD
     one_line = bool(engaged) and play_w + 2 * GAP + engaged_w <= AREA
-    regions: list[Block] = [_region("", play, AREA if not one_line else play_w, empty="no characters")]
+    regions: list[Block] = [region("", play, AREA if not one_line else play_w, empty="no characters")]
     if engaged:
-        regions.append(_region(f"Engaged · {len(engaged)}", engaged, AREA - 2 * PAD if not one_line
+        regions.append(region(f"Engaged · {len(engaged)}", engaged, AREA - 2 * PAD if not one_line
                                else engaged_w - 2 * PAD, tint=ENGAGED_TINT))
     if one_line:
-        cards = _row([regions[0], _offset(regions[1], PAD)], 2 * GAP)
+        cards = row([regions[0], offset(regions[1], PAD)], 2 * GAP)
     else:
-        cards = _column([regions[0], *(_offset(r, PAD) for r in regions[1:])], GAP)
+        cards = column([regions[0], *(offset(r, PAD) for r in regions[1:])], GAP)
     strip = _player_strip(player, you, waiting)
     height = 2 * PANEL_PAD + strip.height + GAP + cards.height
     edge = P.accent if waiting else None
@@ -357,26 +314,6 @@ def _eliminated(player: LcgPlayerView) -> Block:
         kit.text(draw, (box[2] + 14, mid), note, COUNTS, P.muted, anchor="lm")
 
     return Block(CONTENT, height, paint)
-
-
-def _flow_width(blocks: Sequence[Block]) -> int:
-    return sum(b.width for b in blocks) + GAP * max(0, len(blocks) - 1) if blocks else TILE_W
-
-
-def _offset(block: Block, dx: int) -> Block:
-    """`block` drawn `dx` further right (a tinted region's ground reaches left of its tiles)."""
-    return Block(block.width + dx, block.height, lambda img, x, y: block.paint(img, x + dx, y))
-
-
-def _column(blocks: Sequence[Block], gap: int) -> Block:
-    height = sum(b.height for b in blocks) + gap * (len(blocks) - 1)
-
-    def paint(img: Image.Image, x: int, y: int) -> None:
-        for b in blocks:
-            b.paint(img, x, y)
-            y += b.height + gap
-
-    return Block(max(b.width for b in blocks), height, paint)
 
 
 def _threat_colour(threat: int) -> RGB:
@@ -428,12 +365,12 @@ def _hand_strip(view: LcgView, hand: ZoneView) -> Section:
 def _hand_block(view: LcgView, hand: ZoneView) -> Block:
     """The viewer's hand in a gold frame: only this seat's board shows it."""
     blocks = [card_block(view, c, hand=True) for c in hand.cards]
-    region = _region(f"Your hand · {hand.count}", blocks, AREA, empty="no cards")
-    height = region.height + 2 * PANEL_PAD
+    framed = region(f"Your hand · {hand.count}", blocks, AREA, empty="no cards")
+    height = framed.height + 2 * PANEL_PAD
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         kit.panel(ImageDraw.Draw(img), (x, y, x + CONTENT, y + height), edge=P.accent)
-        region.paint(img, x + PANEL_PAD, y + PANEL_PAD)
+        framed.paint(img, x + PANEL_PAD, y + PANEL_PAD)
 
     return Block(CONTENT, height, paint)
 

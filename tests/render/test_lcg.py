@@ -21,7 +21,7 @@ from engines.core.zones import Card, CardView, ZoneView
 from engines.lcg import GAME
 from engines.lcg.state import LcgState
 from engines.lcg.view import LcgView
-from render import kit, lcg, lcg_card, registry
+from render import kit, lcg, lcg_card, lcg_layout, registry
 from render.generic import render_view
 from render.kept import Kept
 from tests.engines.randomplay import check_words, random_answer
@@ -161,7 +161,7 @@ def said(drawn: TextRecorder) -> str:
 
 def test_a_four_player_table_is_one_phone_width_palette_image() -> None:
     img = decode(lcg.render_table(lcg_view(midgame(), None)))
-    assert img.width == lcg.WIDTH == 960  # as the War of the Ring board: legible at a phone's 400 px
+    assert img.width == lcg_layout.WIDTH == 960  # as the War of the Ring board: legible at a phone's 400 px
     assert 1600 < img.height < 3200  # four players stacked, one band each: under three and a half widths tall
     assert img.mode == "P"
 

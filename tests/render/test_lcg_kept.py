@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from engines.core.zones import CardView
 from engines.lcg.view import LcgView
-from render import kit, lcg, lcg_card
+from render import kit, lcg, lcg_card, lcg_layout
 from render.lcg_palette import palette
 from tests.render.test_lcg import lcg_game, lcg_view, midgame
 
@@ -162,7 +162,7 @@ def test_a_private_hand_card_changes_that_seats_hand_and_no_other_board() -> Non
 
 def _hand_height(view: LcgView) -> int:
     _, block = lcg._hand_strip(view, view.private[0])
-    return block.height + lcg.MARGIN
+    return block.height + lcg_layout.MARGIN
 
 
 def test_a_card_moved_between_players_changes_both_bands() -> None:

@@ -8,6 +8,7 @@ as they are); keeping a drawn tile needs the ground it was drawn on, since its r
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
@@ -22,26 +23,31 @@ T = TypeVar("T")
 
 
 class Kept(Generic[T]):
-    """A bounded map, oldest out."""
+    """A bounded map, oldest out. Locked: boards are drawn on worker threads (asyncio.to_thread), several at once,
+    and one thread's eviction must not break another's lookup."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.found: OrderedDict[Hashable, T] = OrderedDict()
+        self.lock = threading.Lock()
 
     def get(self, key: Hashable) -> T | None:
-        found = self.found.get(key)
-        if found is not None:
-            self.found.move_to_end(key)
-        return found
+        with self.lock:
+            found = self.found.get(key)
+            if found is not None:
+                self.found.move_to_end(key)
+            return found
 
     def put(self, key: Hashable, value: T) -> T:
-        self.found[key] = value
-        while len(self.found) > self.size:
-            self.found.popitem(last=False)
-        return value
+        with self.lock:
+            self.found[key] = value
+            while len(self.found) > self.size:
+                self.found.popitem(last=False)
+            return value
 
     def clear(self) -> None:
-        self.found.clear()
+        with self.lock:
+            self.found.clear()
 
 
 def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Image.Image],
@@ -57,8 +63,9 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Image.
     ground = under[0][1]
     tile = tiles.get((key, ground))
     if tile is None:
-        tile = tiles.put((key, ground), Image.new("RGB", (right - x, bottom - y), ground))
+        tile = Image.new("RGB", (right - x, bottom - y), ground)
         paint(tile, 0, 0)
+        tiles.put((key, ground), tile)  # kept once drawn: boards are drawn on worker threads, several at once
     img.paste(tile, (x, y))
 
 

@@ -15,6 +15,7 @@ from PIL import Image, ImageChops, ImageStat
 from engines.core.zones import CardView
 from engines.lcg.view import LcgView
 from render import kit, lcg, lcg_card, lcg_layout
+from render.kept import Kept
 from render.lcg_palette import palette
 from tests.render.test_lcg import lcg_game, lcg_view, midgame
 
@@ -175,3 +176,21 @@ def test_a_card_moved_between_players_changes_both_bands() -> None:
     after = decode(lcg.render_table(after_view))
     assert changed(before.crop((0, 0, 960, 300)), after.crop((0, 0, 960, 300))) is None  # the header and quest
     assert changed(after, fresh(after_view)) is None
+
+
+def test_boards_drawn_on_several_threads_at_once_are_the_boards_drawn_one_by_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot draws boards on worker threads, several at once: with stores small enough that the threads evict
+    each other's blocks and tiles all the time, every board is still the one drawn alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    state = midgame()
+    views = [lcg_view(state, seat) for seat in (None, *state.seats)]
+    alone = [lcg.render_table(v) for v in views]
+    monkeypatch.setattr(lcg, "BLOCKS", kit.KeptBlocks(3))
+    monkeypatch.setattr(lcg, "LAID_OUT", Kept(2))
+    monkeypatch.setattr(lcg_card, "TILES", Kept(5))
+    monkeypatch.setattr(lcg_card, "LAID_OUT", Kept(5))
+    with ThreadPoolExecutor(4) as pool:
+        drawn = list(pool.map(lcg.render_table, views * 4))
+    assert drawn == alone * 4

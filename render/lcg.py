@@ -186,8 +186,9 @@ def _header_block(view: LcgView) -> Block:
         top_key = (audience, view.title, tuple(chips))
         top = HEADS.get(top_key)
         if top is None:
-            top = HEADS.put(top_key, kit.canvas(CONTENT, status_top))
+            top = kit.canvas(CONTENT, status_top)
             paint_top(top, 0, 0)
+            HEADS.put(top_key, top)  # kept once drawn: another thread may paste it as soon as it is kept
         img.paste(top, (x, y))
         draw = ImageDraw.Draw(img)
         for i, line in enumerate(status_lines):

@@ -141,7 +141,7 @@ def _section(key: Hashable, build: Callable[[], Block]) -> Section:
 def _header(view: LcgView) -> Section:
     outcome = None if view.outcome is None else bool(view.outcome.winners)
     prompt = view.decisions[0].prompt if view.decisions else ""
-    shown = (view.seat, view.title, view.round, view.phase, outcome, tuple(p.first for p in view.players),
+    shown = (view.seat, view.title, view.round, view.phase, outcome, tuple(p.seat for p in view.players if p.first),
              view.encounter_deck, _count(view.encounter_discard), _victory_points(view), view.stages_left,
              view.status, prompt)
     return _section(("header", *shown), lambda: _header_block(view))

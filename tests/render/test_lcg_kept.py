@@ -194,3 +194,17 @@ def test_boards_drawn_on_several_threads_at_once_are_the_boards_drawn_one_by_one
     with ThreadPoolExecutor(4) as pool:
         drawn = list(pool.map(lcg.render_table, views * 4))
     assert drawn == alone * 4
+
+
+def test_the_header_names_the_first_player_it_was_drawn_for() -> None:
+    """Kept blocks are shared by every game the process draws: two tables alike but for the first player's name
+    must not share a header."""
+    view = lcg_view(midgame(), None)
+    before = decode(lcg.render_table(view))
+    after_view = copy.deepcopy(view)
+    first = next(p for p in after_view.players if p.first)
+    first.seat = "Somebody else"
+    after = decode(lcg.render_table(after_view))
+    box = changed(before, after)
+    assert box is not None and box[1] < 120  # the header's chips (and the band's seat name below)
+    assert changed(after, fresh(after_view)) is None

@@ -8,6 +8,7 @@ place. Boxes are (left, top, right, bottom) with right and bottom exclusive, as 
 from __future__ import annotations
 
 import io
+import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -525,20 +526,24 @@ class KeptBlocks:
     def __init__(self, size: int) -> None:
         self.size = size
         self.blocks: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self.lock = threading.Lock()  # boards are drawn on worker threads, several at once (asyncio.to_thread)
 
     def get(self, key: Hashable, width: int, height: int, paint: Callable[[Image.Image, int], None],
             palette: Image.Image) -> Image.Image:
-        found = self.blocks.get(key)
-        if found is not None:
-            self.blocks.move_to_end(key)
-            return found
-        drawn = canvas(width, height)
+        with self.lock:
+            found = self.blocks.get(key)
+            if found is not None:
+                self.blocks.move_to_end(key)
+                return found
+        drawn = canvas(width, height)  # drawn outside the lock: another board's blocks need not wait for it
         paint(drawn, 0)
         img = drawn.quantize(palette=palette, dither=Image.Dither.NONE)
-        self.blocks[key] = img
-        while len(self.blocks) > self.size:
-            self.blocks.popitem(last=False)
+        with self.lock:
+            self.blocks[key] = img
+            while len(self.blocks) > self.size:
+                self.blocks.popitem(last=False)
         return img
 
     def clear(self) -> None:
-        self.blocks.clear()
+        with self.lock:
+            self.blocks.clear()

@@ -15,60 +15,139 @@ there the smallest text (20 px, the stat labels and type lines) keeps capitals o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
 from engines.core.contract import View
-from engines.core.zones import ZoneView
+from engines.core.zones import CardView, ZoneView
 from engines.lcg.view import LcgPlayerView, LcgView
-from render import kit
+from render import kit, lcg_card
 from render.generic import render_view
-from render.lcg_card import CHIP, DOWN, PAD, TILE_W, Block, card_block
+from render.kept import Kept
+from render.lcg_card import CHIP, DOWN, PAD, TILE_W, Block, card_block, facts_key
+from render.lcg_layout import (
+    AREA,
+    CAPTION,
+    CONTENT,
+    COUNTS,
+    GAP,
+    LABEL_H,
+    MARGIN,
+    PANEL_PAD,
+    QUEST_W,
+    SECTION_GAP,
+    WIDTH,
+    column,
+    flow_width,
+    offset,
+    pad,
+    placeholder,
+    region,
+    row,
+)
+from render.lcg_palette import (
+    ENGAGED_TINT,
+    GROUND,
+    STAGING_THREAT_CHIP,
+    THREAT_RINGS,
+    VICTORY_CHIP,
+    YOU_CHIP,
+    YOU_FILL,
+    palette,
+)
 from render.registry import register
-
-WIDTH = 960
-MARGIN = 10
-CONTENT = WIDTH - 2 * MARGIN
-GAP = 6  # between tiles
-SECTION_GAP = 12
-PANEL_PAD = 6
-AREA = CONTENT - 2 * PANEL_PAD  # the width a player's cards flow in: five tiles
-QUEST_W = 220  # quest cards are landscape on the table: a wider tile
-LABEL_H = 30  # a region's caption ("Staging area")
 
 RGB = kit.RGB
 P = kit.PALETTE
 
-ENGAGED_TINT: RGB = (92, 40, 38)  # behind a player's engaged enemies
 STATUS_COLOUR = P.accent  # the status line: whom the game waits on, and why
 
 # The smallest face is 20 px (capitals 15 px, 6.25 px at 400 px wide); names stay at 24, numbers bigger.
-CAPTION = kit.font(24, bold=True)
 STATUS = kit.font(kit.TEXT_SIZE)
-COUNTS = kit.font(22)  # a player's hand, deck and discard counts
+
+
+Section = tuple[Hashable, Block]  # what a section shows (its key among the kept blocks), and the section
 
 
 def render_table(view: LcgView) -> bytes:
     """The LCG board for one audience (the table, or a seat with its hand), as PNG bytes."""
+    return kit.to_png(draw_table(view, BLOCKS))  # already in palette mode: kit encodes it as it is
+
+
+def draw_table(view: LcgView, kept: kit.KeptBlocks | None) -> Image.Image:
+    """The board in the LCG palette, each section pasted from `kept` while what it shows is unchanged; with `kept`
+    None, the board drawn whole in full colour (what the palette approximates: the tests compare the two)."""
     sections = [_header(view), _encounter_row(view)]
     sections += [_player_band(view, p) for p in view.players]
     hand = view.private[0] if view.private else None
     if hand is not None:
         sections.append(_hand_strip(view, hand))
-    height = 2 * MARGIN + sum(s.height for s in sections) + SECTION_GAP * (len(sections) - 1)
-    img = kit.canvas(WIDTH, height)
+    height = 2 * MARGIN + sum(s.height for _, s in sections) + SECTION_GAP * (len(sections) - 1)
+    if kept is None:
+        img = kit.canvas(WIDTH, height)
+        for (_, section), (top, _, inset) in zip(sections, _strips(sections, height), strict=True):
+            section.paint(img, MARGIN, top + inset)
+        return img
+    img = Image.new("P", (WIDTH, height), GROUND)
+    img.putpalette(palette().getpalette() or [])
+    for (key, section), (top, bottom, inset) in zip(sections, _strips(sections, height), strict=True):
+        def paint(strip: Image.Image, _: int, section: Block = section, inset: int = inset) -> None:
+            section.paint(strip, MARGIN, inset)
+
+        img.paste(kept.get((key, inset, bottom - top), WIDTH, bottom - top, paint, palette()), (0, top))
+    return img
+
+
+def _strips(sections: Sequence[Section], height: int) -> Iterator[tuple[int, int, int]]:
+    """Each section's strip of the board, the full width and from half the gap above it to half the gap below it
+    (the board's margin for the first and the last: a caption's badge reaches 2 px above its section): its top,
+    its bottom and how far down the strip the section starts."""
     y = MARGIN
-    for section in sections:
-        section.paint(img, MARGIN, y)
+    for i, (_, section) in enumerate(sections):
+        top = 0 if i == 0 else y - SECTION_GAP // 2
+        bottom = height if i == len(sections) - 1 else y + section.height + SECTION_GAP // 2
+        yield top, bottom, y - top
         y += section.height + SECTION_GAP
-    return kit.to_png(img)
+
+
+# A board is redrawn after every move, and most of it has not changed: each section (the header, the encounter
+# row, a player's band, the hand) is kept, drawn and mapped to the board's palette, under a key saying everything
+# it shows, and pasted again while the key is the same (issue 17: drawing every tile and choosing a palette for
+# the whole image on every move cost up to ten times the encode). A table and its four seat views share all but
+# their header, their own band and their hand.
+BLOCKS = kit.KeptBlocks(48)
+LAID_OUT: Kept[Block] = Kept(48)  # each kept section's layout, under the same key
+HEADS: Kept[Image.Image] = Kept(8)  # the header's title and chips, drawn
+
+
+def forget() -> None:
+    """Drop every kept section, card layout and tile (tests that watch what is drawn start from nothing)."""
+    BLOCKS.clear()
+    LAID_OUT.clear()
+    HEADS.clear()
+    lcg_card.forget()
 
 
 # --- header ---------------------------------------------------------------------------------------------
 
 
-def _header(view: LcgView) -> Block:
+def _section(key: Hashable, build: Callable[[], Block]) -> Section:
+    """A section laid out once while what it shows is the same (measuring text is most of laying one out)."""
+    found = LAID_OUT.get(key)
+    return key, found if found is not None else LAID_OUT.put(key, build())
+
+
+def _header(view: LcgView) -> Section:
+    outcome = None if view.outcome is None else bool(view.outcome.winners)
+    prompt = view.decisions[0].prompt if view.decisions else ""
+    shown = (view.seat, view.title, view.round, view.phase, outcome, tuple(p.seat for p in view.players if p.first),
+             view.encounter_deck, _count(view.encounter_discard), _victory_points(view), view.stages_left,
+             view.status, prompt)
+    return _section(("header", *shown), lambda: _header_block(view))
+
+
+def _header_block(view: LcgView) -> Block:
     title = kit.font(36, bold=True)
     audience = f"{view.seat}'s view" if view.seat else "table view"
     first = next((p.seat for p in view.players if p.first), "")
@@ -81,7 +160,7 @@ def _header(view: LcgView) -> Block:
     chips += [
         (f"Encounter deck {view.encounter_deck}", P.back, P.back_text),
         (f"Encounter discard {_count(view.encounter_discard)}", P.chip, P.chip_text),
-        (f"Victory {_victory_points(view)}", (56, 104, 70), P.chip_text),
+        (f"Victory {_victory_points(view)}", VICTORY_CHIP, P.chip_text),
     ]
     if view.stages_left:
         chips.append((f"{view.stages_left} quest stage{'s' if view.stages_left != 1 else ''} to come", P.chip,
@@ -93,7 +172,7 @@ def _header(view: LcgView) -> Block:
     status_top = chips_top + chips_h + 8
     height = status_top + len(status_lines) * STATUS.line_height
 
-    def paint(img: Image.Image, x: int, y: int) -> None:
+    def paint_top(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
         small = kit.font(kit.TEXT_SIZE)
         kit.text(draw, (x + CONTENT, y + 10), audience, small, P.muted, anchor="ra")
@@ -101,6 +180,17 @@ def _header(view: LcgView) -> Block:
         kit.text(draw, (x, y), kit.ellipsize(view.title, title, room), title, P.text)
         for (label, fill, ink), (dx, dy) in zip(chips, positions, strict=True):
             kit.chip(draw, (x + dx, y + chips_top + dy), label, fill, big, ink)
+
+    def paint(img: Image.Image, x: int, y: int) -> None:
+        # The status changes on nearly every move, the title and chips above it seldom: they are kept drawn.
+        top_key = (audience, view.title, tuple(chips))
+        top = HEADS.get(top_key)
+        if top is None:
+            top = kit.canvas(CONTENT, status_top)
+            paint_top(top, 0, 0)
+            HEADS.put(top_key, top)  # kept once drawn: another thread may paste it as soon as it is kept
+        img.paste(top, (x, y))
+        draw = ImageDraw.Draw(img)
         for i, line in enumerate(status_lines):
             kit.text(draw, (x, y + status_top + i * STATUS.line_height), line, STATUS, STATUS_COLOUR)
 
@@ -131,17 +221,24 @@ def _victory_points(view: LcgView) -> int:
 # --- the encounter side -----------------------------------------------------------------------------------
 
 
-def _encounter_row(view: LcgView) -> Block:
-    """The quest, the active location and the staging area in one flow: staging cards past the first row
-    wrap under the quest, so a crowded staging area takes height, not a narrow column."""
+def _encounter_row(view: LcgView) -> Section:
     quest_cards = view.quest.cards if view.quest else []
     active_cards = view.active.cards if view.active else []
     staging_cards = view.staging.cards if view.staging else []
-    quest = [card_block(view, c, QUEST_W) for c in quest_cards] or [_placeholder("no stage", QUEST_W)]
-    active = [card_block(view, c) for c in active_cards] or [_placeholder("none", TILE_W)]
-    staging = [card_block(view, c) for c in staging_cards] or [_placeholder("empty", TILE_W)]
+    shown = [*quest_cards, *active_cards, *staging_cards]
+    key = ("encounter", view.staging_threat, repr((quest_cards, active_cards, staging_cards)), facts_key(view, shown))
+    return _section(key, lambda: _encounter_block(view, quest_cards, active_cards, staging_cards))
+
+
+def _encounter_block(view: LcgView, quest_cards: list[CardView], active_cards: list[CardView],
+                     staging_cards: list[CardView]) -> Block:
+    """The quest, the active location and the staging area in one flow: staging cards past the first row
+    wrap under the quest, so a crowded staging area takes height, not a narrow column."""
+    quest = [card_block(view, c, QUEST_W) for c in quest_cards] or [placeholder("no stage", QUEST_W)]
+    active = [card_block(view, c) for c in active_cards] or [placeholder("none", TILE_W)]
+    staging = [card_block(view, c) for c in staging_cards] or [placeholder("empty", TILE_W)]
     sep = 2 * GAP  # a wider gap between the three groups
-    blocks = [*quest[:-1], _pad(quest[-1], sep), *active[:-1], _pad(active[-1], sep), *staging]
+    blocks = [*quest[:-1], pad(quest[-1], sep), *active[:-1], pad(active[-1], sep), *staging]
     positions, rows_h = kit.flow([(b.width, b.height) for b in blocks], CONTENT, gap=GAP, row_gap=GAP)
     captions = [(0, "Quest", ""), (positions[len(quest)][0], "Active location", ""),
                 (positions[len(quest) + len(active)][0], "Staging area", f"threat {view.staging_threat}")]
@@ -151,93 +248,48 @@ def _encounter_row(view: LcgView) -> Block:
         for dx, caption, badge in captions:
             kit.text(draw, (x + dx, y), caption, CAPTION, P.text)
             if badge:
-                kit.chip(draw, (x + dx + CAPTION.width(caption) + 10, y - 2), badge, (150, 52, 40), CAPTION)
+                kit.chip(draw, (x + dx + CAPTION.width(caption) + 10, y - 2), badge, STAGING_THREAT_CHIP, CAPTION)
         for b, (dx, dy) in zip(blocks, positions, strict=True):
             b.paint(img, x + dx, y + LABEL_H + dy)
 
     return Block(CONTENT, LABEL_H + rows_h, paint)
 
 
-def _placeholder(label: str, width: int) -> Block:
-    """An empty slot's outline: "no stage", "none"."""
-
-    def paint(img: Image.Image, x: int, y: int) -> None:
-        draw = ImageDraw.Draw(img)
-        draw.rounded_rectangle((x, y, x + width - 1, y + 79), kit.RADIUS, outline=P.panel_edge, width=2)
-        kit.text(draw, (x + width // 2, y + 40), label, kit.font(kit.TEXT_SIZE), P.muted, anchor="mm")
-
-    return Block(width, 80, paint)
-
-
-def _pad(block: Block, right: int) -> Block:
-    """`block` with `right` px of room after it (the flow's gap is the same between every pair)."""
-    return Block(block.width + right, block.height, block.paint)
-
-
-def _region(caption: str, blocks: Sequence[Block], width: int, empty: str = "", tint: RGB | None = None) -> Block:
-    """A caption over a flow of tiles within `width` (shrunk to the tiles when they fill one row), on a
-    tinted ground if `tint`; an outline saying `empty` when there are no tiles."""
-    blocks = list(blocks) or [_placeholder(empty, TILE_W)]
-    positions, rows_h = kit.flow([(b.width, b.height) for b in blocks], width, gap=GAP, row_gap=GAP)
-    used = max(max(dx + b.width for b, (dx, _) in zip(blocks, positions, strict=True)),
-               min(width, CAPTION.width(caption)))
-    inset = PAD if tint else 0
-    label_h = LABEL_H if caption else 0
-    height = label_h + rows_h + 2 * inset
-
-    def paint(img: Image.Image, x: int, y: int) -> None:
-        draw = ImageDraw.Draw(img)
-        if tint:
-            draw.rounded_rectangle((x - inset, y, x + used + inset - 1, y + height - 1), kit.RADIUS, fill=tint)
-        if caption:
-            kit.text(draw, (x + (inset and 4), y + inset), kit.ellipsize(caption, CAPTION, used), CAPTION, P.text)
-        for b, (dx, dy) in zip(blocks, positions, strict=True):
-            b.paint(img, x + dx, y + label_h + inset + dy)
-
-    return Block(used, height, paint)
-
-
-def _row(blocks: Sequence[Block], gap: int) -> Block:
-    width = sum(b.width for b in blocks) + gap * (len(blocks) - 1)
-    height = max((b.height for b in blocks), default=0)
-
-    def paint(img: Image.Image, x: int, y: int) -> None:
-        for b in blocks:
-            b.paint(img, x, y)
-            x += b.width + gap
-
-    return Block(width, height, paint)
-
-
 # --- players ----------------------------------------------------------------------------------------------
 
 
-def _player_band(view: LcgView, player: LcgPlayerView) -> Block:
+def _player_band(view: LcgView, player: LcgPlayerView) -> Section:
+    you = player.seat == view.seat
+    waiting = player.seat in view.waiting_on
+    key = ("player", repr(player), you, waiting, facts_key(view, [*player.play.cards, *player.engaged.cards]))
+    return _section(key, lambda: _player_block(view, player, you, waiting))
+
+
+def _player_block(view: LcgView, player: LcgPlayerView, you: bool, waiting: bool) -> Block:
     """One player: a strip with the seat, its threat and counts, over its heroes and allies and then its engaged
     enemies on a dark red ground, side by side when they fit one row, else the enemies under the characters."""
     if player.eliminated and not player.play.cards and not player.engaged.cards:
         return _eliminated(player)
     play = [card_block(view, c) for c in player.play.cards]
     engaged = [card_block(view, c) for c in player.engaged.cards]
-    play_w = _flow_width(play)
-    engaged_w = _flow_width(engaged) + 2 * PAD
+    play_w = flow_width(play)
+    engaged_w = flow_width(engaged) + 2 * PAD
     one_line = bool(engaged) and play_w + 2 * GAP + engaged_w <= AREA
-    regions: list[Block] = [_region("", play, AREA if not one_line else play_w, empty="no characters")]
+    regions: list[Block] = [region("", play, AREA if not one_line else play_w, empty="no characters")]
     if engaged:
-        regions.append(_region(f"Engaged · {len(engaged)}", engaged, AREA - 2 * PAD if not one_line
+        regions.append(region(f"Engaged · {len(engaged)}", engaged, AREA - 2 * PAD if not one_line
                                else engaged_w - 2 * PAD, tint=ENGAGED_TINT))
     if one_line:
-        cards = _row([regions[0], _offset(regions[1], PAD)], 2 * GAP)
+        cards = row([regions[0], offset(regions[1], PAD)], 2 * GAP)
     else:
-        cards = _column([regions[0], *(_offset(r, PAD) for r in regions[1:])], GAP)
-    strip = _player_strip(view, player)
+        cards = column([regions[0], *(offset(r, PAD) for r in regions[1:])], GAP)
+    strip = _player_strip(player, you, waiting)
     height = 2 * PANEL_PAD + strip.height + GAP + cards.height
-    you = player.seat == view.seat
-    edge = P.accent if player.seat in view.waiting_on else None
+    edge = P.accent if waiting else None
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
-        kit.panel(draw, (x, y, x + CONTENT, y + height), edge=edge, fill=(52, 58, 70) if you else None)
+        kit.panel(draw, (x, y, x + CONTENT, y + height), edge=edge, fill=YOU_FILL if you else None)
         strip.paint(img, x + PANEL_PAD, y + PANEL_PAD)
         cards.paint(img, x + PANEL_PAD, y + PANEL_PAD + strip.height + GAP)
         if player.eliminated:
@@ -265,42 +317,18 @@ def _eliminated(player: LcgPlayerView) -> Block:
     return Block(CONTENT, height, paint)
 
 
-def _flow_width(blocks: Sequence[Block]) -> int:
-    return sum(b.width for b in blocks) + GAP * max(0, len(blocks) - 1) if blocks else TILE_W
-
-
-def _offset(block: Block, dx: int) -> Block:
-    """`block` drawn `dx` further right (a tinted region's ground reaches left of its tiles)."""
-    return Block(block.width + dx, block.height, lambda img, x, y: block.paint(img, x + dx, y))
-
-
-def _column(blocks: Sequence[Block], gap: int) -> Block:
-    height = sum(b.height for b in blocks) + gap * (len(blocks) - 1)
-
-    def paint(img: Image.Image, x: int, y: int) -> None:
-        for b in blocks:
-            b.paint(img, x, y)
-            y += b.height + gap
-
-    return Block(max(b.width for b in blocks), height, paint)
-
-
 def _threat_colour(threat: int) -> RGB:
-    if threat >= 45:
-        return (196, 44, 38)
-    if threat >= 35:
-        return (214, 140, 30)
-    return (60, 140, 80)
+    return THREAT_RINGS[2 if threat >= 45 else 1 if threat >= 35 else 0]
 
 
-def _player_strip(view: LcgView, player: LcgPlayerView) -> Block:
+def _player_strip(player: LcgPlayerView, you: bool, waiting: bool) -> Block:
     """One line over a player's cards: the seat, a threat badge ringed in the threat's colour, the FIRST, YOU and
     TO ACT tags, and the hand, deck and discard counts at the right (counts only: a hand is never drawn here)."""
     seat_font, number = kit.font(28, bold=True), kit.font(30, bold=True)
     word = kit.font(20, bold=True)
     tags = ([("FIRST", P.accent, P.ink)] if player.first else []) + \
-        ([("YOU", (70, 96, 140), P.chip_text)] if player.seat == view.seat else []) + \
-        ([("TO ACT", P.accent, P.ink)] if player.seat in view.waiting_on else [])
+        ([("YOU", YOU_CHIP, P.chip_text)] if you else []) + \
+        ([("TO ACT", P.accent, P.ink)] if waiting else [])
     counts = [f"hand {player.hand}", f"deck {player.deck}", f"discard {player.discard.count}"]
     height = number.line_height + 6
     seat = kit.ellipsize(player.seat, seat_font, 220)
@@ -331,15 +359,19 @@ def _player_strip(view: LcgView, player: LcgPlayerView) -> Block:
 # --- the hand ---------------------------------------------------------------------------------------------
 
 
-def _hand_strip(view: LcgView, hand: ZoneView) -> Block:
+def _hand_strip(view: LcgView, hand: ZoneView) -> Section:
+    return _section(("hand", repr(hand), facts_key(view, hand.cards)), lambda: _hand_block(view, hand))
+
+
+def _hand_block(view: LcgView, hand: ZoneView) -> Block:
     """The viewer's hand in a gold frame: only this seat's board shows it."""
     blocks = [card_block(view, c, hand=True) for c in hand.cards]
-    region = _region(f"Your hand · {hand.count}", blocks, AREA, empty="no cards")
-    height = region.height + 2 * PANEL_PAD
+    framed = region(f"Your hand · {hand.count}", blocks, AREA, empty="no cards")
+    height = framed.height + 2 * PANEL_PAD
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         kit.panel(ImageDraw.Draw(img), (x, y, x + CONTENT, y + height), edge=P.accent)
-        region.paint(img, x + PANEL_PAD, y + PANEL_PAD)
+        framed.paint(img, x + PANEL_PAD, y + PANEL_PAD)
 
     return Block(CONTENT, height, paint)
 

@@ -9,7 +9,8 @@ except as backs, and are drawn as backs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -19,6 +20,7 @@ from engines.wotr.cards import FP, CardDef
 from engines.wotr.view import DeckView, LocationView, WotrView
 from render import kit
 from render.generic import render_view
+from render.kept import Kept, fixed_palette, paste_tile
 from render.registry import register
 
 # 960 px wide: Discord shows a board at about 400 px on a phone, so the kit's smallest text (22 px) keeps
@@ -39,6 +41,7 @@ HEAD = kit.font(28, bold=True)
 BODY = kit.font(kit.TEXT_SIZE)
 BOLD = kit.font(kit.TEXT_SIZE, bold=True)
 Paint = Callable[[Image.Image, int], None]  # draws a block whose top is at y
+Block = tuple[Hashable, int, Paint]  # what it shows (its key among the kept blocks), its height, how to draw it
 
 
 def _numbers(d: CardDef | None) -> dict[str, int | str]:
@@ -74,8 +77,25 @@ def _tile(img: Image.Image, view: WotrView, card: CardView, x: int, y: int, w: i
     flags = [f for f in card.flags if f != "new"] + (["new"] if "new" in card.flags else [])
     items = [a.name for a in card.attached if a.name] if d is None or not d.is_location else []
     subtitle = _subtitle(d) + (f" + {', '.join(items)}" if items else "")
-    kit.card_tile(img, (x, y, x + w, y + TILE_H), card.name, subtitle=subtitle, numbers=_numbers(d),
-                  tokens=card.tokens, flags=flags, back="War of the Ring")
+    numbers = _numbers(d)
+    key = (card.name, subtitle, tuple(numbers.items()), tuple(card.tokens.items()), tuple(flags), w)
+
+    def paint(tile: Image.Image, left: int, top: int) -> None:
+        kit.card_tile(tile, (left, top, left + w, top + TILE_H), card.name, subtitle=subtitle, numbers=numbers,
+                      tokens=card.tokens, flags=flags, back="War of the Ring")
+
+    paste_tile(img, (x, y, x + w, y + TILE_H), key, TILES, paint)
+
+
+def _cards(cards: Sequence[CardView]) -> Iterator[CardView]:
+    for card in cards:
+        yield card
+        yield from _cards(card.attached)
+
+
+def _shown(view: WotrView, cards: Sequence[CardView]) -> tuple[Hashable, ...]:
+    """Everything a block's cards show: the cards as the view has them, and each one's definition."""
+    return repr(list(cards)), tuple(view.facts.get(c.ref) if c.ref else None for c in _cards(cards))
 
 
 def _row(img: Image.Image, view: WotrView, cards: list[CardView], x0: int, x1: int, y: int) -> None:
@@ -103,7 +123,19 @@ def _gates(view: WotrView, card: CardView) -> list[str]:
     return lines
 
 
-def _location_block(view: WotrView, loc: LocationView, zone_card: CardView) -> tuple[int, Paint]:
+def _laid_out(key: Hashable, build: Callable[[], tuple[int, Paint]]) -> Block:
+    """A block laid out once while what it shows is the same (measuring and wrapping text is most of laying out)."""
+    found = LAID_OUT.get(key)
+    if found is None:
+        found = LAID_OUT.put(key, build())
+    return key, found[0], found[1]
+
+
+def _location_block(view: WotrView, loc: LocationView, zone_card: CardView) -> Block:
+    return _laid_out(("location", repr(loc), _shown(view, [zone_card])), lambda: _location(view, loc, zone_card))
+
+
+def _location(view: WotrView, loc: LocationView, zone_card: CardView) -> tuple[int, Paint]:
     """A location: its own tile, then the Free Peoples' and the Shadow's cards there, with totals."""
     units = [u for u in zone_card.attached]
     fp = [u for u in units if (d := view.facts.get(u.ref or "")) is not None and d.side == FP]
@@ -134,8 +166,12 @@ def _location_block(view: WotrView, loc: LocationView, zone_card: CardView) -> t
     return height, paint
 
 
-def _area_block(view: WotrView, title: str, zone: ZoneView | None, extra: str) -> tuple[int, Paint]:
+def _area_block(view: WotrView, title: str, zone: ZoneView | None, extra: str) -> Block:
     cards = zone.cards if zone else []
+    return _laid_out(("area", title, extra, _shown(view, cards)), lambda: _area(view, title, cards, extra))
+
+
+def _area(view: WotrView, title: str, cards: list[CardView], extra: str) -> tuple[int, Paint]:
     height = 44 + (ROW_H if cards else 20)
 
     def paint(img: Image.Image, y: int) -> None:
@@ -146,7 +182,11 @@ def _area_block(view: WotrView, title: str, zone: ZoneView | None, extra: str) -
     return height, paint
 
 
-def _deck_block(view: WotrView, deck: DeckView) -> tuple[int, Paint]:
+def _deck_block(view: WotrView, deck: DeckView) -> Block:
+    return _laid_out(("deck", repr(deck), _shown(view, deck.reserve.cards)), lambda: _deck(view, deck))
+
+
+def _deck(view: WotrView, deck: DeckView) -> tuple[int, Paint]:
     hand = "?" if deck.hand < 0 else str(deck.hand)
     ring = {"unused": "Ring token ready", "used": "Ring token used", "flipped": "Ring token used this round",
             "none": "no Ring token"}.get(deck.ring, deck.ring)
@@ -171,16 +211,18 @@ def _deck_block(view: WotrView, deck: DeckView) -> tuple[int, Paint]:
     return height, paint
 
 
-def render_table(view: WotrView) -> bytes:
-    blocks: list[tuple[int, Paint]] = []
+def _header(view: WotrView) -> Block:
+    score = (f"Free Peoples {view.score_fp} · Shadow {view.score_shadow} (corruption {view.corruption})",
+             f"last path {view.last_path or '-'} of {view.final_path} · paths left {view.paths_left} · "
+             f"battlegrounds left {view.bg_left.get('fp', 0)} FP, {view.bg_left.get('shadow', 0)} Shadow")
+    return _laid_out(("header", view.title, view.round, view.status, score), lambda: _heading(view, score))
 
+
+def _heading(view: WotrView, score: tuple[str, str]) -> tuple[int, Paint]:
     width = WIDTH - 2 * MARGIN
     status = kit.wrap(view.status, BODY, width, max_lines=2)
-    score = [f"Free Peoples {view.score_fp} · Shadow {view.score_shadow} (corruption {view.corruption})",
-             f"last path {view.last_path or '-'} of {view.final_path} · paths left {view.paths_left} · "
-             f"battlegrounds left {view.bg_left.get('fp', 0)} FP, {view.bg_left.get('shadow', 0)} Shadow"]
 
-    def header(img: Image.Image, y: int) -> None:
+    def paint(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)
         kit.text(draw, (MARGIN, y), kit.ellipsize(f"{view.title} · round {view.round}", TITLE, width), TITLE,
                  P.accent)
@@ -190,7 +232,17 @@ def render_table(view: WotrView) -> bytes:
             top = y + 50 + len(status) * LINE + i * LINE
             kit.text(draw, (MARGIN, top), kit.ellipsize(line, BOLD, width), BOLD, P.text)
 
-    blocks.append((56 + (len(status) + len(score)) * LINE + 8, header))
+    return 56 + (len(status) + len(score)) * LINE + 8, paint
+
+
+def render_table(view: WotrView) -> bytes:
+    return kit.to_png(draw_table(view, BLOCKS))  # already in palette mode: kit encodes it as it is
+
+
+def draw_table(view: WotrView, kept: kit.KeptBlocks | None) -> Image.Image:
+    """The board in the board's palette, each block pasted from `kept` while what it shows is unchanged; with `kept`
+    None, the board drawn whole in full colour (what the palette approximates: the tests compare the two)."""
+    blocks: list[Block] = [_header(view)]
     active = next((z for z in view.table if z.name == "active locations"), None)
     for loc, card in zip(view.locations, active.cards if active else [], strict=False):
         blocks.append(_location_block(view, loc, card))
@@ -204,13 +256,59 @@ def render_table(view: WotrView) -> bytes:
     for zone in view.private:
         if zone.name.endswith("hand"):
             blocks.append(_area_block(view, f"Your hand: {zone.name.split(':')[0]}", zone, f" · {zone.count} cards"))
-    height = MARGIN + sum(h for h, _ in blocks) + MARGIN
-    img = kit.canvas(WIDTH, height)
+    height = MARGIN + sum(h for _, h, _ in blocks) + MARGIN
+    if kept is None:
+        img = kit.canvas(WIDTH, height)
+        y = MARGIN
+        for _, h, paint in blocks:
+            paint(img, y)
+            y += h
+        return img
+    img = Image.new("P", (WIDTH, height), _GROUND)
+    img.putpalette(palette().getpalette() or [])
     y = MARGIN
-    for h, paint in blocks:
-        paint(img, y)
+    for key, h, paint in blocks:
+        img.paste(kept.get(key, WIDTH, h, paint, palette()), (0, y))
         y += h
-    return kit.to_png(img)
+    return img
+
+
+# A board is redrawn after every move, and most of it has not changed: each block (the header, a location with its
+# cards, a scoring area, a deck's panel, a hand) is kept, drawn and mapped to the board's palette, under a key saying
+# everything it shows, and pasted again while the key is the same; a changed block pastes the tiles of its unchanged
+# cards (issue 17: drawing every tile and choosing a palette for the whole image on every move cost five to eight
+# times the encode). A four-player table and its seat views share all but the hands.
+BLOCKS = kit.KeptBlocks(48)
+TILES: Kept[Image.Image] = Kept(160)  # ~110 KB each
+LAID_OUT: Kept[tuple[int, Paint]] = Kept(48)  # each kept block's layout, under the same key
+
+
+def forget() -> None:
+    """Drop every kept block and tile (tests that watch what is drawn start from nothing)."""
+    BLOCKS.clear()
+    TILES.clear()
+    LAID_OUT.clear()
+
+
+# The board's colours: every colour this module and the kit's card tile name, exactly, with the blends text makes.
+_TEXT_GROUNDS: tuple[tuple[kit.RGB, tuple[kit.RGB, ...]], ...] = (
+    (P.table, (P.text, P.muted, P.accent, P.panel_edge)),
+    (P.panel, (P.text, P.muted, P.accent, P.panel_edge)),
+    (FP_TINT, (P.text, P.muted, P.accent, P.panel_edge)),
+    (SHADOW_TINT, (P.text, P.muted, P.accent, P.panel_edge)),
+    (P.face, (P.ink, P.ink_soft, P.face_edge)),
+    (P.back, (P.back_text, P.back_edge)),
+    (P.shade, (P.accent, P.back_text)),
+    *((fill, (P.chip_text,)) for fill in (P.chip, P.ink_soft, *(colour for _, colour in kit.TOKEN_STYLES.values()))),
+)
+_LATTICE = tuple((c + e) // 2 for c, e in zip(P.back, P.back_edge, strict=True))
+_GROUND = 0  # P.table is the palette's first colour
+
+
+@cache
+def palette() -> Image.Image:
+    return fixed_palette(_TEXT_GROUNDS, ((_LATTICE[0], _LATTICE[1], _LATTICE[2]),),
+                         ((22, True), (24, False), (28, True), (36, True)))
 
 
 def _render(view: View) -> bytes:

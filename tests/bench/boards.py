@@ -4,8 +4,11 @@ measured in the same run."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import random
+import statistics
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -32,6 +35,54 @@ def board_row(label: str, view: Any, runs: int = 21) -> Row:
     return Row(f"board render, {label}", f"{median * 1000:.1f} ms, {len(png) / 1024:.1f} KiB ({size[0]}x{size[1]})",
                f"bare PNG encode ({rendered.mode}, level {kit.PNG_COMPRESS_LEVEL}) {floor * 1000:.1f} ms",
                f"{median / floor:.1f}x the floor")
+
+
+def _encode(png: bytes) -> float:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    start = time.perf_counter()
+    encode_png(img, kit.PNG_COMPRESS_LEVEL)
+    return time.perf_counter() - start
+
+
+def moves_row(game: Any, state: Any, seat: str | None, label: str, renderer: str, moves: int = 40,
+              seed: int = 11) -> Row:
+    """The board after each of `moves` random moves from `state`, as the bot draws it (warm: what the renderer kept
+    from the move before), beside Pillow encoding the very image it shipped in the same mode and level; then the
+    same boards cold (everything the renderer keeps forgotten before each) for comparison."""
+    forget = getattr(importlib.import_module(f"render.{renderer}"), "forget", lambda: None)
+    rnd = random.Random(seed)
+    views = []
+    for _ in range(moves):
+        if game.outcome(state) is not None:
+            break
+        d = rnd.choice(game.pending(state))
+        state = game.apply(state, d.seat, random_answer(d, rnd)).state
+        views.append(game.view(state, seat))
+    forget()
+    render(game.view(state, seat))  # fonts, the pack and the palette, once per process
+    warm: list[float] = []
+    cold: list[float] = []
+    floors: list[float] = []
+    sizes: list[int] = []
+    png = b""
+    for view in views:
+        start = time.perf_counter()
+        png = render(view)
+        warm.append(time.perf_counter() - start)
+        floors.append(_encode(png))
+        sizes.append(len(png))
+    for view in views:
+        forget()
+        start = time.perf_counter()
+        render(view)
+        cold.append(time.perf_counter() - start)
+    w, c, f = (statistics.median(x) * 1000 for x in (warm, cold, floors))
+    shown = Image.open(io.BytesIO(png))
+    return Row(f"board render, {label}, after each of {len(warm)} moves",
+               f"{w:.1f} ms, {statistics.median(sizes) / 1024:.1f} KiB ({shown.width}x{shown.height} at the end)",
+               f"bare PNG encode, same image and palette mode {f:.1f} ms",
+               f"{w / f:.1f}x the floor; cold (nothing kept) {c:.1f} ms, {c / f:.1f}x")
 
 
 def midgame(game: Any, seats: int, seed: int, done: Callable[[Any, int], bool], limit: int = 50,
@@ -66,6 +117,6 @@ def rows() -> list[Row]:
     return [
         board_row("generic (Tally), 4 seats, table view", TALLY.view(tally, None)),
         board_row("generic (Tally), 4 seats, seat view", TALLY.view(tally, "p1")),
-        board_row("LCG, 4 players mid-game, table view", LCG.view(lcg, None)),
-        board_row("LCG, 4 players mid-game, seat view (with hand)", LCG.view(lcg, "p1")),
+        moves_row(LCG, lcg, None, "LCG, 4 players mid-game, table view", "lcg"),
+        moves_row(LCG, lcg, "p1", "LCG, 4 players mid-game, seat view (with hand)", "lcg"),
     ]

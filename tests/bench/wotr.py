@@ -4,7 +4,7 @@ and replay speed for each kind of scenario."""
 from __future__ import annotations
 
 from engines.wotr import GAME
-from tests.bench.boards import board_row, midgame
+from tests.bench.boards import midgame, moves_row
 from tests.bench.common import Row
 from tests.bench.play import game_rows
 
@@ -15,8 +15,8 @@ def rows(seconds: float = 3.0) -> list[Row]:
     # A 4-player Trilogy table in round 5's combat step or later: cards on the path and the battleground and
     # both scoring areas filled.
     state = midgame(GAME, 4, 11, lambda s, _: s.round >= 5 and s.phase == "combat", options={"scenario": "trilogy"})
-    out = [board_row("WotR, Trilogy 4 players mid-game, table view", GAME.view(state, None)),
-           board_row("WotR, Trilogy 4 players mid-game, seat view (with hand)", GAME.view(state, "p1"))]
+    out = [moves_row(GAME, state, None, "WotR, Trilogy 4 players mid-game, table view", "wotr"),
+           moves_row(GAME, state, "p1", "WotR, Trilogy 4 players mid-game, seat view (with hand)", "wotr")]
     for scenario, people in SCENARIOS:
         out += game_rows(GAME, people, seconds, {"scenario": scenario}, label=scenario)
     return out

@@ -14,23 +14,34 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageFont, ImageStat
+from PIL import Image, ImageFont
 
 from engines.core import Config, visible_to
 from engines.core.zones import Card, CardView, ZoneView
 from engines.lcg import GAME
 from engines.lcg.state import LcgState
 from engines.lcg.view import LcgView
-from render import kit, lcg, lcg_card, registry
+from render import kit, lcg, lcg_card, lcg_layout, registry
 from render.generic import render_view
+from render.kept import Kept
 from tests.engines.randomplay import check_words, random_answer
 from tests.render.test_kit import TextRecorder
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def keep_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing kept between renders: a test that reads what a render draws sees the whole board drawn."""
+    monkeypatch.setattr(lcg, "BLOCKS", kit.KeptBlocks(0))
+    monkeypatch.setattr(lcg, "LAID_OUT", Kept(0))
+    monkeypatch.setattr(lcg, "HEADS", Kept(0))
+    monkeypatch.setattr(lcg_card, "LAID_OUT", Kept(0))
+    monkeypatch.setattr(lcg_card, "TILES", Kept(0))
+
+
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> TextRecorder:
+    keep_nothing(monkeypatch)
     return TextRecorder().install(monkeypatch)
 
 
@@ -150,28 +161,9 @@ def said(drawn: TextRecorder) -> str:
 
 def test_a_four_player_table_is_one_phone_width_palette_image() -> None:
     img = decode(lcg.render_table(lcg_view(midgame(), None)))
-    assert img.width == lcg.WIDTH == 960  # as the War of the Ring board: legible at a phone's 400 px
+    assert img.width == lcg_layout.WIDTH == 960  # as the War of the Ring board: legible at a phone's 400 px
     assert 1600 < img.height < 3200  # four players stacked, one band each: under three and a half widths tall
     assert img.mode == "P"
-
-
-def test_the_palette_chosen_from_a_sample_keeps_the_board_faithful(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A board this size picks its 256 colours from a quarter of its pixels (kit.to_png): no pixel may
-    drift visibly, or small text on a rare ground would blur."""
-    drawn_images: list[Image.Image] = []
-    encode = kit.to_png
-
-    def keep(img: Image.Image) -> bytes:
-        drawn_images.append(img.copy())
-        return encode(img)
-
-    monkeypatch.setattr(kit, "to_png", keep)
-    decoded = decode(lcg.render_table(lcg_view(midgame(), "p1"))).convert("RGB")
-    (original,) = drawn_images
-    assert original.width * original.height > kit.PALETTE_SAMPLE_PIXELS
-    difference = ImageChops.difference(decoded, original).convert("L")
-    assert ImageStat.Stat(difference).mean[0] < 1
-    assert ImageStat.Stat(difference).extrema[0][1] < 48
 
 
 def test_the_same_view_gives_the_same_bytes() -> None:

@@ -15,7 +15,7 @@ from PIL import Image
 from engines.lcg.state import LcgState
 from render import kit, lcg
 from tests.render.test_kit import DrawnText, TextRecorder
-from tests.render.test_lcg import _busy, lcg_game, lcg_view
+from tests.render.test_lcg import _busy, keep_nothing, lcg_game, lcg_view
 
 PHONE_WIDTH = 400  # Discord's inline preview on a phone, in CSS pixels
 MIN_CAP_HEIGHT = 6.0  # px: a capital 6 px tall there is a ~9 px font, the floor of small phone captions (as WotR)
@@ -23,6 +23,7 @@ MIN_CAP_HEIGHT = 6.0  # px: a capital 6 px tall there is a ~9 px font, the floor
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> TextRecorder:
+    keep_nothing(monkeypatch)
     return TextRecorder().install(monkeypatch)
 
 

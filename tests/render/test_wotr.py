@@ -14,13 +14,22 @@ from engines.core import Config
 from engines.wotr import GAME
 from engines.wotr.state import WotrState
 from render import kit, registry, wotr
+from render.kept import Kept
 from tests.engines.randomplay import hidden_names, random_answer, seen_names
 from tests.engines.wotr.table import clear_active, fetch, location, opened, put
 from tests.render.test_kit import TextRecorder
 
 
+def keep_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing kept between renders: a test that reads what a render draws sees the whole board drawn."""
+    monkeypatch.setattr(wotr, "BLOCKS", kit.KeptBlocks(0))
+    monkeypatch.setattr(wotr, "TILES", Kept(0))
+    monkeypatch.setattr(wotr, "LAID_OUT", Kept(0))
+
+
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> TextRecorder:
+    keep_nothing(monkeypatch)
     return TextRecorder().install(monkeypatch)
 
 
@@ -124,6 +133,7 @@ def test_the_set_aside_duel_path_is_shown(drawn: TextRecorder) -> None:
 
 def test_more_never_covers_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """A long reserve: the "+N more" tile takes a slot of its own, and N is exactly the cards not drawn."""
+    keep_nothing(monkeypatch)
     state = opened()
     for name in ("Legolas", "Arwen", "Elrond", "Galadriel", "Strider", "Halbarad", "Faramir", "Denethor",
                  "Boromir", "High Elves", "Soldiers of Gondor", "Dead Men of Dunharrow"):

@@ -1,0 +1,133 @@
+"""What a renderer keeps between renders, beside kit.KeptBlocks: a bounded map for layouts and drawn tiles, a tile
+pasted from what was drawn on the same ground, and a fixed palette built from a board's grounds and inks.
+
+A board is redrawn after every move and most of it has not changed. Keeping a drawn block needs one palette for
+every block of every board, the same on every move and in every process (so blocks paste into one palette image
+as they are); keeping a drawn tile needs the ground it was drawn on, since its rounded corners show it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from typing import Generic, TypeVar
+
+from PIL import Image, ImageDraw
+
+from render import kit
+
+RGB = kit.RGB
+P = kit.PALETTE
+T = TypeVar("T")
+
+
+class Kept(Generic[T]):
+    """A bounded map, oldest out. Locked: boards are drawn on worker threads (asyncio.to_thread), several at once,
+    and one thread's eviction must not break another's lookup."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.found: OrderedDict[Hashable, T] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable) -> T | None:
+        with self.lock:
+            found = self.found.get(key)
+            if found is not None:
+                self.found.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, value: T) -> T:
+        with self.lock:
+            self.found[key] = value
+            while len(self.found) > self.size:
+                self.found.popitem(last=False)
+            return value
+
+    def clear(self) -> None:
+        with self.lock:
+            self.found.clear()
+
+
+def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Image.Image],
+               paint: Callable[[Image.Image, int, int], None]) -> None:
+    """Paint a tile into `box` of `img` with `paint(img, x, y)`, or paste it as drawn before under `key` on the same
+    ground. Only on a plain ground: where something else lies under the box (a badge reaching over it), the tile is
+    painted in place, so the pixels are always what painting it there would give."""
+    x, y, right, bottom = box
+    under = img.crop(box).getcolors(1)
+    if under is None:
+        paint(img, x, y)
+        return
+    ground = under[0][1]
+    tile = tiles.get((key, ground))
+    if tile is None:
+        tile = Image.new("RGB", (right - x, bottom - y), ground)
+        paint(tile, 0, 0)
+        tiles.put((key, ground), tile)  # kept once drawn: boards are drawn on worker threads, several at once
+    img.paste(tile, (x, y))
+
+
+def _shaded(colour: RGB) -> RGB:
+    """`colour` as kit's shade leaves it (Image.blend half way to the shade, rounded as Pillow rounds)."""
+    mixed = Image.blend(Image.new("RGB", (1, 1), colour), Image.new("RGB", (1, 1), P.shade), 0.5).getpixel((0, 0))
+    assert isinstance(mixed, tuple)
+    return mixed[0], mixed[1], mixed[2]
+
+
+def fixed_palette(grounds: Sequence[tuple[RGB, tuple[RGB, ...]]], other: Sequence[RGB],
+                  sizes: Sequence[tuple[int, bool]]) -> Image.Image:
+    """A 256-colour palette (a 1x1 palette image for Image.quantize): every ground, ink and `other` colour as an entry
+    (the first ground first, so index 0 is the canvas), with its shaded twin (a card turned sideways is blended half
+    way to the shade); the rest are the blends anti-aliased text makes, chosen by octree from a swatch of text at
+    `sizes` (size, bold) in each ink on each ground, plain and shaded. The same in every process."""
+    plain: list[RGB] = []
+    for ground, inks in grounds:
+        plain += [c for c in (ground, *inks) if c not in plain]
+    plain += [c for c in other if c not in plain]
+    exact = plain + [s for c in plain if (s := _shaded(c)) not in plain]
+    exact = [c for i, c in enumerate(exact) if c not in exact[:i]]
+    assert len(exact) < 160, len(exact)  # leave room for the blends
+    swatch = _swatch(grounds, sizes)
+    chosen = swatch.quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = chosen.getpalette() or []
+    blends = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, 3 * (256 - len(exact)), 3)]
+    colours = exact + [c for c in blends if c not in exact]
+    colours += [colours[0]] * (256 - len(colours))
+    # Pillow maps a colour to the entry nearest the corner of its 4x4x4 cell, not to the colour itself: a blend
+    # close by could take an exact colour's place (the canvas ground came out one level darker). Such blends go.
+    probe = Image.new("RGB", (len(exact), 1))
+    probe.putdata(exact)
+    for _ in range(16):
+        img = Image.new("P", (1, 1))
+        img.putpalette([v for c in colours[:256] for v in c])
+        mapped = probe.quantize(palette=img, dither=Image.Dither.NONE)
+        stolen = {i for x, c in enumerate(exact) if colours[i := _index(mapped, x)] != c and i >= len(exact)}
+        if not stolen:
+            return img
+        colours = [colours[0] if i in stolen else c for i, c in enumerate(colours)]
+    raise AssertionError("blends keep taking the place of the board's own colours")
+
+
+def _index(img: Image.Image, x: int) -> int:
+    index = img.getpixel((x, 0))
+    assert isinstance(index, int)
+    return index
+
+
+def _swatch(grounds: Sequence[tuple[RGB, tuple[RGB, ...]]], sizes: Sequence[tuple[int, bool]]) -> Image.Image:
+    fonts = [kit.font(size, bold) for size, bold in sizes]
+    strips = []
+    for ground, inks in grounds:
+        strip = Image.new("RGB", (960, 40), ground)
+        draw = ImageDraw.Draw(strip)
+        for i, ink in enumerate(inks):
+            for j, fnt in enumerate(fonts):
+                kit.text(draw, (4 + i * 190 + j * 62, 2), "Ag3", fnt, ink)
+        strips.append(strip)
+    swatch = Image.new("RGB", (960, 2 * 40 * len(strips)))
+    for i, strip in enumerate(strips):
+        swatch.paste(strip, (0, 40 * i))
+        swatch.paste(Image.blend(strip, Image.new("RGB", strip.size, P.shade), 0.5), (0, 40 * (len(strips) + i)))
+    return swatch

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Answer, CommandError, RuleError
+from engines.core import Answer, CommandError, Decision, RuleError
 from engines.wotr import GAME
+from engines.wotr.state import WotrState
 from tests.engines.wotr.table import decision, opened
 
 
-def _play_and_cost(state):  # type: ignore[no-untyped-def]
+def _play_and_cost(state: WotrState) -> tuple[Decision, str, str]:
     """The first deck to act, one of its plays, and a hand card it could cycle to pay for it."""
     act = decision(state, "act")
     play = next(o.id for o in act.options if o.id.startswith("play-"))

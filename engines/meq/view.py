@@ -166,12 +166,22 @@ def mine(zone: ZoneView, name: str) -> ZoneView:
     return replace(zone, name=name)
 
 
+# The engine's step keys as the rulebook names the steps (the status line is read by players, not by code).
+STEP_NAMES = {"round": "start of the round", "rally": "Hero Rally step", "rally2": "Hero Rally step",
+              "story": "Story step", "story_end": "Story step", "plot": "Plot step", "event": "Event step",
+              "action_start": "Action step", "action": "Action step", "hero_draw": "Hero Draw step",
+              "hero_draw_done": "Hero Draw step", "hero_start": "Rest step", "rest": "Rest step",
+              "ambush": "Ambush step", "travel": "Travel step", "encounter": "Encounter step",
+              "hero_end": "end of the turn", "finale": "Finale", "champion": "Finale", "over": "game over"}
+
+
 def status(state: MeqState) -> str:
     if state.outcome is not None:
         return state.outcome.reason
     who = "Sauron" if state.active < 0 else state.heroes[state.active].name
     waiting = ", ".join(dict.fromkeys(d.seat for d in state.decisions))
-    return f"Round {state.round}, {who}'s turn ({state.step}): waiting on {waiting or 'nobody'}"
+    step = STEP_NAMES.get(state.step, state.step.replace("_", " "))
+    return f"Round {state.round}, {who}'s turn, {step}: waiting on {waiting or 'nobody'}"
 
 
 def text_lines(state: MeqState, view: MeqView) -> list[str]:

@@ -192,3 +192,14 @@ def test_level_cap() -> None:
     for _ in range(3):
         rules.raise_level(turn, h, "wisdom")
     assert rules.attribute(state, h, "wisdom") == base + 2
+
+
+def test_the_status_line_names_the_step_as_the_rulebook_does() -> None:
+    # the status line is read by players: a rulebook step name, never the engine's internal key
+    from engines.meq import view
+    from engines.meq.flow import STEPS
+    assert set(STEPS) <= set(view.STEP_NAMES)
+    state = a_table("argalad")
+    state.step = "hero_draw_done"
+    line = view.status(state)
+    assert "Hero Draw step" in line and "hero_draw_done" not in line

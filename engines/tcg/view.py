@@ -4,7 +4,7 @@ commitments are public from the start; their salts and orders only once the game
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engines.core import SeatView, View, ZoneView, zone_view
 from engines.tcg import rules
@@ -82,7 +82,8 @@ def build(state: TcgState, seat: str | None) -> TcgView:
             fellowship=zone_view(p.fellowship, seat),
             support=zone_view(p.support, seat), discard=zone_view(p.discard, seat), dead=zone_view(p.dead, seat)))
         if seat == p.seat:
-            private += [zone_view(p.hand, seat), zone_view(p.adventure, seat)]
+            # named as their owner reads them after "Your" ("Your hand"), not "Your p1: hand"
+            private += [replace(zone_view(z, seat), name=z.name.split(": ")[-1]) for z in (p.hand, p.adventure)]
     path = zone_view(state.path, seat)
     minions = zone_view(state.minions, seat)
     initiative = "shadow" if rules.shadow_has_initiative(state) else "free peoples"

@@ -352,6 +352,7 @@ def test_hidden_information_and_the_shuffle_commitment() -> None:
     me = next(pv for pv in view.players if pv.seat == "p1")  # type: ignore[attr-defined]
     assert me.hand == 8 and me.draw == 50
     assert all(z.owner == "p2" for z in view.private)
+    assert [z.name for z in view.private] == ["hand", "adventure deck"]  # read as "Your hand", not "Your p2: hand"
     assert all(c.salt == "" and not c.order for c in view.commitments)  # type: ignore[attr-defined]
     shuffle = s.shuffles[0]
     s.outcome = __import__("engines.core", fromlist=["Outcome"]).Outcome(winners=["p1"], reason="test")

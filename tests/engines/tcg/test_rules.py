@@ -426,3 +426,18 @@ def test_set_one_frodo_heals_when_a_frodo_signet_companion_exerts() -> None:
     assert [o for o in option_ids(s) if o.startswith(f"use:{frodo.uid}")] == [f"use:{frodo.uid}:{helper.uid}"]
     s = answer(s, f"use:{frodo.uid}:{helper.uid}")
     assert rules.wounds(s.find(frodo.uid)) == 0 and rules.wounds(s.find(helper.uid)) == 1  # type: ignore[arg-type]
+
+
+def test_the_next_skirmish_options_name_the_minions() -> None:
+    # tcg spec 4.8: the FP picks the order of skirmishes; two copies of a companion must still read apart
+    s = a_game()
+    s.decisions.clear()
+    first = s.players[0].fellowship.cards[2]  # Enraged Horseman
+    second = put(s, first.ref, "fellowship")
+    runner, sneak = put(s, "7_133", "minions", "p2"), put(s, "7_190", "minions", "p2")
+    s.assign = {runner.uid: first.uid, sneak.uid: second.uid}
+    s.fought = []
+    combat.pick(turn_of(s))
+    labels = {o.id: o.label for o in s.decisions[0].options}
+    assert labels == {first.uid: "Enraged Horseman against Desert Runner",
+                      second.uid: "Enraged Horseman against Morgul Destroyer"}

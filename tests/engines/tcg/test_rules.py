@@ -441,3 +441,21 @@ def test_the_next_skirmish_options_name_the_minions() -> None:
     labels = {o.id: o.label for o in s.decisions[0].options}
     assert labels == {first.uid: "Enraged Horseman against Desert Runner",
                       second.uid: "Enraged Horseman against Morgul Destroyer"}
+
+
+def test_a_second_wound_of_the_same_blow_does_not_follow_a_killed_minion() -> None:
+    # tcg spec 4.8.3, 5.1: damage +1 queues two wounds; the first kills a minion at 1 of 2, and the second must
+    # not land on the card in its owner's discard pile
+    s = a_game()
+    s.decisions.clear()
+    runner = put(s, "7_133", "minions", "p2")  # Desert Runner, vitality 2
+    runner.tokens[WOUNDS] = 1
+    s.phase, s.step, s.skirmish = "skirmish", "skirmish_end", s.players[0].fellowship.cards[2].uid
+    s.queue = [f"wound:{runner.uid}:skirmish"] * 2
+    s.assign = {}
+    turn = turn_of(s)
+    flow.advance(turn)
+    said = [e.text for e in turn.events]
+    assert runner in s.players[1].discard.cards
+    assert not runner.tokens.get(WOUNDS)
+    assert [line for line in said if "Desert Runner takes a wound" in line] == ["Desert Runner takes a wound (2 of 2)."]

@@ -235,7 +235,7 @@ def draw_plot(turn: Turn[MeqState], n: int = 1) -> None:
         c.face_up = True
     turn.say(f"Sauron draws {len(got)} Plot card(s).")
     if got:
-        turn.say(f"You draw: {', '.join(c.name for c in got)}.", [state.sauron])
+        turn.say(f"You draw: {'; '.join(c.name for c in got)}.", [state.sauron])
 
 
 def draw_shadow(turn: Turn[MeqState], n: int = 1) -> None:
@@ -245,7 +245,7 @@ def draw_shadow(turn: Turn[MeqState], n: int = 1) -> None:
         c.face_up = True
     turn.say(f"Sauron draws {len(got)} Shadow card(s).")
     if got:
-        turn.say(f"You draw: {', '.join(c.name for c in got)}.", [state.sauron])
+        turn.say(f"You draw: {'; '.join(c.name for c in got)}.", [state.sauron])
 
 
 # --- monsters, minions, fights ---------------------------------------------------------------------------------

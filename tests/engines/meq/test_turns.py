@@ -203,3 +203,15 @@ def test_the_status_line_names_the_step_as_the_rulebook_does() -> None:
     state.step = "hero_draw_done"
     line = view.status(state)
     assert "Hero Draw step" in line and "hero_draw_done" not in line
+
+
+def test_sauron_reads_the_cards_he_draws_split_by_semicolons() -> None:
+    # a Shadow card's name may hold a comma ("Seem Fairer, Feel Fouler"): the private line splits names with "; "
+    from engines.meq import effects as fx
+    state = a_table("argalad")
+    wanted = ["shadow-seem-fairer-feel-fouler-6"]
+    state.stock["shadow"] = tuple(sorted(state.stock["shadow"], key=lambda e: stock.card_of(e).ref in wanted))
+    turn = turn_on(state)
+    fx.draw_shadow(turn, 2)
+    line = next(e.text for e in turn.events if e.text.startswith("You draw: "))
+    assert "Seem Fairer, Feel Fouler" in line and len(line.removeprefix("You draw: ").split("; ")) == 2

@@ -445,7 +445,7 @@ def test_the_next_skirmish_options_name_the_minions() -> None:
 
 def test_a_second_wound_of_the_same_blow_does_not_follow_a_killed_minion() -> None:
     # tcg spec 4.8.3, 5.1: damage +1 queues two wounds; the first kills a minion at 1 of 2, and the second must
-    # not land on the card in its owner's discard pile
+    # not be put on the discarded card
     s = a_game()
     s.decisions.clear()
     runner = put(s, "7_133", "minions", "p2")  # Desert Runner, vitality 2

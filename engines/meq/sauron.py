@@ -320,8 +320,10 @@ def take_action(turn: Turn[MeqState], track: str) -> None:
     turn.say(f"Sauron takes the action {TRACK_NAMES[track]} ({x}).")
     if track == "influence":
         most = max(0, min(2, x, rules.pool_cap(state) - state.pool))
+        full = f"The Shadow Pool is full ({state.pool}/{rules.pool_cap(state)}): all {x} go on the board"
         ask(turn, state.sauron, "to_pool", f"Place Influence ({x}): how many go to the Shadow Pool "
-            f"({state.pool}/{rules.pool_cap(state)})?", [], DecisionKind.NUMBER, low=0, high=most)
+            f"({state.pool}/{rules.pool_cap(state)})?", [], DecisionKind.NUMBER, low=0, high=most,
+            forced=full if most == 0 else "")
     elif track == "draw":
         draw_action(turn, x)
     else:

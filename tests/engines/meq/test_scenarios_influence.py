@@ -97,3 +97,13 @@ def test_a_token_is_placed_only_on_its_colour_with_influence_and_no_hero() -> No
     assert "dagorlad" in where and "dol-guldur" in where
     assert "emyn-muil" not in where  # a hero is there
     assert "rhun" not in where  # no influence
+
+
+def test_a_full_shadow_pool_is_not_asked_about() -> None:
+    # meq spec 5.4: the Pool never goes over 4 x stage; with it full, "how many go to the Pool" has one answer,
+    # so the kernel answers it and the log says why: Sauron goes straight to placing all X on the board
+    state = a_table()
+    state.pool = rules.pool_cap(state)
+    state = answer(state, "action", "influence")
+    assert not [d for d in state.decisions if d.context.startswith("to_pool")]
+    assert open_decision(state, "place") and state.pool == rules.pool_cap(state)

@@ -85,6 +85,7 @@ def advance(turn: Turn[MeqState]) -> None:
         elif state.combat is not None:
             COMBAT[0](turn)
         else:
+            state.running = state.step
             STEPS[state.step](turn)
     raise RuleError("The engine went round in circles; this is a bug, please report the game.")  # pragma: no cover
 

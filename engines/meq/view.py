@@ -180,7 +180,8 @@ def status(state: MeqState) -> str:
         return state.outcome.reason
     who = "Sauron" if state.active < 0 else state.heroes[state.active].name
     waiting = ", ".join(dict.fromkeys(d.seat for d in state.decisions))
-    step = STEP_NAMES.get(state.step, state.step.replace("_", " "))
+    key = state.running or state.step  # the step asking now, not the one queued after it
+    step = STEP_NAMES.get(key, key.replace("_", " "))
     return f"Round {state.round}, {who}'s turn, {step}: waiting on {waiting or 'nobody'}"
 
 

@@ -200,9 +200,19 @@ def test_the_status_line_names_the_step_as_the_rulebook_does() -> None:
     from engines.meq.flow import STEPS
     assert set(STEPS) <= set(view.STEP_NAMES)
     state = a_table("argalad")
-    state.step = "hero_draw_done"
+    state.step = state.running = "hero_draw_done"
     line = view.status(state)
     assert "Hero Draw step" in line and "hero_draw_done" not in line
+
+
+def test_the_status_line_names_the_step_that_is_asking() -> None:
+    # each step names the next one as it starts: asked whether to rest, the hero is in the Rest step, not in
+    # the Ambush step queued after it
+    from engines.meq import view
+    from tests.engines.meq.table import hero_turn
+    state = hero_turn(a_table("argalad"), 0, "bree")
+    assert open_decision(state, "rest")
+    assert "Rest step" in view.status(state)
 
 
 def test_sauron_reads_the_cards_he_draws_split_by_semicolons() -> None:

@@ -265,7 +265,7 @@ def place_token(turn: Turn[MeqState], group: str, loc: str) -> None:
     state = turn.state
     token = draw_token(turn, group)
     state.token_at[token.uid] = loc
-    turn.say(f"Sauron places a {token.back} monster token on {state.map.name(loc)}.")
+    turn.say(f"Sauron places a {state.map.group_name(token.back)} monster token on {state.map.name(loc)}.")
 
 
 def fight(turn: Turn[MeqState], hero: Hero, foe: str, *, ends_turn: bool, on_win: tuple[str, ...] = (),

@@ -14,7 +14,7 @@ def foe_name(state: MeqState, piece: str) -> str:
     if piece in state.token_at:
         card = state.tokens.find(piece)
         assert card is not None
-        return f"a {card.back} monster token"
+        return f"a {state.map.group_name(card.back)} monster token"
     return index().foes[piece].name
 
 
@@ -506,8 +506,9 @@ def encounter_step(turn: Turn[MeqState]) -> None:
         c.face_up = True
     ranked = sorted(drawn, key=lambda c: index().encounters[c.ref].priority)
     fit = next((c for c in ranked if matches(state, index().encounters[c.ref].where, hero.at)), None)
-    listed = ", ".join(f"{c.name} ({index().encounters[c.ref].priority})" for c in ranked)
-    turn.say(f"Encounter ({deck_key} deck): {listed}" + (f"; {fit.name} applies." if fit else "; none applies here."))
+    listed = "; ".join(f"{c.name} ({index().encounters[c.ref].priority})" for c in ranked)
+    turn.say(f"Encounter ({state.map.group_name(deck_key)} deck): {listed}"
+             + (f". {fit.name} applies." if fit else ". None applies here."))
     quest = fit is not None and index().encounters[fit.ref].quest
     for c in ranked:
         state.drawn.cards.remove(c)

@@ -211,7 +211,7 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
         if p.favor:
             bits.append(f"favor {p.favor}")
         if p.tokens:
-            bits.append("tokens " + ", ".join(t.name or f"({t.back})" for t in p.tokens))
+            bits.append("tokens " + ", ".join(t.name or f"({board.group_name(t.back or '')})" for t in p.tokens))
         bits += p.minions + p.heroes + p.characters + [f"plot marker {n}" for n in p.plots]
         if p.event:
             bits.append("event marker")

@@ -151,14 +151,21 @@ def ambush_step(turn: Turn[MeqState]) -> None:
 def ask_attacker(turn: Turn[MeqState], context: str, peril: bool = False) -> None:
     state = turn.state
     hero = state.current
-    options = [(p, foe_name(state, p)) for p in pieces_at(state, hero.at)]
+    # Sauron knows his tokens' faces (spec 1.4): his options name them, so the decision goes to him alone
+    options = [(p, foe_name(state, p) + face_of(state, p)) for p in pieces_at(state, hero.at)]
     if peril:
         options.append(("peril", "Peril: draw 3 Peril cards"))
     if context == "ambush" and state.opt("ambush") == "may":
         options.append(("pass", "no ambush"))
     ask(turn, state.sauron, f"attack:{context}", f"Choose what confronts {hero.name} on {state.map.name(hero.at)}.",
         options, DecisionKind.ACT_OR_PASS if context == "ambush" and state.opt("ambush") == "may"
-        else DecisionKind.CHOOSE_ONE)
+        else DecisionKind.CHOOSE_ONE, private=True)
+
+
+def face_of(state: MeqState, piece: str) -> str:
+    """A face-down token's face as its owner reads it (" (Crebain)"); nothing for a minion."""
+    card = state.tokens.find(piece) if piece in state.token_at else None
+    return f" ({card.name})" if card is not None else ""
 
 
 @answer("haven_fight")

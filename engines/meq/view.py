@@ -166,12 +166,13 @@ def mine(zone: ZoneView, name: str) -> ZoneView:
     return replace(zone, name=name)
 
 
-# The engine's step keys as the rulebook names the steps (the status line is read by players, not by code).
-STEP_NAMES = {"round": "start of the round", "rally": "Hero Rally step", "rally2": "Hero Rally step",
-              "story": "Story step", "story_end": "Story step", "plot": "Plot step", "event": "Event step",
-              "action_start": "Action step", "action": "Action step", "hero_draw": "Hero Draw step",
-              "hero_draw_done": "Hero Draw step", "hero_start": "Rest step", "rest": "Rest step",
-              "ambush": "Ambush step", "travel": "Travel step", "encounter": "Encounter step",
+# The engine's step keys as the rulebook names the steps (the status line is read by players, not by code), in
+# lower case as prose: "Rest" is also a combat card's name, and the table's line must not seem to name a card.
+STEP_NAMES = {"round": "start of the round", "rally": "hero rally step", "rally2": "hero rally step",
+              "story": "story step", "story_end": "story step", "plot": "plot step", "event": "event step",
+              "action_start": "action step", "action": "action step", "hero_draw": "hero draw step",
+              "hero_draw_done": "hero draw step", "hero_start": "rest step", "rest": "rest step",
+              "ambush": "ambush step", "travel": "travel step", "encounter": "encounter step",
               "hero_end": "end of the turn", "finale": "Finale", "champion": "Finale", "over": "game over"}
 
 

@@ -202,7 +202,7 @@ def test_the_status_line_names_the_step_as_the_rulebook_does() -> None:
     state = a_table("argalad")
     state.step = state.running = "hero_draw_done"
     line = view.status(state)
-    assert "Hero Draw step" in line and "hero_draw_done" not in line
+    assert "hero draw step" in line and "hero_draw_done" not in line
 
 
 def test_the_status_line_names_the_step_that_is_asking() -> None:
@@ -212,7 +212,7 @@ def test_the_status_line_names_the_step_that_is_asking() -> None:
     from tests.engines.meq.table import hero_turn
     state = hero_turn(a_table("argalad"), 0, "bree")
     assert open_decision(state, "rest")
-    assert "Rest step" in view.status(state)
+    assert "rest step" in view.status(state)
 
 
 def test_sauron_reads_the_cards_he_draws_split_by_semicolons() -> None:

@@ -32,6 +32,7 @@ def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: st
              f"strength {foe.strength}). Sauron draws {len(got)} combat card(s).")
     if foe.minion:
         scripts.minion_engages(turn, hero, foe_id)
+    scripts.foe_ability_by_hand(turn, foe_id)
     corruption.combat_starts(turn, hero)
     timings = "combat" + (",minion-combat" if foe.minion else "")
     window = context != "finale" and state.opt("shadow_windows") == "ask"

@@ -150,3 +150,15 @@ def test_a_commit_prompt_shows_strength_and_card_numbers() -> None:
     volley, smash = index().combat["cmb-argalad-volley"], index().combat["cmb-monster-zealot-smash"]
     assert f"strength spent {smash.cost} of 4" in d_foe.prompt
     assert f"strength spent {volley.cost} of 7" in open_decision(state, "commit").prompt
+
+
+def test_a_monsters_own_ability_is_announced_for_adjust_and_listed_in_coverage() -> None:
+    # the Orc's own ability (its reference card) is not scripted: the combat says so, as other unscripted text
+    # does, and `cards coverage meq` lists it by hand; the Mouth of Sauron's, scripted, is neither
+    state = orc_fight()
+    turn = turn_on(state)
+    state.combat = None
+    combat.start(turn, state.heroes[0], "mon-orc", "travel")
+    assert any(e.text.startswith("Orc's own ability is not scripted") for e in turn.events)
+    by_hand = scripts.coverage()["monster and minion abilities by hand"]
+    assert "mon-orc" in by_hand and "minion-mouth-of-sauron" not in by_hand

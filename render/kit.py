@@ -320,10 +320,13 @@ def card_tile(
     tokens: Mapping[str, int] | None = None,
     flags: Sequence[str] = (),
     back: str | None = None,
+    numbers_first: bool = False,
 ) -> None:
     """A proxy card: its name (wrapped, cut with an ellipsis), a subtitle line, its numbers, token badges
     and flag chips. `name` None draws the card's back with its `back` label instead of the face text;
-    tokens and flags are still drawn, since a view puts on a hidden card only the marks everyone sees."""
+    tokens and flags are still drawn, since a view puts on a hidden card only the marks everyone sees.
+    `numbers_first` puts the numbers above the subtitle, for a game whose numbers matter more than the
+    subtitle when badges leave room for only one of them."""
     draw = ImageDraw.Draw(img)
     inner = (box[0] + PAD, box[1] + PAD, box[2] - PAD, box[3] - PAD)
     if name is None:
@@ -335,7 +338,7 @@ def card_tile(
     badges += [(f, PALETTE.ink_soft) for f in flags if f.lower() not in DIM_FLAGS]
     chips_top, chips = _stack_chips(inner, badges, inner[3])
     if name is not None:  # the text takes what room the badges leave: badges are state, text is a reminder
-        _face_text(draw, (inner[0], inner[1], inner[2], chips_top - 4), name, subtitle, numbers)
+        _face_text(draw, (inner[0], inner[1], inner[2], chips_top - 4), name, subtitle, numbers, numbers_first)
     if dim:
         dim_card(img, box, dim[0].upper())
         draw = ImageDraw.Draw(img)
@@ -344,7 +347,8 @@ def card_tile(
 
 
 def _face_text(
-    draw: ImageDraw.ImageDraw, inner: Box, name: str, subtitle: str, numbers: Mapping[str, int | str] | None
+    draw: ImageDraw.ImageDraw, inner: Box, name: str, subtitle: str, numbers: Mapping[str, int | str] | None,
+    numbers_first: bool = False,
 ) -> None:
     """Name (up to three lines), then the subtitle and the numbers (up to two lines each), top down,
     dropping lines that would run past the bottom of `inner`; the name keeps at least one line."""
@@ -352,13 +356,15 @@ def _face_text(
     y = inner[1]
     name_font = font(NAME_SIZE, bold=True)
     room = (inner[3] - y) // name_font.line_height
+    if numbers_first and numbers:  # the name gives up a line so the numbers keep one
+        room -= 1
     for line in wrap(name, name_font, inner_w, max_lines=max(1, min(3, room))):
         text(draw, (inner[0], y), line, name_font, PALETTE.ink)
         y += name_font.line_height
     small = font(SMALL_SIZE)
     details = [subtitle] if subtitle else []
     if numbers:
-        details.append(" · ".join(f"{k} {v}" for k, v in numbers.items()))
+        details.insert(0 if numbers_first else len(details), " · ".join(f"{k} {v}" for k, v in numbers.items()))
     for detail in details:
         y += 4
         room = (inner[3] - y) // small.line_height

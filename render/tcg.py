@@ -62,11 +62,13 @@ def _numbers(d: CardDef | None) -> dict[str, int | str]:
     if d is None:
         return {}
     if d.type in (COMPANION, ALLY, MINION):
-        out: dict[str, int | str] = {"tw": d.twilight, "S": d.strength, "V": d.vitality}
+        # strength and vitality first: when badges leave one line, those are what a skirmish needs
+        out: dict[str, int | str] = {"S": d.strength, "V": d.vitality}
         if d.type == MINION:
             out["site"] = d.site
         elif d.resistance:
             out["R"] = d.resistance
+        out["tw"] = d.twilight
         return out
     out = {"tw": d.twilight}
     if d.strength:
@@ -109,7 +111,7 @@ def drawn_tile(name: str | None, subtitle: str, numbers: tuple[tuple[str, int | 
     next most of a table is unchanged, and measuring and drawing card names is most of a render's time."""
     img = Image.new("RGB", (TILE_W, TILE_H), ground)
     kit.card_tile(img, (0, 0, TILE_W, TILE_H), name, subtitle=subtitle, numbers=dict(numbers), tokens=dict(tokens),
-                  flags=list(flags), back="Decipher TCG")
+                  flags=list(flags), back="Decipher TCG", numbers_first=True)  # strength and vitality decide skirmishes
     return img
 
 
@@ -285,10 +287,11 @@ def _minions(view: TcgView, fp: PlayerView | None) -> Block:
     groups: list[tuple[str, list[CardView], bool]] = []
     for uid, ms in pairs.items():
         comp = by_uid[uid]
-        d = _def(comp)
-        strength = f" (strength {d.strength})" if d is not None else ""
         now = uid == view.skirmish
-        groups.append((f"Skirmish{' now' if now else ''}: {comp.name}{strength} against", ms, now))
+        mine, theirs = _strength_of(view, [comp]), _strength_of(view, ms)
+        # the strengths before the names: a long name is cut at the panel's edge, the numbers never are
+        numbers = f", strength {mine} against {theirs}" if mine is not None and theirs is not None else ""
+        groups.append((f"Skirmish{' now' if now else ''}{numbers}: {comp.name} against", ms, now))
     if free:
         groups.append(("Not assigned" if pairs else "In play", free, False))
     head = f"Minions · {len(minions)}" + ("" if minions else ": none in play")
@@ -305,6 +308,15 @@ def _minions(view: TcgView, fp: PlayerView | None) -> Block:
             top += LINE + rows_needed(len(ms)) * ROW_H
 
     return repr(("minions", view.minions, view.assignments, view.skirmish, fp)), height, paint
+
+
+def _strength_of(view: TcgView, cards: list[CardView]) -> int | None:
+    """A side's current strength as the engine counts it (possessions and modifiers in), or the printed one
+    for a view that carries none."""
+    if view.strengths:
+        return sum(view.strengths.get(c.uid or "", 0) for c in cards)
+    printed = [d.strength for d in (_def(c) for c in cards) if d is not None]
+    return sum(printed) if printed else None
 
 
 def _other(view: TcgView, p: PlayerView) -> Block:

@@ -3,7 +3,7 @@ image. Hidden cards appear as backs; this module sees only views, never state.""
 
 from __future__ import annotations
 
-from engines.core import CardView, Decision, View, ZoneView
+from engines.core import CardView, Decision, DecisionKind, View, ZoneView
 
 
 def card_text(card: CardView) -> str:
@@ -40,6 +40,19 @@ def view_text(view: View) -> str:
 
 
 def decision_text(d: Decision) -> str:
-    """`Decision 7 (choose_one): Choose a defender [o1=Gimli, pass=No defender]`: what is asked and the answers."""
+    """`Decision 7 (choose_one): Choose a defender [o1=Gimli, pass=No defender]`: what is asked and the answers,
+    with how to write the answer where a bare option id would be refused."""
     options = ", ".join(f"{o.id}={o.label}" for o in d.options)
-    return f"Decision {d.id} ({d.kind.value}): {d.prompt}" + (f" [{options}]" if options else "")
+    return f"Decision {d.id} ({d.kind.value}): {d.prompt}" + (f" [{options}]" if options else "") + answer_hint(d)
+
+
+def answer_hint(d: Decision) -> str:
+    """How to write an answer that is more than one option id: an assignment's `id=amount` pairs, a number's
+    range, or 'none' where choosing nothing is allowed (a new player otherwise learns it from a refusal)."""
+    if d.kind is DecisionKind.ASSIGN and d.options:
+        return f" (answer as option=amount, {d.amount} in all, e.g. {d.options[0].id}={min(1, d.amount)})"
+    if d.kind is DecisionKind.NUMBER and f"{d.low} to {d.high}" not in d.prompt:
+        return f" (a number from {d.low} to {d.high})"
+    if d.kind is DecisionKind.CHOOSE_MANY and d.low == 0:
+        return f" (up to {d.high}; 'none' to choose nothing)"
+    return ""

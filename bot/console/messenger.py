@@ -53,7 +53,8 @@ class ConsoleMessenger:
                 self.out(f"[to {p.seat}] {line}")
             if self.show_hands and p.hand_changed and p.view is not None:
                 for zone in p.view.private:
-                    names = ", ".join(c.name or "?" for c in zone.cards) or "empty"
+                    # "; " as the board text does: a card's own name may hold a comma ("Úlairë Nelya, ...")
+                    names = "; ".join(c.name or "?" for c in zone.cards) or "empty"
                     self.out(f"[to {p.seat}] Your {zone.name}: {names}")
             # What the seat is asked now, at once: nobody should have to type 'hand' to see their next choice.
             for d in notice.decisions:

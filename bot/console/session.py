@@ -13,6 +13,7 @@ from bot.service import Service, ServiceError, User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
 from engines.core import View, WestmarchError
+from engines.core.orders import KERNEL_ORDERS
 from render.text import view_text
 
 HELP = """\
@@ -29,7 +30,8 @@ Console verbs:
   pause [reason] | resume                   pause or resume the game (host)
   delegate <player number> | delegate off   let another player act for your seat, or take it back
   order <key> <value>                       a standing order, e.g. 'order forced ask' (be asked even when
-                                            only one answer is possible); games add their own
+                                            only one answer is possible); games add their own: 'order'
+                                            alone lists this game's keys and values
 {games}  help | quit
 Anything else is a game command for the current seat, e.g. 'answer 3 o2' or just 'o2'; 'answer 3 o2 then o5'
 also answers the question that o2 asks you next (a play and its cost), and does nothing if either is refused."""
@@ -122,6 +124,8 @@ class ConsoleSession:
             await self._tempo(verb, args)
         elif verb in ("pause", "resume", "delegate"):
             await self._guard(verb, args)
+        elif verb in ("order", "orders") and len(args) < 2:
+            await self._orders()
         elif verb in self.verbs:
             await self.verbs[verb].handle(args)
         elif verb == "abandon":
@@ -195,6 +199,16 @@ class ConsoleSession:
         else:
             raise ServiceError(f"No seat '{who}'. Seats: {', '.join(self.seats) or 'none yet'}.")
         self.out(f"Now acting as {who}.")
+
+    async def _orders(self) -> None:
+        """`order` alone: the standing orders this game knows, each with its values (the first the default),
+        so a player learns the keys before setting one ('order skirmish pass')."""
+        ref = await self.service.ref(self._game())
+        game_orders: dict[str, tuple[str, ...]] = getattr(registry.get(ref.game), "standing_orders", {})
+        allowed = {**KERNEL_ORDERS, **game_orders}
+        self.out("Standing orders (order <key> <value>; the first value is the default):")
+        for key, values in allowed.items():
+            self.out(f"  {key}: {' | '.join(values)}")
 
     def _game(self) -> int:
         if self.game_id is None:

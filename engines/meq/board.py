@@ -108,6 +108,12 @@ class Board:
     def name(self, loc: str) -> str:
         return self.location(loc).name
 
+    def group_name(self, group: str) -> str:
+        """A colour group as players say it, from its regions' names ("Rhudaur and Grey Mountains"); the key
+        itself for one no region names (the Haven deck: "haven")."""
+        names = [r.name for r in self.regions if r.group == group]
+        return " and ".join(names) if names else group.replace("-", " ").capitalize()
+
     def distances(self, start: str) -> dict[str, int]:
         """Locations counted along paths from `start` (costs ignored): the nearest-Haven rule (spec 4.4)."""
         seen = {start: 0}

@@ -4,7 +4,7 @@ both are in; then strength, Next Round abilities, this round's abilities (hero f
 
 from __future__ import annotations
 
-from engines.core import Decision, DecisionKind, Outcome, Turn
+from engines.core import Decision, DecisionKind, Outcome, Turn, Zone
 from engines.meq import abilities, corruption, rules, scripts, stock
 from engines.meq.cards import CombatDef, index
 from engines.meq.flow import COMBAT, FIGHTS, answer, ask, fire, task
@@ -32,6 +32,7 @@ def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: st
              f"strength {foe.strength}). Sauron draws {len(got)} combat card(s).")
     if foe.minion:
         scripts.minion_engages(turn, hero, foe_id)
+    scripts.foe_ability_by_hand(turn, foe_id)
     corruption.combat_starts(turn, hero)
     timings = "combat" + (",minion-combat" if foe.minion else "")
     window = context != "finale" and state.opt("shadow_windows") == "ask"
@@ -135,12 +136,29 @@ def ask_commit(turn: Turn[MeqState], c: Combat, side: str) -> None:
     state = turn.state
     hero = state.hero(c.hero)
     if side == "hero" and not c.hero_out:
-        ask(turn, hero.seat, "commit:hero", f"Round {c.round}: commit a card face down (or declare exhaustion).",
-            [(x.uid, x.name) for x in hero.hand.cards] + [(EXHAUST, "declare exhaustion")], private=True)
+        ask(turn, hero.seat, "commit:hero", f"Round {c.round}: commit a card face down (or declare exhaustion); "
+            f"{strength_left(c.hero_stack, c.hero_strength)}.",
+            [(x.uid, card_label(x.ref, x.name)) for x in hero.hand.cards] + [(EXHAUST, "declare exhaustion")],
+            private=True)
     if side == "foe" and not c.foe_out:
         ask(turn, state.sauron, "commit:foe", f"Round {c.round}: commit a combat card face down (or declare "
-            "exhaustion).", [(x.uid, x.name) for x in c.foe_hand.cards] + [(EXHAUST, "declare exhaustion")],
+            f"exhaustion); {strength_left(c.foe_stack, c.strength)}.",
+            [(x.uid, card_label(x.ref, x.name)) for x in c.foe_hand.cards] + [(EXHAUST, "declare exhaustion")],
             private=True)
+
+
+def strength_left(stack: Zone, limit: int) -> str:
+    """What a commit can still afford: a card whose cost takes the total over the limit exhausts its side (spec
+    4.2 c), so the prompt says where the side stands."""
+    return f"strength spent {abilities.spent(stack)} of {limit}"
+
+
+def card_label(ref: str, name: str) -> str:
+    """A combat card's printed numbers beside its name, so a commit is chosen knowing its cost."""
+    d = index().combat.get(ref)
+    if d is None:
+        return name
+    return f"{name} ({d.type}, attack {d.attack}, defense {d.defense}, cost {d.cost})"
 
 
 @answer("commit")

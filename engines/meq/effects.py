@@ -235,7 +235,7 @@ def draw_plot(turn: Turn[MeqState], n: int = 1) -> None:
         c.face_up = True
     turn.say(f"Sauron draws {len(got)} Plot card(s).")
     if got:
-        turn.say(f"You draw: {', '.join(c.name for c in got)}.", [state.sauron])
+        turn.say(f"You draw: {'; '.join(c.name for c in got)}.", [state.sauron])
 
 
 def draw_shadow(turn: Turn[MeqState], n: int = 1) -> None:
@@ -245,7 +245,7 @@ def draw_shadow(turn: Turn[MeqState], n: int = 1) -> None:
         c.face_up = True
     turn.say(f"Sauron draws {len(got)} Shadow card(s).")
     if got:
-        turn.say(f"You draw: {', '.join(c.name for c in got)}.", [state.sauron])
+        turn.say(f"You draw: {'; '.join(c.name for c in got)}.", [state.sauron])
 
 
 # --- monsters, minions, fights ---------------------------------------------------------------------------------
@@ -265,7 +265,7 @@ def place_token(turn: Turn[MeqState], group: str, loc: str) -> None:
     state = turn.state
     token = draw_token(turn, group)
     state.token_at[token.uid] = loc
-    turn.say(f"Sauron places a {token.back} monster token on {state.map.name(loc)}.")
+    turn.say(f"Sauron places a {state.map.group_name(token.back)} monster token on {state.map.name(loc)}.")
 
 
 def fight(turn: Turn[MeqState], hero: Hero, foe: str, *, ends_turn: bool, on_win: tuple[str, ...] = (),

@@ -123,7 +123,7 @@ def palantirs_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
     for c in state.plot_hand.cards:
         if hero.seat not in c.known_to:
             c.known_to.append(hero.seat)
-    names = ", ".join(c.name for c in state.plot_hand.cards) or "no card"
+    names = "; ".join(c.name for c in state.plot_hand.cards) or "no card"
     turn.say(f"{hero.name} looks at Sauron's Plot hand.")
     turn.say(f"Sauron's Plot hand: {names}.", [hero.seat])
 

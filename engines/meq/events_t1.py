@@ -104,7 +104,9 @@ def trust(turn: Turn[MeqState], hero: Hero | None) -> None:
         if h.favor:
             fx.favor(turn, h, -1, "put on an Event")
             card.tokens["favor"] = card.tokens.get("favor", 0) + 1
-    turn.say(f"{card.tokens.get('favor', 0)} favor wait on {card.name}.")
+    held = card.tokens.get("favor", 0)
+    turn.say(f"{held} favor now wait on {card.name}, for the next hero to explore beside a friend (any other "
+             "hero or character)." if held else f"No hero has favor to put on {card.name}; it waits in play, empty.")
 
 
 fx.EVENT_KEEP[TRUST] = True  # it stays in play, though it has no location

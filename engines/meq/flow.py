@@ -61,10 +61,11 @@ def fire(name: str, *args: object) -> bool:
 
 def ask(turn: Turn[MeqState], seat: str, context: str, prompt: str, options: list[tuple[str, str]],
         kind: DecisionKind = DecisionKind.CHOOSE_ONE, *, low: int = 1, high: int = 1,
-        private: bool = False) -> Decision:
-    """Open a decision; `context` is "<answer name>:<args...>" and routes the answer back."""
+        private: bool = False, forced: str = "") -> Decision:
+    """Open a decision; `context` is "<answer name>:<args...>" and routes the answer back. `forced` (the public
+    reason it has one legal answer) lets the kernel answer it (engines/core/orders.py)."""
     return turn.ask(seat, kind, prompt, [Option(id=i, label=label) for i, label in options], low=low, high=high,
-                    private=private, context=context)
+                    private=private, context=context, forced=forced)
 
 
 def resolve(turn: Turn[MeqState], decision: Decision, choice: tuple[str, ...]) -> None:
@@ -84,6 +85,7 @@ def advance(turn: Turn[MeqState]) -> None:
         elif state.combat is not None:
             COMBAT[0](turn)
         else:
+            state.running = state.step
             STEPS[state.step](turn)
     raise RuleError("The engine went round in circles; this is a bug, please report the game.")  # pragma: no cover
 

@@ -14,7 +14,7 @@ def foe_name(state: MeqState, piece: str) -> str:
     if piece in state.token_at:
         card = state.tokens.find(piece)
         assert card is not None
-        return f"a {card.back} monster token"
+        return f"a {state.map.group_name(card.back)} monster token"
     return index().foes[piece].name
 
 
@@ -151,14 +151,21 @@ def ambush_step(turn: Turn[MeqState]) -> None:
 def ask_attacker(turn: Turn[MeqState], context: str, peril: bool = False) -> None:
     state = turn.state
     hero = state.current
-    options = [(p, foe_name(state, p)) for p in pieces_at(state, hero.at)]
+    # Sauron knows his tokens' faces (spec 1.4): his options name them, so the decision goes to him alone
+    options = [(p, foe_name(state, p) + face_of(state, p)) for p in pieces_at(state, hero.at)]
     if peril:
         options.append(("peril", "Peril: draw 3 Peril cards"))
     if context == "ambush" and state.opt("ambush") == "may":
         options.append(("pass", "no ambush"))
     ask(turn, state.sauron, f"attack:{context}", f"Choose what confronts {hero.name} on {state.map.name(hero.at)}.",
         options, DecisionKind.ACT_OR_PASS if context == "ambush" and state.opt("ambush") == "may"
-        else DecisionKind.CHOOSE_ONE)
+        else DecisionKind.CHOOSE_ONE, private=True)
+
+
+def face_of(state: MeqState, piece: str) -> str:
+    """A face-down token's face as its owner reads it (" (Crebain)"); nothing for a minion."""
+    card = state.tokens.find(piece) if piece in state.token_at else None
+    return f" ({card.name})" if card is not None else ""
 
 
 @answer("haven_fight")
@@ -506,8 +513,9 @@ def encounter_step(turn: Turn[MeqState]) -> None:
         c.face_up = True
     ranked = sorted(drawn, key=lambda c: index().encounters[c.ref].priority)
     fit = next((c for c in ranked if matches(state, index().encounters[c.ref].where, hero.at)), None)
-    listed = ", ".join(f"{c.name} ({index().encounters[c.ref].priority})" for c in ranked)
-    turn.say(f"Encounter ({deck_key} deck): {listed}" + (f"; {fit.name} applies." if fit else "; none applies here."))
+    listed = "; ".join(f"{c.name} ({index().encounters[c.ref].priority})" for c in ranked)
+    turn.say(f"Encounter ({state.map.group_name(deck_key)} deck): {listed}"
+             + (f". {fit.name} applies." if fit else ". None applies here."))
     quest = fit is not None and index().encounters[fit.ref].quest
     for c in ranked:
         state.drawn.cards.remove(c)

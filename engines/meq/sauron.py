@@ -320,8 +320,10 @@ def take_action(turn: Turn[MeqState], track: str) -> None:
     turn.say(f"Sauron takes the action {TRACK_NAMES[track]} ({x}).")
     if track == "influence":
         most = max(0, min(2, x, rules.pool_cap(state) - state.pool))
+        full = f"The Shadow Pool is full ({state.pool}/{rules.pool_cap(state)}): all {x} go on the board"
         ask(turn, state.sauron, "to_pool", f"Place Influence ({x}): how many go to the Shadow Pool "
-            f"({state.pool}/{rules.pool_cap(state)})?", [], DecisionKind.NUMBER, low=0, high=most)
+            f"({state.pool}/{rules.pool_cap(state)})?", [], DecisionKind.NUMBER, low=0, high=most,
+            forced=full if most == 0 else "")
     elif track == "draw":
         draw_action(turn, x)
     else:
@@ -427,7 +429,7 @@ def command_task(turn: Turn[MeqState], args: list[str]) -> None:
         for group in sorted(k.removeprefix("pile:") for k in state.stock if k.startswith("pile:")):
             discarded = any(c.ref.startswith(group + "|") for c in state.token_discard.cards)
             if (stock.count(state, f"pile:{group}") or discarded) and token_targets(state, group):
-                options.append((f"place:{group}", f"place a monster token from the {group} pile"))
+                options.append((f"place:{group}", f"place a monster token from the {state.map.group_name(group)} pile"))
     for card in state.tokens.cards:
         if card.uid not in state.commanded and move_targets(state, card.uid):
             where = state.map.name(state.token_at[card.uid])
@@ -477,7 +479,7 @@ def token_at(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: l
     state.token_at[args[0]] = choice[0]
     card = state.tokens.find(args[0])
     assert card is not None
-    turn.say(f"Sauron places a {card.back} monster token on {state.map.name(choice[0])}.")
+    turn.say(f"Sauron places a {state.map.group_name(card.back)} monster token on {state.map.name(choice[0])}.")
     state.queue.insert(0, "command")
 
 
@@ -489,7 +491,7 @@ def move_to(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: li
         state.token_at[piece] = choice[0]
         card = state.tokens.find(piece)
         assert card is not None
-        turn.say(f"A {card.back} monster token moves to {state.map.name(choice[0])}.")
+        turn.say(f"A {state.map.group_name(card.back)} monster token moves to {state.map.name(choice[0])}.")
     else:
         state.minion(piece).at = choice[0]
         turn.say(f"{index().foes[piece].name} moves to {state.map.name(choice[0])}.")

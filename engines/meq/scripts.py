@@ -84,4 +84,14 @@ def coverage() -> dict[str, list[str]]:
     out["quests by hand"] = sorted(q for q in quest_ids if q not in quests.QUESTS)
     out["by hand (corruption, characters)"] = sorted(
         [*(c for c in idx.corruption if c not in corruption.WHAT), *idx.characters])
+    out["monster and minion abilities by hand"] = sorted(f for f in idx.foes if f not in OTHER_SCRIPTED)
     return out
+
+
+def foe_ability_by_hand(turn: Turn[MeqState], foe: str) -> None:
+    """Every monster and minion has an ability of its own (its reference card or Minion space); the ones not
+    scripted are said at the start of each combat, so the table resolves them with `adjust` rather than
+    forgetting them."""
+    if foe not in OTHER_SCRIPTED:
+        turn.say(f"{index().foes[foe].name}'s own ability is not scripted: resolve it by hand (adjust) when it "
+                 "applies.")

@@ -156,6 +156,7 @@ class MeqState(BaseState):
     # --- where the game is -----------------------------------------------------------------------------------
     round: int = 0
     step: str = "setup"
+    running: str = ""  # the step in progress (each step names its successor in `step` as it starts): for the status
     active: int = -1  # -1 = Sauron's turn, else the index of the hero whose turn it is
     hero_turns: int = 0  # hero turns taken this round (2 players: two per round)
     first_turn: bool = True

@@ -24,7 +24,7 @@ def draw_token(turn: Turn[MeqState], group: str) -> Card:
             state.token_discard.cards.remove(c)
         stock.put(state, key, back)
         stock.shuffle(state, key)
-        turn.say(f"The {group} token pile is empty: its discarded tokens are shuffled back in.")
+        turn.say(f"The {state.map.group_name(group)} token pile is empty: its discarded tokens are shuffled back in.")
     card = stock.pop(state, key)
     card.known_to = [state.sauron]
     state.tokens.cards.append(card)

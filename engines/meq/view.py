@@ -166,12 +166,24 @@ def mine(zone: ZoneView, name: str) -> ZoneView:
     return replace(zone, name=name)
 
 
+# The engine's step keys as the rulebook names the steps (the status line is read by players, not by code), in
+# lower case as prose: "Rest" is also a combat card's name, and the table's line must not seem to name a card.
+STEP_NAMES = {"round": "start of the round", "rally": "hero rally step", "rally2": "hero rally step",
+              "story": "story step", "story_end": "story step", "plot": "plot step", "event": "event step",
+              "action_start": "action step", "action": "action step", "hero_draw": "hero draw step",
+              "hero_draw_done": "hero draw step", "hero_start": "rest step", "rest": "rest step",
+              "ambush": "ambush step", "travel": "travel step", "encounter": "encounter step",
+              "hero_end": "end of the turn", "finale": "Finale", "champion": "Finale", "over": "game over"}
+
+
 def status(state: MeqState) -> str:
     if state.outcome is not None:
         return state.outcome.reason
     who = "Sauron" if state.active < 0 else state.heroes[state.active].name
     waiting = ", ".join(dict.fromkeys(d.seat for d in state.decisions))
-    return f"Round {state.round}, {who}'s turn ({state.step}): waiting on {waiting or 'nobody'}"
+    key = state.running or state.step  # the step asking now, not the one queued after it
+    step = STEP_NAMES.get(key, key.replace("_", " "))
+    return f"Round {state.round}, {who}'s turn, {step}: waiting on {waiting or 'nobody'}"
 
 
 def text_lines(state: MeqState, view: MeqView) -> list[str]:
@@ -200,7 +212,7 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
         if p.favor:
             bits.append(f"favor {p.favor}")
         if p.tokens:
-            bits.append("tokens " + ", ".join(t.name or f"({t.back})" for t in p.tokens))
+            bits.append("tokens " + ", ".join(t.name or f"({board.group_name(t.back or '')})" for t in p.tokens))
         bits += p.minions + p.heroes + p.characters + [f"plot marker {n}" for n in p.plots]
         if p.event:
             bits.append("event marker")

@@ -150,8 +150,11 @@ def pick(turn: T) -> None:
     if len(waiting) == 1:
         begin(turn, waiting[0].uid)
         return
+    # each option names the minions too: two copies of a companion read alike otherwise
     turn.ask(state.fp_player.seat, DecisionKind.CHOOSE_ONE, "Choose the next skirmish.",
-             [Option(id=c.uid, label=c.name) for c in waiting], context="skirmish")
+             [Option(id=c.uid, label=f"{c.name} against " + ", ".join(
+                 proc.name(state, m) for m, target in state.assign.items() if target == c.uid)) for c in waiting],
+             context="skirmish")
 
 
 def begin(turn: T, comp: str) -> None:

@@ -139,6 +139,9 @@ def wound_now(turn: T, uid: str, why: str) -> None:
     card = state.find(uid)
     if card is None or rules.cdef(state, card).type not in (COMPANION, ALLY, MINION):
         return
+    zone = state.locate(uid)[0]
+    if zone is not state.minions and not any(zone is p.fellowship for p in state.players):
+        return  # killed or discarded by an earlier wound of the same blow (damage +N): nothing left to wound
     for src, s in [(c, scripts.of(c.ref)) for c in rules.active_cards(state)]:
         if s is not None and s.prevent_wound is not None and s.prevent_wound(state, src, card):
             turn.say(f"The wound to {card.name} is prevented by {src.name}.")

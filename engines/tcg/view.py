@@ -4,7 +4,7 @@ commitments are public from the start; their salts and orders only once the game
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engines.core import SeatView, View, ZoneView, zone_view
 from engines.tcg import rules
@@ -53,6 +53,9 @@ class TcgView(View):
     minions: ZoneView | None = None
     assignments: dict[str, str] = field(default_factory=dict)  # minion uid -> companion uid
     skirmish: str = ""
+    # The current strength of each character of the active fellowship and each minion (uid -> strength), with
+    # possessions and modifiers, so the image shows what the skirmish will compare, not the printed number.
+    strengths: dict[str, int] = field(default_factory=dict)
     players: list[PlayerView] = field(default_factory=list)
     commitments: list[Commitment] = field(default_factory=list)
     text: list[str] = field(default_factory=list)  # a plain summary, for the console and tests
@@ -79,7 +82,8 @@ def build(state: TcgState, seat: str | None) -> TcgView:
             fellowship=zone_view(p.fellowship, seat),
             support=zone_view(p.support, seat), discard=zone_view(p.discard, seat), dead=zone_view(p.dead, seat)))
         if seat == p.seat:
-            private += [zone_view(p.hand, seat), zone_view(p.adventure, seat)]
+            # named as their owner reads them after "Your" ("Your hand"), not "Your p1: hand"
+            private += [replace(zone_view(z, seat), name=z.name.split(": ")[-1]) for z in (p.hand, p.adventure)]
     path = zone_view(state.path, seat)
     minions = zone_view(state.minions, seat)
     initiative = "shadow" if rules.shadow_has_initiative(state) else "free peoples"
@@ -92,8 +96,16 @@ def build(state: TcgState, seat: str | None) -> TcgView:
         text.append(f"{pv.seat} at site {pv.position}: hand {pv.hand}, deck {pv.draw}, burdens {pv.burdens}, "
                     f"threats {pv.threats}{', wearing the Ring' if pv.wearing else ''}{', out' if pv.out else ''}; "
                     f"{comps}")
+    strengths = {c.uid: rules.strength(state, c) for c in rules.characters(state)}
     if minions.cards:
-        text.append("Minions: " + ", ".join(c.name or "?" for c in minions.cards))
+        text.append("Minions: " + ", ".join(f"{c.name} (strength {strengths.get(c.uid, 0)})"
+                                            for c in state.minions.cards))
+    fighting = [m for m, c in state.assign.items() if c == state.skirmish]
+    comp = state.find(state.skirmish) if state.skirmish else None
+    if comp is not None and fighting:
+        text.append(f"Skirmish: {comp.name} (strength {strengths.get(comp.uid, 0)}) against "
+                    + ", ".join(f"{m.name}" for m in state.minions.cards if m.uid in fighting)
+                    + f" (strength {sum(strengths.get(m, 0) for m in fighting)})")
     return TcgView(
         game="tcg", seat=seat, title="The Lord of the Rings TCG (starter rules)", status=status_line(state),
         table=[path, minions, *(z for pv in players for z in (pv.fellowship, pv.support, pv.discard, pv.dead))],
@@ -105,7 +117,8 @@ def build(state: TcgState, seat: str | None) -> TcgView:
         waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)),
         outcome=state.outcome, turn=state.turn_no, phase=state.phase, free_peoples=state.fp_player.seat,
         twilight=state.twilight, moves=state.moves, move_limit=rules.move_limit(state), initiative=initiative,
-        path=path, minions=minions, assignments=dict(state.assign), skirmish=state.skirmish, players=players,
+        path=path, minions=minions, assignments=dict(state.assign), skirmish=state.skirmish, strengths=strengths,
+        players=players,
         commitments=[Commitment(seat=s.seat, what=s.what, digest=s.digest, salt=s.salt if over else "",
                                 order=list(s.order) if over else []) for s in state.shuffles],
         text=text)

@@ -82,7 +82,7 @@ def test_the_table_shows_path_pool_fellowship_minions_and_counts(drawn: TextReco
     assert "2 wound" in drawn.strings and "2 burden" in drawn.strings and "Ring-bearer" in drawn.strings
     assert any(s.startswith("Rohirrim J") for s in drawn.strings)  # the possession on its bearer's tile
     assert "Allies · 1" in drawn.strings and "Support area · 1" in drawn.strings
-    assert any(s.startswith("Skirmish now: Enraged Horseman (strength") for s in drawn.strings)
+    assert any(s.startswith("Skirmish now, strength") and "Enraged Horseman" in s for s in drawn.strings)
     assert "Not assigned" in drawn.strings and "Minions · 3" in drawn.strings
     assert any("threats 1" in s for s in drawn.strings)
     assert "Dead pile: Gondorian Captain" in drawn.strings
@@ -171,3 +171,24 @@ def test_the_smallest_text_is_legible_at_phone_width(drawn: TextRecorder) -> Non
         left, top, right, bottom = call.kwargs["font"].getbbox("H")
         heights.append((bottom - top) * scale)
     assert heights and min(heights) >= MIN_CAP_HEIGHT, f"smallest capital {min(heights):.1f} px at 400 px wide"
+
+
+def test_the_skirmish_line_shows_the_strengths_the_engine_compares(drawn: TextRecorder) -> None:
+    # the image and the skirmish result must agree: a possession's strength bonus counts (spec 4.8), so the
+    # line shows the current strengths, not the printed ones
+    state = a_table()
+    horseman = next(c for c in state.players[0].fellowship.cards if c.ref == "7_226")
+    put(state, "8_40", "", on=horseman)  # Knight's Mount, strength +1
+    view = GAME.view(state, None)
+    registry.render(view)
+    assert "Skirmish now, strength 6 against 12: Enraged Horseman against" in drawn.strings  # 5 + 1; 6 + 6
+    assert "Skirmish: Enraged Horseman (strength 6) against Morgul Destroyer, Desert Runner (strength 12)" in \
+        GAME.view(state, None).text
+
+
+def test_a_tile_with_badges_keeps_strength_and_vitality(drawn: TextRecorder) -> None:
+    # Frodo's long name and his Ring-bearer chip leave one line: it shows his strength and vitality (what a
+    # skirmish needs), not his culture and race
+    state = a_table()
+    registry.render(GAME.view(state, None))
+    assert any(s.startswith("S 3 · V 4") for s in drawn.strings)

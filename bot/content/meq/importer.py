@@ -113,6 +113,26 @@ def short_name(name: str) -> str:
     return name if len(words) <= NAME_WORDS else " ".join(words[:NAME_WORDS]).rstrip(",;:") + "…"
 
 
+# A title's small words stay lower case after its first word; Roman numerals stay upper case ("Dain II").
+SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into", "of", "on", "or",
+                         "the", "to", "with"})
+ROMAN = re.compile(r"^(?:i{1,3}|iv|vi{0,3}|ix|x)$", re.IGNORECASE)
+
+
+def display_title(name: str) -> str:
+    """A name typed in capitals or with every word capitalised ("TRUST IN FRIENDSHIP", "The Mouth Of Sauron"),
+    as a title reads: str.title() would give "Dain Ii" and "Saruman'S"."""
+    out = []
+    for i, word in enumerate(name.split()):
+        if i and ROMAN.match(word):
+            out.append(word.upper())
+        elif i and word.lower() in SMALL_WORDS:
+            out.append(word.lower())
+        else:
+            out.append("/".join(part[:1].upper() + part[1:].lower() for part in word.split("/")))
+    return " ".join(out)
+
+
 def short_id(kind: str, name: str, number: int) -> str:
     """A stable id from the first words of the name and the record's number: unique, and no run of prose."""
     slug = "-".join(fold(name).split()[:3]) or "card"
@@ -231,13 +251,14 @@ def build_pack(data: Path, board: mb.Board) -> tuple[Pack, list[str]]:
                                      icon=ICON.get(c.get("terrain") or "", "any"), ability=c.get("effectKey") or "",
                                      copies=int(c.get("copies") or 1)))
     for m in _read(data, "monsters.json")["monsters"]:
-        pack.foes.append(FoeDef(id=m["id"], name=m["name"], health=int(m.get("health") or m["fortitude"]),
+        pack.foes.append(FoeDef(id=m["id"], name=display_title(m["name"]),
+                                health=int(m.get("health") or m["fortitude"]),
                                 fortitude=m["fortitude"], strength=m["strength"], wisdom=m["wisdom"],
                                 deck=m["deck"].removeprefix("monster-")))
     notes.append("monsters.json gives no health: a monster's health is taken as its fortitude (spec 7.5.9)")
     for m in _read(data, "minions.json")["minions"]:
         starts = tuple(x for x in (m["location"], m.get("altLocation")) if x)
-        pack.foes.append(FoeDef(id=m["id"], name=m["name"], health=m["health"], fortitude=m["fortitude"],
+        pack.foes.append(FoeDef(id=m["id"], name=display_title(m["name"]), health=m["health"], fortitude=m["fortitude"],
                                 strength=m["strength"], wisdom=m["wisdom"],
                                 deck=m["combatDeck"].removeprefix("monster-"),
                                 minion=True, starts=starts, stage=int(m["stage"])))
@@ -262,9 +283,9 @@ def build_pack(data: Path, board: mb.Board) -> tuple[Pack, list[str]]:
         cid = ""
         if char:
             cid = "char-" + fold(char).replace(" ", "-")
-            characters[cid] = char.title()
+            characters[cid] = display_title(char)
         pack.events.append(EventDef(id=e["id"], stage=_int(e["turn"], 1), priority=_int(e["cardNo"]),
-                                    name=e["name"].title(), favor=favor, character=cid,
+                                    name=display_title(e["name"]), favor=favor, character=cid,
                                     character_at=names.location(e.get("characterLocation") or "", notes, where),
                                     ongoing_at=names.location(e.get("questLocation") or "", notes, where)))
     pack.characters = [SimpleDef(id=k, name=v, value=CHARACTER_FAVOR) for k, v in sorted(characters.items())]

@@ -150,3 +150,14 @@ def test_a_players_next_decision_is_shown_at_once(tmp_path: Path):
     out = result.stdout.split("> new tally 2", 1)[1]
     assert re.search(r"\[to p1\] Decision \d+ \(choose_one\): Bid a card face down \[", out)
     assert re.search(r"\[to p2\] Decision \d+ \(choose_one\): Bid a card face down \[", out)
+
+
+def test_order_alone_lists_the_games_standing_orders(tmp_path: Path):
+    # a new player types 'order' to learn the keys: the console lists them (the TCG's windows, the Ring, the
+    # kernel's forced) instead of refusing 'order' as an option of the open decision
+    result = run_bot(tmp_path, "play", "--no-images", "--seed", "3", "--script",
+                     str(script(tmp_path, "orders.txt", "new tcg 2\nas p2\norder\n")))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Standing orders (order <key> <value>" in result.stdout
+    assert "  skirmish: auto | ask | pass" in result.stdout and "  ring: ask | always | never" in result.stdout
+    assert "  forced: auto | ask" in result.stdout and "!!" not in result.stdout

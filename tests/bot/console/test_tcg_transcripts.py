@@ -53,6 +53,11 @@ def test_the_console_plays_the_transcript_to_its_end(tmp_path: Path, path: Path)
     assert f"[table] Turn {turns}: " in out and f"[table] Turn {turns + 1}: " not in out
     # Spec 1.3: hands go by private message only; no hand is listed to the table.
     assert not [line for line in out.splitlines() if line.startswith("[table]") and ": hand" in line]
+    # each seat reads its own hand as "Your hand", not "Your p1: hand"
+    assert "[to p1] Your hand: " in out and "Your p1: hand" not in out
+    # the names are split by "; ", since some hold a comma ("Úlairë Otsëa, Black-Mantled Wraith"): 8 cards
+    first = next(line for line in out.splitlines() if line.startswith("[to p1] Your hand: "))
+    assert len(first.removeprefix("[to p1] Your hand: ").split("; ")) == 8
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.stem)

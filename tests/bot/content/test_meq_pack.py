@@ -30,3 +30,16 @@ def test_map_check_reports_the_shipped_map(capsys: pytest.CaptureFixture[str], t
     broken = tmp_path / "broken.map"
     broken.write_text(path.read_text().replace("path bree fornost any 1", "path bree nowhere any 1"))
     assert main(["map", "check", str(broken)]) == 1
+
+
+def test_names_typed_in_capitals_read_as_titles() -> None:
+    # the data types Event and character names in capitals: the pack keeps small words low and Roman numerals
+    # high, where str.title() gave "Dain Ii", "Trust In Friendship" and "The Mouth Of Sauron"
+    from bot.content.meq.importer import display_title
+    assert display_title("DAIN II") == "Dain II"
+    assert display_title("TRUST IN FRIENDSHIP") == "Trust in Friendship"
+    assert display_title("The Mouth Of Sauron") == "The Mouth of Sauron"
+    assert display_title("BOROMIR'S DREAM") == "Boromir's Dream" and display_title("URUK-HAI") == "Uruk-hai"
+    pack = builtin()
+    names = {c.name for c in pack.characters} | {e.name for e in pack.events} | {f.name for f in pack.foes}
+    assert {"Dain II", "Trust in Friendship", "The Mouth of Sauron"} <= names

@@ -112,6 +112,18 @@ def test_tempted_by_power_corruption_and_training_or_a_plot() -> None:
     assert len(state.plot_hand.cards) == plots + 1
 
 
+def test_trust_in_friendship_says_when_nobody_had_favor_to_put_on_it() -> None:
+    # the first turn's Event: no hero has favor yet, and the table is told so in words, not "0 favor wait"
+    state = table()
+    turn = turn_on(state)
+    card = event_card(state, "event-t1-trust-in-friendship")
+    state.drawn.cards.append(card)
+    sauron.resolve_event(turn, card)
+    said = [e.text for e in turn.events]
+    assert any(line.startswith("No hero has favor to put on") for line in said)
+    assert not any(line.startswith("0 favor") for line in said)
+
+
 def test_trust_in_friendship_holds_favor_for_a_hero_among_friends() -> None:
     # spec 3.1 step 4.3: it stays in play (no marker); spec 3.2 step 3c: used where a friend stands
     state = table()

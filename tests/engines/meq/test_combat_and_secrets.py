@@ -135,3 +135,30 @@ def test_mouth_of_sauron_corrupts_at_the_start_of_combat() -> None:
     state.active = 0
     combat.start(turn_on(state), state.heroes[0], "minion-mouth-of-sauron", "ambush")
     assert len(state.heroes[0].corruption.cards) == 1
+
+
+def test_a_commit_prompt_shows_strength_and_card_numbers() -> None:
+    # meq spec 4.2 c: a card that takes the spent total over the side's strength exhausts it, so each side is
+    # asked knowing what it has spent and what each card costs
+    state = answer(orc_fight(), "agility", "1")
+    d_hero = open_decision(state, "commit")
+    assert "strength spent 0 of 7" in d_hero.prompt
+    assert any("(ranged, attack" in o.label and "cost" in o.label for o in d_hero.options)
+    state = play_round(state, "cmb-argalad-volley", "cmb-monster-zealot-smash")
+    state = answer(state, "dmg_life", "2")
+    d_foe = next(d for d in state.decisions if d.context == "commit:foe")
+    volley, smash = index().combat["cmb-argalad-volley"], index().combat["cmb-monster-zealot-smash"]
+    assert f"strength spent {smash.cost} of 4" in d_foe.prompt
+    assert f"strength spent {volley.cost} of 7" in open_decision(state, "commit").prompt
+
+
+def test_a_monsters_own_ability_is_announced_for_adjust_and_listed_in_coverage() -> None:
+    # the Orc's own ability (its reference card) is not scripted: the combat says so, as other unscripted text
+    # does, and `cards coverage meq` lists it by hand; the Mouth of Sauron's, scripted, is neither
+    state = orc_fight()
+    turn = turn_on(state)
+    state.combat = None
+    combat.start(turn, state.heroes[0], "mon-orc", "travel")
+    assert any(e.text.startswith("Orc's own ability is not scripted") for e in turn.events)
+    by_hand = scripts.coverage()["monster and minion abilities by hand"]
+    assert "mon-orc" in by_hand and "minion-mouth-of-sauron" not in by_hand

@@ -61,6 +61,11 @@ def test_ambush_one_enemy_then_the_turn_goes_on_exploring_in_place() -> None:
     d = open_decision(state, "attack")
     assert d.seat == state.sauron and d.kind == DecisionKind.CHOOSE_ONE
     assert {o.id for o in d.options} == set(pieces)  # exactly one of them, no pass
+    # spec 1.4: Sauron reads his tokens' faces in his options, and the decision is his alone
+    labels = {o.id: o.label for o in d.options}
+    assert labels[orc].endswith("(Orc)") and labels[blank].endswith("(Blank)") and d.private
+    hero_view = GAME.view(state, state.heroes[0].seat)
+    assert not any(x.id == d.id for x in hero_view.decisions)
     state = answer(state, "attack", orc)
     assert state.combat is not None and state.combat.foe == "mon-orc" and state.combat.context == "ambush"
     state = answer(state, "agility", "0")  # an empty hand: Argalad is exhausted at once

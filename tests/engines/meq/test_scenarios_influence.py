@@ -97,3 +97,29 @@ def test_a_token_is_placed_only_on_its_colour_with_influence_and_no_hero() -> No
     assert "dagorlad" in where and "dol-guldur" in where
     assert "emyn-muil" not in where  # a hero is there
     assert "rhun" not in where  # no influence
+
+
+def test_a_full_shadow_pool_is_not_asked_about() -> None:
+    # meq spec 5.4: the Pool never goes over 4 x stage; with it full, "how many go to the Pool" has one answer,
+    # so the kernel answers it and the log says why: Sauron goes straight to placing all X on the board
+    state = a_table()
+    state.pool = rules.pool_cap(state)
+    state = answer(state, "action", "influence")
+    assert not [d for d in state.decisions if d.context.startswith("to_pool")]
+    assert open_decision(state, "place") and state.pool == rules.pool_cap(state)
+
+
+def test_piles_and_decks_are_named_by_their_regions() -> None:
+    # a player reads "Rhudaur and Grey Mountains", not the pack's key "rhudaur-grey-mountains", in the Command
+    # options, in the public line of a placed token and on the text board
+    from engines.meq import view
+    state = a_table()
+    assert state.map.group_name("rhudaur-grey-mountains") == "Rhudaur and Grey Mountains"
+    assert state.map.group_name("haven") == "Haven"
+    state.influence = {"mount-gundabad": 2, "ettenmoors": 1}
+    state = answer(state, "action", "command")
+    labels = [o.label for o in open_decision(state, "command").options if o.id.startswith("place:")]
+    assert labels and all(" and " in label and "-" not in label.split(" the ")[1] for label in labels)
+    place_token(state, "rhudaur-grey-mountains", "blank", "ettenmoors")
+    lines = view.text_lines(state, view.build(state, None))
+    assert any("tokens (Rhudaur and Grey Mountains)" in line for line in lines)

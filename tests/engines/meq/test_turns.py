@@ -192,3 +192,36 @@ def test_level_cap() -> None:
     for _ in range(3):
         rules.raise_level(turn, h, "wisdom")
     assert rules.attribute(state, h, "wisdom") == base + 2
+
+
+def test_the_status_line_names_the_step_as_the_rulebook_does() -> None:
+    # the status line is read by players: a rulebook step name, never the engine's internal key
+    from engines.meq import view
+    from engines.meq.flow import STEPS
+    assert set(STEPS) <= set(view.STEP_NAMES)
+    state = a_table("argalad")
+    state.step = state.running = "hero_draw_done"
+    line = view.status(state)
+    assert "hero draw step" in line and "hero_draw_done" not in line
+
+
+def test_the_status_line_names_the_step_that_is_asking() -> None:
+    # each step names the next one as it starts: asked whether to rest, the hero is in the Rest step, not in
+    # the Ambush step queued after it
+    from engines.meq import view
+    from tests.engines.meq.table import hero_turn
+    state = hero_turn(a_table("argalad"), 0, "bree")
+    assert open_decision(state, "rest")
+    assert "rest step" in view.status(state)
+
+
+def test_sauron_reads_the_cards_he_draws_split_by_semicolons() -> None:
+    # a Shadow card's name may hold a comma ("Seem Fairer, Feel Fouler"): the private line splits names with "; "
+    from engines.meq import effects as fx
+    state = a_table("argalad")
+    wanted = ["shadow-seem-fairer-feel-fouler-6"]
+    state.stock["shadow"] = tuple(sorted(state.stock["shadow"], key=lambda e: stock.card_of(e).ref in wanted))
+    turn = turn_on(state)
+    fx.draw_shadow(turn, 2)
+    line = next(e.text for e in turn.events if e.text.startswith("You draw: "))
+    assert "Seem Fairer, Feel Fouler" in line and len(line.removeprefix("You draw: ").split("; ")) == 2

@@ -352,6 +352,7 @@ def test_hidden_information_and_the_shuffle_commitment() -> None:
     me = next(pv for pv in view.players if pv.seat == "p1")  # type: ignore[attr-defined]
     assert me.hand == 8 and me.draw == 50
     assert all(z.owner == "p2" for z in view.private)
+    assert [z.name for z in view.private] == ["hand", "adventure deck"]  # read as "Your hand", not "Your p2: hand"
     assert all(c.salt == "" and not c.order for c in view.commitments)  # type: ignore[attr-defined]
     shuffle = s.shuffles[0]
     s.outcome = __import__("engines.core", fromlist=["Outcome"]).Outcome(winners=["p1"], reason="test")
@@ -425,3 +426,36 @@ def test_set_one_frodo_heals_when_a_frodo_signet_companion_exerts() -> None:
     assert [o for o in option_ids(s) if o.startswith(f"use:{frodo.uid}")] == [f"use:{frodo.uid}:{helper.uid}"]
     s = answer(s, f"use:{frodo.uid}:{helper.uid}")
     assert rules.wounds(s.find(frodo.uid)) == 0 and rules.wounds(s.find(helper.uid)) == 1  # type: ignore[arg-type]
+
+
+def test_the_next_skirmish_options_name_the_minions() -> None:
+    # tcg spec 4.8: the FP picks the order of skirmishes; two copies of a companion must still read apart
+    s = a_game()
+    s.decisions.clear()
+    first = s.players[0].fellowship.cards[2]  # Enraged Horseman
+    second = put(s, first.ref, "fellowship")
+    runner, sneak = put(s, "7_133", "minions", "p2"), put(s, "7_190", "minions", "p2")
+    s.assign = {runner.uid: first.uid, sneak.uid: second.uid}
+    s.fought = []
+    combat.pick(turn_of(s))
+    labels = {o.id: o.label for o in s.decisions[0].options}
+    assert labels == {first.uid: "Enraged Horseman against Desert Runner",
+                      second.uid: "Enraged Horseman against Morgul Destroyer"}
+
+
+def test_a_second_wound_of_the_same_blow_does_not_follow_a_killed_minion() -> None:
+    # tcg spec 4.8.3, 5.1: damage +1 queues two wounds; the first kills a minion at 1 of 2, and the second must
+    # not be put on the discarded card
+    s = a_game()
+    s.decisions.clear()
+    runner = put(s, "7_133", "minions", "p2")  # Desert Runner, vitality 2
+    runner.tokens[WOUNDS] = 1
+    s.phase, s.step, s.skirmish = "skirmish", "skirmish_end", s.players[0].fellowship.cards[2].uid
+    s.queue = [f"wound:{runner.uid}:skirmish"] * 2
+    s.assign = {}
+    turn = turn_of(s)
+    flow.advance(turn)
+    said = [e.text for e in turn.events]
+    assert runner in s.players[1].discard.cards
+    assert not runner.tokens.get(WOUNDS)
+    assert [line for line in said if "Desert Runner takes a wound" in line] == ["Desert Runner takes a wound (2 of 2)."]

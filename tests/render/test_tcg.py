@@ -17,6 +17,7 @@ from engines.core import Config
 from engines.core.zones import CardView
 from engines.tcg import GAME
 from engines.tcg.state import WOUNDS, TcgState
+from engines.tcg.view import TcgView
 from render import kit, registry, tcg
 from tests.engines.randomplay import hidden_names, random_answer, seen_names
 from tests.engines.tcg.table import a_game, put
@@ -182,8 +183,10 @@ def test_the_skirmish_line_shows_the_strengths_the_engine_compares(drawn: TextRe
     view = GAME.view(state, None)
     registry.render(view)
     assert "Skirmish now, strength 6 against 12: Enraged Horseman against" in drawn.strings  # 5 + 1; 6 + 6
+    table = GAME.view(state, None)
+    assert isinstance(table, TcgView)
     assert "Skirmish: Enraged Horseman (strength 6) against Morgul Destroyer, Desert Runner (strength 12)" in \
-        GAME.view(state, None).text
+        table.text
 
 
 def test_a_tile_with_badges_keeps_strength_and_vitality(drawn: TextRecorder) -> None:

@@ -3,7 +3,7 @@ image. Hidden cards appear as backs; this module sees only views, never state.""
 
 from __future__ import annotations
 
-from engines.core import CardView, Decision, View, ZoneView
+from engines.core import NONE, CardView, Decision, DecisionKind, View, ZoneView
 
 
 def card_text(card: CardView) -> str:
@@ -42,4 +42,6 @@ def view_text(view: View) -> str:
 def decision_text(d: Decision) -> str:
     """`Decision 7 (choose_one): Choose a defender [o1=Gimli, pass=No defender]`: what is asked and the answers."""
     options = ", ".join(f"{o.id}={o.label}" for o in d.options)
+    if d.kind is DecisionKind.CHOOSE_MANY and d.low == 0 and d.options:
+        options += f", or '{NONE}' for none of them"  # else nothing tells how to choose nothing
     return f"Decision {d.id} ({d.kind.value}): {d.prompt}" + (f" [{options}]" if options else "")

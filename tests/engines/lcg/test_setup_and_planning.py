@@ -225,6 +225,17 @@ def test_the_vote_prompt_says_the_seat_alone_answers_it():
     assert parse_for_seat(GAME, state, "p2", "p1") == Answer(decision=own.id, choice=("p1",))
 
 
+def test_an_answer_missing_its_option_is_refused_for_that_reason():
+    """Issue 16 (found playing): 'answer 51' with no option was read as the options 'answer' and '51' of the
+    seat's one open decision, and refused as "'answer' is not an option"."""
+    from bot.service import parse_for_seat
+
+    state = _at_the_vote(2)
+    own = next(d for d in state.decisions if d.seat == "p2")
+    with pytest.raises(CommandError, match="Write an answer as"):
+        parse_for_seat(GAME, state, "p2", f"answer {own.id}")
+
+
 def test_the_setup_status_line_quotes_the_question_as_asked():
     """Issue 16 (found playing in the console): the status line lowercased the setup prompt ("setup (rr p.10):
     choose your deck"); it now names the rule once and keeps the question's own case."""

@@ -52,6 +52,20 @@ def test_theodred_gives_a_committed_hero_a_resource_when_he_commits():
     assert hero(state, "p1", "Glóin").tokens[RESOURCE] == before + 1
 
 
+def test_aragorn_may_spend_the_resource_theodred_gives_him_in_the_same_commit():
+    # Both respond to one commit; Aragorn, broke before Théodred's resource, may still use his response.
+    state = a_table(1)
+    aragorn, theodred = hero(state, "p1", "Aragorn"), hero(state, "p1", "Théodred")
+    aragorn.tokens.pop(RESOURCE, None)
+    state, _ = run(state, Task(kind="commit", seat="p1"))
+    state, _ = answer(state, (aragorn.uid, theodred.uid))
+    state, _ = answer(state, aragorn.uid)
+    state, lines = answer(state, "ready")
+    aragorn = hero(state, "p1", "Aragorn")
+    assert EXHAUSTED not in aragorn.flags and COMMITTED in aragorn.flags and RESOURCE not in aragorn.tokens
+    assert any("Aragorn spends a resource" in line for line in lines)
+
+
 def test_gloin_gains_a_resource_for_each_damage_he_survives():
     from engines.core import Turn
     from engines.lcg.table import deal_damage
@@ -696,6 +710,18 @@ def test_celebrians_stone_adds_two_willpower_and_lets_aragorn_pay_for_spirit_car
     attach(state, "Celebrían's Stone", aragorn)
     assert stat(state, aragorn, "willpower") == 4
     assert aragorn in payers(state, state.player("p1"), core_card(state, "A Test of Will"))
+
+
+def test_the_board_shows_a_passive_bonus_as_the_stat_counts():
+    """Issue 16 (found playing): the image drew Aragorn's printed 2 willpower under Celebrían's Stone while
+    the commit prompt counted 4; only lasting modifiers reached the view, not passive effects."""
+    from engines.lcg.view import build
+
+    state = a_table(1)
+    aragorn = hero(state, "p1", "Aragorn")
+    attach(state, "Celebrían's Stone", aragorn)
+    assert build(state, "p1", "t").current[aragorn.uid] == {"willpower": 4}
+    assert hero(state, "p1", "Glóin").uid not in build(state, None, "t").current
 
 
 def test_blade_of_gondolin_cuts_orcs_harder_and_earns_progress_on_a_kill():

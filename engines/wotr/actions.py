@@ -228,8 +228,8 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
     if s and s.on_play:
         s.on_play(turn, deck, card)
     elif s is None and cdef.has_text:  # spec 8.3: say so, as for events and locations, rather than pass silently
-        proc.unscripted(turn, card, deck.key, f"{card.name}'s text is not scripted: if it does something when "
-                        "played, resolve that with")
+        proc.unscripted(turn, card, deck.key, f"{proc.possessive(card.name)} text is not scripted: if it does "
+                        "something when played, resolve that with")
 
 
 def move(turn: T, deck: Deck, uid: str, dest: str) -> None:

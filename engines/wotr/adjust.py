@@ -154,7 +154,7 @@ def carry_out(turn: T, seat: str, command: Adjust) -> None:
         if loc.tokens.get(kind, 0) + n < 0:
             raise RuleError(f"{loc.name} has only {loc.tokens.get(kind, 0)} {kind} tokens.")
         loc.tokens[kind] = loc.tokens.get(kind, 0) + n
-        turn.say(f"{seat} adjusts {loc.name}'s {kind} tokens by {n:+d}.")
+        turn.say(f"{seat} adjusts {proc.possessive(loc.name)} {kind} tokens by {n:+d}.")
     elif verb in ("activate", "reactivate"):
         activate(turn, verb, args[0])
     elif verb == "open":

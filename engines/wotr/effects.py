@@ -39,7 +39,7 @@ def _in_reserve(state: WotrState, deck: Deck, card: Card) -> bool:
 
 def _draw(n: int) -> object:
     def hook(turn: T, deck: Deck, card: Card) -> None:
-        proc.draw(turn, deck, n)
+        proc.draw(turn, deck, n, card.name)
 
     return hook
 
@@ -149,7 +149,7 @@ def _hobbit_player_draws(turn: T, deck: Deck, card: Card) -> None:
     hobbits = [d for d in state.decks if any(state.defs[c.ref].faction == HOBBIT_FACTION
                                              for z in d.zones() for c in z.cards)]
     for d in hobbits[:1]:
-        proc.draw(turn, d, 2)
+        proc.draw(turn, d, 2, card.name)
 
 
 def _at(name: str) -> object:
@@ -203,7 +203,7 @@ def _draw_dead(turn: T, task: str) -> None:
     """Paths of the Dead's draw: 4 cards, 5 while Strider or Aragorn is in the reserve, counted now."""
     deck = turn.state.deck(task.partition(":")[2])
     kings = any(c.name in ("Strider", "Aragorn") for c in deck.reserve.cards)
-    proc.draw(turn, deck, 5 if kings else 4)
+    proc.draw(turn, deck, 5 if kings else 4, "Paths of the Dead")
 
 
 # --- "draw N: from these, (eliminate 1,) play up to K ..., cycle the rest" (L336-339) -----------------------------

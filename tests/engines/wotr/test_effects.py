@@ -534,3 +534,32 @@ def test_activation_texts_resolve_in_the_order_the_locations_were_activated() ->
     assert [d.context for d in state.decisions] == ["mayforsake:aragorn:1:Dol Amroth"]  # the prompt names it
     state = answer(state, "mayforsake", "decline")
     assert decision(state, "forsake:frodo")
+
+
+def test_a_draw_from_a_card_text_names_the_card_in_the_log() -> None:
+    """Issue 16 (found playing): "Aragorn's deck draws 1 card." right after Minas Tirith's own draw left the
+    table guessing that Gildor's Encampment asked it; every draw a text makes now names that text."""
+    from engines.core import Answer
+
+    state = opened()
+    card, *_ = to_hand(state, "witch-king", "The Black Easterling")
+    to_act(state, "witch-king")
+    d = decision(state, "act:witch-king")
+    result = GAME.apply(state, d.seat, Answer(decision=d.id, choice=(f"play-{card.uid}-reserve",)))
+    cost = [d for d in result.state.decisions if d.context.startswith("cost")]
+    if cost:
+        result = GAME.apply(result.state, cost[0].seat, Answer(decision=cost[0].id, choice=(cost[0].options[0].id,)))
+    said = [e.text for e in result.events]
+    assert "The Black Easterling: Witch-king's deck draws 1 card." in said, said
+    from engines.wotr import round
+    from tests.engines.wotr.table import turn
+
+    state = opened()
+    clear_active(state)
+    harad = next(c for c in state.bg_shadow.cards if c.name == "Harad")
+    state.bg_shadow.cards.remove(harad)
+    state.decisions.clear()
+    t = turn(state)
+    round.activate(t, harad, "for the test")
+    round.advance(t)
+    assert "Harad: Saruman's deck draws 1 card." in [e.text for e in t.events]

@@ -50,6 +50,9 @@ PLACES = ("hand", "reserve", "deck")
 
 
 def parse(words: list[str]) -> Adjust:
+    # The log tells players to "adjust draw saruman 1" (Discord's /wotr adjust); the console takes the same words.
+    if words[0].lower() == "adjust" and len(words) > 1:
+        words = words[1:]
     verb = words[0].lower()
     if verb not in SHAPES:
         raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>') or adjust: "

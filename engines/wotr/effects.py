@@ -216,18 +216,18 @@ def _chain(n: int, kinds: str, plays: int = 1, *, eliminate: bool = False, where
         drawer = faction_player(turn.state, who) if who else deck
         if drawer is not None:  # queued: two chains activated together (a battleground and a path) run in turn
             turn.state.queue.append("|".join(["chainstart", drawer.key, str(n), kinds, str(plays),
-                                              "1" if eliminate else "", where]))
+                                              "1" if eliminate else "", where, card.name]))
 
     return hook
 
 
 @moments.on("chainstart")
 def start_chain(turn: T, task: str) -> None:
-    _, key, n, kinds, plays, eliminate, where = task.split("|")
+    _, key, n, kinds, plays, eliminate, where, *source = task.split("|")  # a queue saved before has no source
     deck = turn.state.deck(key)
-    drawn = proc.draw(turn, deck, int(n))
+    drawn = proc.draw(turn, deck, int(n), "".join(source))
     turn.state.chain = Chain(deck=key, cards=[c.uid for c in drawn], kinds=kinds.split("+"), where=where,
-                             plays_left=int(plays), eliminated=not eliminate)
+                             plays_left=int(plays), eliminated=not eliminate, source="".join(source))
     turn.state.queue.insert(0, f"chain:{key}")
 
 
@@ -271,20 +271,21 @@ def chain_step(turn: T, task: str) -> None:
     chain = state.chain
     assert chain is not None
     chain.cards = [u for u in chain.cards if deck.hand.find(u) is not None]
+    why = f"{chain.source}: " if chain.source else ""
     if not chain.eliminated and chain.cards:
-        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: eliminate 1 of the drawn cards.",
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{why}{deck.name}'s deck, eliminate 1 of the drawn cards.",
                  [Option(id=u, label=_name(deck, u)) for u in chain.cards], private=True,
                  context=f"chain-elim:{deck.key}")
         return
     options = _chain_options(state, deck, chain) if chain.plays_left > 0 else []
     if options:
-        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: play one of the drawn cards "
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{why}{deck.name}'s deck, play one of the drawn cards "
                  f"({chain.plays_left} left), or stop.", [*options, Option(id="done", label="Play no more")],
                  private=True, context=f"chain-play:{deck.key}")
         return
     for uid in chain.cards:
         proc.cycle(turn, deck.hand.take(uid), public=False)
-    turn.say(f"{deck.name}'s deck cycles the other {proc.plural(len(chain.cards), 'drawn card')}.")
+    turn.say(f"{why}{deck.name}'s deck cycles the other {proc.plural(len(chain.cards), 'drawn card')}.")
     extra = chain.played - len(chain.cards)
     if extra > 0 and state.opt("chain_extra_cost"):
         state.queue[:0] = [f"cycle1:{deck.key}|a play beyond the drawn cards (it costs a cycle)"] * extra

@@ -563,3 +563,24 @@ def test_a_draw_from_a_card_text_names_the_card_in_the_log() -> None:
     round.activate(t, harad, "for the test")
     round.advance(t)
     assert "Harad: Saruman's deck draws 1 card." in [e.text for e in t.events]
+
+
+def test_a_draw_and_play_chain_names_its_card_in_the_log_and_the_prompts() -> None:
+    """Issue 16 (found playing): Helm's Deep's "Frodo's deck draws 5 cards" and "play one of the drawn cards"
+    did not say which text asked, right after two locations were activated."""
+    from engines.wotr import effects, round
+    from tests.engines.wotr.table import turn
+
+    state = opened()
+    wk = state.deck("witch-king")
+    hunter, orcs = fetch(state, "witch-king", "The Hunter"), fetch(state, "witch-king", "Mordor Orcs")
+    wk.draw.cards.extend([orcs, hunter])
+    state.decisions.clear()
+    state.acting = "witch-king"
+    t = turn(state)
+    effects._chain(2, "Nazgûl", 1, eliminate=True)(t, wk, fetch(state, "witch-king", "The Day Without Dawn"))  # type: ignore[operator]
+    round.advance(t)
+    assert "The Day Without Dawn: Witch-king's deck draws 2 cards." in [e.text for e in t.events]
+    assert decision(state, "chain-elim").prompt.startswith("The Day Without Dawn: Witch-king's deck, eliminate")
+    state = answer(state, "chain-elim", orcs.uid)
+    assert decision(state, "chain-play").prompt.startswith("The Day Without Dawn: Witch-king's deck, play")

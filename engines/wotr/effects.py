@@ -519,10 +519,11 @@ def _take(names: tuple[str, ...], pile: str, *, optional: bool = True, label: st
 
     def hook(turn: T, deck: Deck, card: Card) -> None:
         zone = deck.draw if pile == "draw" else deck.cycle
+        pile_name = zone.name.split(": ")[-1]
         found = [c for c in zone.cards if c.uid != card.uid and (c.name in names or (
             turn.state.card_def(c).kind == "character" and any(k in names for k in turn.state.card_def(c).keywords)))]
         if not found:
-            turn.say(f"{deck.name}'s deck finds nothing to take from its {zone.name.split(': ')[-1]}.")
+            turn.say(f"{card.name}: {deck.name}'s deck finds nothing to take from its {pile_name}.")
             if pile == "draw":
                 turn.state.rng.shuffle(deck.draw.cards)
             return
@@ -531,8 +532,9 @@ def _take(names: tuple[str, ...], pile: str, *, optional: bool = True, label: st
         options = [Option(id=c.uid, label=c.name) for c in found]
         if optional:
             options.append(Option(id="decline", label="Take nothing"))
-        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: take a card into hand{label}.", options,
-                 private=True, context=f"take:{deck.key}:{pile}")
+        # The card that asks and the pile searched, named (issue 16: every prompt says why it is asked).
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{card.name}: {deck.name}'s deck, take a card from your "
+                 f"{pile_name} into hand{label}.", options, private=True, context=f"take:{deck.key}:{pile}")
 
     return hook
 

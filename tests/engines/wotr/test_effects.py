@@ -497,6 +497,8 @@ def test_taking_a_named_card_from_the_draw_deck_or_the_cycle_pile() -> None:
     state = _play(state, "aragorn", "Legolas")
     take = decision(state, "take:aragorn:draw")
     assert take.private and [o.label for o in take.options] == ["Bow of the Galadhrim", "Take nothing"]
+    # Issue 16 (found playing): the prompt says which card asks and which pile is searched.
+    assert take.prompt.startswith("Legolas: Aragorn's deck, take a card from your draw deck into hand")
     step = GAME.apply(state, take.seat, GAME.parse(f"answer {take.id} {take.options[0].id}"))
     aragorn = step.state.deck("aragorn")
     assert "Bow of the Galadhrim" in [c.name for c in aragorn.hand.cards]

@@ -38,9 +38,11 @@ def test_resource_phase_gives_every_hero_a_resource_and_each_player_a_card():
     aragorn.flags.append(EXHAUSTED)
     before = {h.uid: h.tokens.get(RESOURCE, 0) for h in state.player("p1").play.cards}
     hand = len(state.player("p1").hand.cards)
-    after, _ = run(state, Task(kind="resource"))
+    after, lines = run(state, Task(kind="resource"))
     assert all(h.tokens.get(RESOURCE, 0) == before[h.uid] + 1 for h in after.player("p1").play.cards)
     assert len(after.player("p1").hand.cards) == hand + 1
+    # Issue 16 (found playing): the phase is announced before its draws, not after them.
+    assert lines[0].startswith("Resource phase:") and any("draws 1 card" in line for line in lines[1:]), lines
     state.player("p1").deck.cards.clear()
     after, lines = run(state, Task(kind="resource"))
     assert len(after.player("p1").hand.cards) == hand

@@ -205,7 +205,7 @@ def _denethor(turn: T, player: Player, card: Card) -> None:
     exhaust(card)
     top = state.encounter_deck.cards[-1]
     top.known_to = [player.seat]
-    ask(turn, player.seat, f"Denethor sees {top.name} onto the encounter deck's top: move it to the bottom?",
+    ask(turn, player.seat, f"Denethor: {top.name} is on top of the encounter deck; move it to the bottom?",
         [Option(id="bottom", label="Move it to the bottom"), Option(id="keep", label="Leave it on top")],
         "denethor", private=True)
 

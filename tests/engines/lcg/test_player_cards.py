@@ -165,6 +165,8 @@ def test_denethor_looks_at_the_top_encounter_card_and_may_bury_it():
     state, _ = window(state)
     state, _ = use(state, denethor, seat="p4")
     assert state.decisions[0].private and "Hill Troll" in state.decisions[0].prompt
+    # Issue 16 (found playing): the prompt read "Denethor sees Hill Troll onto the encounter deck's top".
+    assert state.decisions[0].prompt == "Denethor: Hill Troll is on top of the encounter deck; move it to the bottom?"
     state, _ = answer(state, "bottom", seat="p4")
     assert state.encounter_deck.cards[0].uid == troll.uid
 

@@ -151,7 +151,9 @@ def _stand_and_fight(turn: T, card: Card, _o: Card | None) -> None:
     into play under the player's control."""
     player = owner_of_event(turn, card)
     allies = _discarded_allies(turn.state, _spirit_budget(turn.state, player))
-    pick(turn, player, "Stand and Fight: which ally (X = its cost)?", allies, "saf")
+    state = turn.state
+    pick(turn, player, "Stand and Fight: which ally (X = its cost)?", allies, "saf",
+         describe=lambda c: f"{c.name} ({c.uid}, cost {state.card_def(c).cost or 0})")
 
 
 @picked("saf")

@@ -445,6 +445,17 @@ def test_stand_and_fight_brings_back_an_ally_paying_its_cost_as_x():
     assert sum(h.tokens.get(RESOURCE, 0) for h in state.player("p3").play.cards) == 0
 
 
+def test_stand_and_fight_shows_each_allys_cost_since_that_cost_is_x():
+    """Issue 16 (found playing): the choice listed ten allies by name and id only, so X was unknown."""
+    state = a_table(4)
+    guide = core_card(state, "Lórien Guide", owner="p3")  # cost 3
+    snowbourn = core_card(state, "Snowbourn Scout", owner="p1")  # cost 1
+    state.player("p1").discard.cards.extend([guide, snowbourn])
+    state, _ = play_event(state, "Stand and Fight", seat="p3", resources=1)
+    labels = {o.id: o.label for o in state.decisions[0].options}
+    assert labels[guide.uid].endswith("cost 3)") and labels[snowbourn.uid].endswith("cost 1)"), labels
+
+
 def test_a_light_in_the_dark_sends_an_engaged_enemy_back_to_staging():
     state = a_table(4)
     troll = core_card(state, "Hill Troll")

@@ -440,8 +440,9 @@ def test_stand_and_fight_brings_back_an_ally_paying_its_cost_as_x():
     state = a_table(4)
     dead = core_card(state, "Lórien Guide", owner="p3")  # cost 3
     state.player("p1").discard.cards.append(dead)
-    state, _ = play_event(state, "Stand and Fight", seat="p3", resources=1)
+    state, lines = play_event(state, "Stand and Fight", seat="p3", resources=1)
     assert state.player("p3").play.find(dead.uid) is not None
+    assert any(line.startswith("p3 pays 3 for Stand and Fight (X) (1 from ") for line in lines), lines
     assert sum(h.tokens.get(RESOURCE, 0) for h in state.player("p3").play.cards) == 0
 
 

@@ -173,11 +173,14 @@ def start_play(turn: T, deck: Deck, uid: str, dest: str) -> None:
         raise RuleError(reason)
     deck.hand.cards.remove(card)
     state.resolving.cards.append(card)
-    where = {"now": "", "reserve": " to reserve"}.get(dest)
-    if where is None:
-        where = f" {dict(destinations(state, state.card_def(card)))[dest]}"
-    turn.say(f"{deck.name}'s deck plays {card.name}{where}.")
+    turn.say(f"{deck.name}'s deck plays {card.name}{where_to(state, card, dest)}.")
     pay_cost(turn, deck, card.uid, dest)
+
+
+def where_to(state: WotrState, card: Card, dest: str) -> str:
+    """Where a play sends its card, as the log says it: "" (an event), " to reserve", " to Minas Tirith"."""
+    where = {"now": "", "reserve": " to reserve"}.get(dest)
+    return where if where is not None else f" {dict(destinations(state, state.card_def(card)))[dest]}"
 
 
 def pay_cost(turn: T, deck: Deck, uid: str, dest: str) -> None:

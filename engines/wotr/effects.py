@@ -312,7 +312,7 @@ def _chain_play(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -
     _, uid, dest = choice[0].split("-", 2)
     card = deck.hand.take(uid)
     turn.state.resolving.cards.append(card)
-    turn.say(f"{deck.name}'s deck plays {card.name} from the drawn cards.")
+    turn.say(f"{deck.name}'s deck plays {card.name} from the drawn cards{actions.where_to(turn.state, card, dest)}.")
     chain.plays_left -= 1
     chain.played += 1
     actions.place(turn, deck, uid, dest)

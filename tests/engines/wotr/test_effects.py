@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engines.core import Answer
 from engines.wotr import GAME, combat, scripts
 from engines.wotr import procedures as proc
 from engines.wotr.cards import SHADOW, fold
@@ -269,8 +270,11 @@ def test_7_55_draw_eliminate_play_cycle_the_rest() -> None:
     plays = options(state, "chain-play")
     assert f"play-{armies[1].uid}-reserve" in plays and "done" in plays
     assert not [p for p in plays if others[1].uid in p]  # only armies may be played
-    state = answer(state, "chain-play", f"play-{armies[1].uid}-reserve")
-    state = answer(state, "chain-play", "done")
+    d = decision(state, "chain-play")
+    step = GAME.apply(state, d.seat, Answer(decision=d.id, choice=(f"play-{armies[1].uid}-reserve",)))
+    # Issue 16 (found playing): the log says where the drawn card goes.
+    assert "Witch-king's deck plays Olog-Hai from the drawn cards to reserve." in [e.text for e in step.events]
+    state = answer(step.state, "chain-play", "done")
     wk = state.deck("witch-king")
     assert [c.name for c in wk.reserve.cards] == ["Olog-Hai"]
     assert len(wk.hand.cards) == before - 1  # the five others were cycled; no cost for the play

@@ -191,7 +191,8 @@ script("Bag End", on_activate=_hobbit_player_draws)
 def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
     """Two forsakes (each a choice: hand, reserve or the blind top of the deck), then the draw, whose size
     is settled when it happens (a forsaken Strider no longer counts)."""
-    turn.state.queue.extend([f"forsake1:{deck.key}|{card.name}", f"forsake1:{deck.key}|{card.name}",
+    # Numbered in the prompt, so the second of two identical questions does not read as the first again.
+    turn.state.queue.extend([f"forsake1:{deck.key}|{card.name} (1 of 2)", f"forsake1:{deck.key}|{card.name} (2 of 2)",
                              f"draw-dead:{deck.key}"])
 
 

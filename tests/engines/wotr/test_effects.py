@@ -247,7 +247,9 @@ def test_7_16_extra_demands_stack_on_the_cost_paths_of_the_dead() -> None:
     state = answer(state, "cost", x.uid)
     first = decision(state, "forsake")  # the text's first forsake: Y in hand, Strider in reserve, or the deck top
     assert {o.id for o in first.options} >= {y.uid, "top"}
+    assert first.prompt.startswith("Paths of the Dead (1 of 2): ")  # issue 16: the two prompts are told apart
     state = answer(state, "forsake", y.uid)
+    assert decision(state, "forsake").prompt.startswith("Paths of the Dead (2 of 2): ")
     state = answer(state, "forsake", "top")
     aragorn = state.deck("aragorn")
     assert len(aragorn.hand.cards) == 5  # Strider still in reserve: 5 cards

@@ -122,7 +122,11 @@ def ask_action(turn: T, deck: Deck) -> None:
         other = next(c.uid for c in deck.hand.cards if c.uid != play.split("-")[1])
         hint = (f" A play can name the card it cycles to pay, e.g. 'answer {state.next_decision} {play} then "
                 f"{other}'.")
-    turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"Action step: {deck.name}'s deck, take an action or pass.{hint}",
+    what = "take an action or pass."
+    if not any(o.id == "pass" for o in legal):  # L236-239, said, so that a refused 'pass' is no surprise
+        what = (f"take an action (you may not pass: {len(deck.hand.cards)} cards in hand, more than your carryover "
+                f"of {proc.carryover(state, deck)}, and not fewer than every enemy deck holds).")
+    turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"Action step: {deck.name}'s deck, {what}{hint}",
              legal, private=True, context=f"act:{deck.key}", forced=forced)
 
 

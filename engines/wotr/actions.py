@@ -124,8 +124,10 @@ def ask_action(turn: T, deck: Deck) -> None:
                 f"{other}'.")
     what = "take an action or pass."
     if not any(o.id == "pass" for o in legal):  # L236-239, said, so that a refused 'pass' is no surprise
+        fewest = min(state.enemies(deck), key=lambda e: len(e.hand.cards), default=None)
+        than = f", and not fewer than the {len(fewest.hand.cards)} of {fewest.name}'s deck" if fewest else ""
         what = (f"take an action (you may not pass: {len(deck.hand.cards)} cards in hand, more than your carryover "
-                f"of {proc.carryover(state, deck)}, and not fewer than every enemy deck holds).")
+                f"of {proc.carryover(state, deck)}{than}).")
     turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"Action step: {deck.name}'s deck, {what}{hint}",
              legal, private=True, context=f"act:{deck.key}", forced=forced)
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from bot.console.messenger import ConsoleMessenger
-from bot.console.session import HELP, ConsoleSession
+from bot.console.session import ConsoleSession
 from bot.content.decks import load_stored_decks
 from bot.service import Service, heap
 from bot.store.database import Database
@@ -63,9 +63,6 @@ async def play(
                 line = await asyncio.to_thread(input, "westmarch> ")
             except EOFError:
                 break
-            if line.strip() == "help":
-                out(HELP)
-                continue
             if not await session.handle(line):
                 break
         return 0

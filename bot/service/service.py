@@ -525,6 +525,8 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
         return game.parse(text)
     except CommandError:
         mine = [d for d in game.pending(state) if d.seat == seat]
-        if len(mine) != 1:
+        # A malformed 'answer ...' keeps its own reason: read as options, "answer 51" would be refused as
+        # "'answer' is not an option".
+        if len(mine) != 1 or text.lower().split(maxsplit=1)[:1] in (["answer"], ["order"]):
             raise
         return game.parse(f"answer {mine[0].id} {text}")

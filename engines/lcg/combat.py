@@ -416,7 +416,9 @@ def attack_damage(turn: T, t: Task) -> None:
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Undefended attack (RR p.19): which hero takes {power} damage "
              f"from {enemy.name}?",
-             [Option(id=h.uid, label=label(state, h)) for h in targets], context=f"undefended:{enemy.uid}")
+             # HP left, as the defender prompt shows it: which hero survives the blow is the whole choice.
+             [Option(id=h.uid, label=f"{h.name} ({stat(state, h, 'hit_points') - h.tokens.get('damage', 0)} HP left)")
+              for h in targets], context=f"undefended:{enemy.uid}")
 
 
 @answer("undefended")

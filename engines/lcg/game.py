@@ -51,8 +51,9 @@ class Lcg(Rules[LcgState]):
     name = "lcg"
     title = "The Lord of the Rings: The Card Game"
     # 2: `autopass smart` (and `all`) also skip a planning turn with nothing to play, so a journal of version 1
-    # in which such a seat passed by hand does not replay the same.
-    version = "2"
+    # in which such a seat passed by hand does not replay the same. 3: Aragorn's response is offered after
+    # Théodred's resource, a question a journal of version 2 did not answer.
+    version = "3"
     min_seats = 1
     max_seats = 4
     state_type = LcgState

@@ -60,12 +60,13 @@ def phase(turn: T, t: Task) -> None:
 def resource_phase(turn: T, _t: Task) -> None:
     """RR p.12: each hero gains 1 resource (exhausted ones too); each player draws 1 card."""
     state = turn.state
+    # Said first: the draws below are logged under it, not before it as if they belonged to the round's start.
+    turn.say("Resource phase: each hero gains 1 resource and each player draws a card.")
     for player in state.active_players():
         for hero in heroes(player, state):
             if PRISONER not in hero.flags:
                 add_tokens(hero, RESOURCE, 1 + hooks.extra_resources(state, hero))
         hooks.draw(turn, player, 1)  # may be refused by a card in play (Enchanted Stream, Iron Shackles)
-    turn.say("Resource phase: each hero gains 1 resource and each player draws a card.")
 
 
 @task("planning")

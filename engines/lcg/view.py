@@ -90,6 +90,9 @@ def status_line(state: LcgState) -> str:
         (f" ({prompt})" if len(waiting) == 1 and prompt else "")
 
 
+SHOWN_STATS = ("willpower", "attack", "defense", "hit_points", "threat", "quest_points", "engagement_cost")
+
+
 def build(state: LcgState, seat: str | None, title: str) -> LcgView:
     players = [_player_view(state, p, seat) for p in state.players]
     quest = zone_view(state.quest, seat, back="quest")
@@ -111,6 +114,18 @@ def build(state: LcgState, seat: str | None, title: str) -> LcgView:
         if visible_to(zone, card, seat):
             name = m.stat.removeprefix("blank-")  # a blanked stat shows as its (zero) value
             current.setdefault(card.uid, {})[name] = stat(state, card, name)
+    # Passive effects too (an attachment's +2 willpower, Gimli's wounds): the board shows a stat as it counts.
+    for zone in (state.quest, state.active, state.staging, *[z for p in state.players for z in (p.play, p.engaged)]):
+        for card in zone.cards:
+            if not visible_to(zone, card, seat):
+                continue
+            d = state.card_def(card)
+            for name in SHOWN_STATS:
+                printed = getattr(d, name, None)
+                if isinstance(printed, int) and name not in current.get(card.uid, {}):
+                    now = stat(state, card, name)
+                    if now != printed:
+                        current.setdefault(card.uid, {})[name] = now
     stage = current_stage(state)
     counters = {"round": state.round, "staging threat": staging_threat(state),
                 "encounter deck": len(state.encounter_deck.cards)}

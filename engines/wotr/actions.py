@@ -122,7 +122,13 @@ def ask_action(turn: T, deck: Deck) -> None:
         other = next(c.uid for c in deck.hand.cards if c.uid != play.split("-")[1])
         hint = (f" A play can name the card it cycles to pay, e.g. 'answer {state.next_decision} {play} then "
                 f"{other}'.")
-    turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"Action step: {deck.name}'s deck, take an action or pass.{hint}",
+    what = "take an action or pass."
+    if not any(o.id == "pass" for o in legal):  # L236-239, said, so that a refused 'pass' is no surprise
+        fewest = min(state.enemies(deck), key=lambda e: len(e.hand.cards), default=None)
+        than = f", and not fewer than the {len(fewest.hand.cards)} of {fewest.name}'s deck" if fewest else ""
+        what = (f"take an action (you may not pass: {len(deck.hand.cards)} cards in hand, more than your carryover "
+                f"of {proc.carryover(state, deck)}{than}).")
+    turn.ask(deck.seat, DecisionKind.ACT_OR_PASS, f"Action step: {deck.name}'s deck, {what}{hint}",
              legal, private=True, context=f"act:{deck.key}", forced=forced)
 
 
@@ -173,11 +179,14 @@ def start_play(turn: T, deck: Deck, uid: str, dest: str) -> None:
         raise RuleError(reason)
     deck.hand.cards.remove(card)
     state.resolving.cards.append(card)
-    where = {"now": "", "reserve": " to reserve"}.get(dest)
-    if where is None:
-        where = f" {dict(destinations(state, state.card_def(card)))[dest]}"
-    turn.say(f"{deck.name}'s deck plays {card.name}{where}.")
+    turn.say(f"{deck.name}'s deck plays {card.name}{where_to(state, card, dest)}.")
     pay_cost(turn, deck, card.uid, dest)
+
+
+def where_to(state: WotrState, card: Card, dest: str) -> str:
+    """Where a play sends its card, as the log says it: "" (an event), " to reserve", " to Minas Tirith"."""
+    where = {"now": "", "reserve": " to reserve"}.get(dest)
+    return where if where is not None else f" {dict(destinations(state, state.card_def(card)))[dest]}"
 
 
 def pay_cost(turn: T, deck: Deck, uid: str, dest: str) -> None:
@@ -228,8 +237,8 @@ def place(turn: T, deck: Deck, uid: str, dest: str) -> None:
     if s and s.on_play:
         s.on_play(turn, deck, card)
     elif s is None and cdef.has_text:  # spec 8.3: say so, as for events and locations, rather than pass silently
-        proc.unscripted(turn, card, deck.key, f"{card.name}'s text is not scripted: if it does something when "
-                        "played, resolve that with")
+        proc.unscripted(turn, card, deck.key, f"{proc.possessive(card.name)} text is not scripted: if it does "
+                        "something when played, resolve that with")
 
 
 def move(turn: T, deck: Deck, uid: str, dest: str) -> None:

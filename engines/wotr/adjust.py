@@ -50,6 +50,9 @@ PLACES = ("hand", "reserve", "deck")
 
 
 def parse(words: list[str]) -> Adjust:
+    # The log tells players to "adjust draw saruman 1" (Discord's /wotr adjust); the console takes the same words.
+    if words[0].lower() == "adjust" and len(words) > 1:
+        words = words[1:]
     verb = words[0].lower()
     if verb not in SHAPES:
         raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>') or adjust: "
@@ -154,7 +157,7 @@ def carry_out(turn: T, seat: str, command: Adjust) -> None:
         if loc.tokens.get(kind, 0) + n < 0:
             raise RuleError(f"{loc.name} has only {loc.tokens.get(kind, 0)} {kind} tokens.")
         loc.tokens[kind] = loc.tokens.get(kind, 0) + n
-        turn.say(f"{seat} adjusts {loc.name}'s {kind} tokens by {n:+d}.")
+        turn.say(f"{seat} adjusts {proc.possessive(loc.name)} {kind} tokens by {n:+d}.")
     elif verb in ("activate", "reactivate"):
         activate(turn, verb, args[0])
     elif verb == "open":

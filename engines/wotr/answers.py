@@ -71,7 +71,7 @@ def _forsake(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> N
 def _may_forsake(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
     if choice[0] == "forsake":
         source = ":".join(args[2:]) or "card text"
-        turn.state.queue[:0] = [f"forsake1:{deck.key}|{source}", f"draw{args[1]}:{deck.key}"]
+        turn.state.queue[:0] = [f"forsake1:{deck.key}|{source}", f"draw{args[1]}:{deck.key}|{source}"]
     else:
         turn.say(f"{deck.name}'s deck declines.")
 

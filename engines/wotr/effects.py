@@ -39,7 +39,7 @@ def _in_reserve(state: WotrState, deck: Deck, card: Card) -> bool:
 
 def _draw(n: int) -> object:
     def hook(turn: T, deck: Deck, card: Card) -> None:
-        proc.draw(turn, deck, n)
+        proc.draw(turn, deck, n, card.name)
 
     return hook
 
@@ -149,7 +149,7 @@ def _hobbit_player_draws(turn: T, deck: Deck, card: Card) -> None:
     hobbits = [d for d in state.decks if any(state.defs[c.ref].faction == HOBBIT_FACTION
                                              for z in d.zones() for c in z.cards)]
     for d in hobbits[:1]:
-        proc.draw(turn, d, 2)
+        proc.draw(turn, d, 2, card.name)
 
 
 def _at(name: str) -> object:
@@ -191,7 +191,8 @@ script("Bag End", on_activate=_hobbit_player_draws)
 def _paths_of_the_dead(turn: T, deck: Deck, card: Card) -> None:
     """Two forsakes (each a choice: hand, reserve or the blind top of the deck), then the draw, whose size
     is settled when it happens (a forsaken Strider no longer counts)."""
-    turn.state.queue.extend([f"forsake1:{deck.key}|{card.name}", f"forsake1:{deck.key}|{card.name}",
+    # Numbered in the prompt, so the second of two identical questions does not read as the first again.
+    turn.state.queue.extend([f"forsake1:{deck.key}|{card.name} (1 of 2)", f"forsake1:{deck.key}|{card.name} (2 of 2)",
                              f"draw-dead:{deck.key}"])
 
 
@@ -203,7 +204,7 @@ def _draw_dead(turn: T, task: str) -> None:
     """Paths of the Dead's draw: 4 cards, 5 while Strider or Aragorn is in the reserve, counted now."""
     deck = turn.state.deck(task.partition(":")[2])
     kings = any(c.name in ("Strider", "Aragorn") for c in deck.reserve.cards)
-    proc.draw(turn, deck, 5 if kings else 4)
+    proc.draw(turn, deck, 5 if kings else 4, "Paths of the Dead")
 
 
 # --- "draw N: from these, (eliminate 1,) play up to K ..., cycle the rest" (L336-339) -----------------------------
@@ -216,18 +217,18 @@ def _chain(n: int, kinds: str, plays: int = 1, *, eliminate: bool = False, where
         drawer = faction_player(turn.state, who) if who else deck
         if drawer is not None:  # queued: two chains activated together (a battleground and a path) run in turn
             turn.state.queue.append("|".join(["chainstart", drawer.key, str(n), kinds, str(plays),
-                                              "1" if eliminate else "", where]))
+                                              "1" if eliminate else "", where, card.name]))
 
     return hook
 
 
 @moments.on("chainstart")
 def start_chain(turn: T, task: str) -> None:
-    _, key, n, kinds, plays, eliminate, where = task.split("|")
+    _, key, n, kinds, plays, eliminate, where, *source = task.split("|")  # a queue saved before has no source
     deck = turn.state.deck(key)
-    drawn = proc.draw(turn, deck, int(n))
+    drawn = proc.draw(turn, deck, int(n), "".join(source))
     turn.state.chain = Chain(deck=key, cards=[c.uid for c in drawn], kinds=kinds.split("+"), where=where,
-                             plays_left=int(plays), eliminated=not eliminate)
+                             plays_left=int(plays), eliminated=not eliminate, source="".join(source))
     turn.state.queue.insert(0, f"chain:{key}")
 
 
@@ -271,20 +272,21 @@ def chain_step(turn: T, task: str) -> None:
     chain = state.chain
     assert chain is not None
     chain.cards = [u for u in chain.cards if deck.hand.find(u) is not None]
+    why = f"{chain.source}: " if chain.source else ""
     if not chain.eliminated and chain.cards:
-        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: eliminate 1 of the drawn cards.",
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{why}{deck.name}'s deck, eliminate 1 of the drawn cards.",
                  [Option(id=u, label=_name(deck, u)) for u in chain.cards], private=True,
                  context=f"chain-elim:{deck.key}")
         return
     options = _chain_options(state, deck, chain) if chain.plays_left > 0 else []
     if options:
-        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: play one of the drawn cards "
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{why}{deck.name}'s deck, play one of the drawn cards "
                  f"({chain.plays_left} left), or stop.", [*options, Option(id="done", label="Play no more")],
                  private=True, context=f"chain-play:{deck.key}")
         return
     for uid in chain.cards:
         proc.cycle(turn, deck.hand.take(uid), public=False)
-    turn.say(f"{deck.name}'s deck cycles the other {proc.plural(len(chain.cards), 'drawn card')}.")
+    turn.say(f"{why}{deck.name}'s deck cycles the other {proc.plural(len(chain.cards), 'drawn card')}.")
     extra = chain.played - len(chain.cards)
     if extra > 0 and state.opt("chain_extra_cost"):
         state.queue[:0] = [f"cycle1:{deck.key}|a play beyond the drawn cards (it costs a cycle)"] * extra
@@ -311,7 +313,7 @@ def _chain_play(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -
     _, uid, dest = choice[0].split("-", 2)
     card = deck.hand.take(uid)
     turn.state.resolving.cards.append(card)
-    turn.say(f"{deck.name}'s deck plays {card.name} from the drawn cards.")
+    turn.say(f"{deck.name}'s deck plays {card.name} from the drawn cards{actions.where_to(turn.state, card, dest)}.")
     chain.plays_left -= 1
     chain.played += 1
     actions.place(turn, deck, uid, dest)
@@ -518,10 +520,11 @@ def _take(names: tuple[str, ...], pile: str, *, optional: bool = True, label: st
 
     def hook(turn: T, deck: Deck, card: Card) -> None:
         zone = deck.draw if pile == "draw" else deck.cycle
+        pile_name = zone.name.split(": ")[-1]
         found = [c for c in zone.cards if c.uid != card.uid and (c.name in names or (
             turn.state.card_def(c).kind == "character" and any(k in names for k in turn.state.card_def(c).keywords)))]
         if not found:
-            turn.say(f"{deck.name}'s deck finds nothing to take from its {zone.name.split(': ')[-1]}.")
+            turn.say(f"{card.name}: {deck.name}'s deck finds nothing to take from its {pile_name}.")
             if pile == "draw":
                 turn.state.rng.shuffle(deck.draw.cards)
             return
@@ -530,8 +533,9 @@ def _take(names: tuple[str, ...], pile: str, *, optional: bool = True, label: st
         options = [Option(id=c.uid, label=c.name) for c in found]
         if optional:
             options.append(Option(id="decline", label="Take nothing"))
-        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{deck.name}'s deck: take a card into hand{label}.", options,
-                 private=True, context=f"take:{deck.key}:{pile}")
+        # The card that asks and the pile searched, named (issue 16: every prompt says why it is asked).
+        turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{card.name}: {deck.name}'s deck, take a card from your "
+                 f"{pile_name} into hand{label}.", options, private=True, context=f"take:{deck.key}:{pile}")
 
     return hook
 

@@ -22,6 +22,11 @@ def with_items(card: Card) -> str:
     return f"{card.name} (with {names(card.attached)})" if card.attached else card.name
 
 
+def possessive(name: str) -> str:
+    """"Coastal Raiders' text", not "Coastal Raiders's": a name ending in s takes the apostrophe alone."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -60,9 +65,10 @@ def recycle(turn: T, deck: Deck, *, into_existing: bool = False) -> None:
     turn.say(f"{deck.name}'s deck recycles its cycle pile: {plural(len(deck.draw.cards), 'card')} in the draw deck.")
 
 
-def draw(turn: T, deck: Deck, count: int) -> list[Card]:
+def draw(turn: T, deck: Deck, count: int, source: str = "") -> list[Card]:
     """Draw one at a time; an empty draw deck is rebuilt from the cycle pile at once, even mid-draw; with
-    both empty drawing stops, without penalty (L566-570, L638-642)."""
+    both empty drawing stops, without penalty (L566-570, L638-642). `source`: the card or rule that draws,
+    named in the log, else a draw in the middle of a location's text reads as if from nowhere."""
     drawn: list[Card] = []
     for _ in range(count):
         if not deck.draw.cards:
@@ -74,7 +80,8 @@ def draw(turn: T, deck: Deck, count: int) -> list[Card]:
         _reset(c)
     if count:
         short = f" (asked for {count})" if len(drawn) < count else ""
-        turn.say(f"{deck.name}'s deck draws {plural(len(drawn), 'card')}{short}.")
+        why = f"{source}: " if source else ""
+        turn.say(f"{why}{deck.name}'s deck draws {plural(len(drawn), 'card')}{short}.")
         if drawn:
             turn.say(f"{deck.name}'s deck drew {names(drawn)}.", audience=[deck.seat])
     return drawn

@@ -266,7 +266,7 @@ def demand(turn: T, task: str) -> None:
                  context=f"mayforsake:{key}:{n}:{source}")
         return
     if verb.startswith("draw"):
-        proc.draw(turn, deck, int(verb[4:]))
+        proc.draw(turn, deck, int(verb[4:]), source)
         return
     if verb == "forsake1":
         options = proc.forsake_options(state, deck)

@@ -76,6 +76,7 @@ class Chain:
     plays_left: int = 2
     played: int = 0
     eliminated: bool = False  # True from the start when the text eliminates nothing
+    source: str = ""  # the card or location whose text this is, named in the log and the prompts (issue 16)
 
 
 @dataclass(kw_only=True)

@@ -94,9 +94,10 @@ def waited_decks(state: WotrState) -> list[str]:
     out: list[str] = []
     for decision in state.decisions:
         named = [part for part in decision.context.split(":")[1:2] if part in keys]
-        key = named[0] if named else next((d.key for d in state.decks if d.seat == decision.seat), "")
-        if key and key not in out:
-            out.append(key)
+        if not named:  # the combat order, a combat's eliminations: the prompt names the seat's deck that answers
+            own = [d for d in state.decks if d.seat == decision.seat]
+            named = [d.key for d in own if f"{d.name}'s" in decision.prompt] or [d.key for d in own[:1]]
+        out += [key for key in named if key not in out]
     return out
 
 

@@ -243,3 +243,16 @@ def test_a_registered_renderer_draws_its_game(renderers: dict[str, registry.Rend
     assert registry.renderer_for("other") is render_view
     with pytest.raises(ValueError, match="already has a renderer"):
         registry.register("test", render_view)
+
+
+def test_a_choice_of_any_number_says_how_to_choose_none():
+    """Issue 16 (found playing): a Ranged 'join the attack?' prompt listed the archers and nothing else, so a
+    player who wanted none of them had no way to know the word 'none'."""
+    from render.text import decision_text
+
+    optional = Decision(id=51, seat="p1", kind=DecisionKind.CHOOSE_MANY, prompt="Join the attack?",
+                        options=[Option(id="c14", label="Archer")], low=0, high=1)
+    assert "'none'" in decision_text(optional)
+    required = Decision(id=52, seat="p1", kind=DecisionKind.CHOOSE_MANY, prompt="Choose attackers",
+                        options=[Option(id="c14", label="Archer")], low=1, high=1)
+    assert "none" not in decision_text(required)

@@ -197,3 +197,18 @@ def test_the_smallest_text_is_legible_at_phone_width(drawn: TextRecorder) -> Non
         left, top, right, bottom = face.getbbox("H")
         heights.append((bottom - top) * scale)
     assert heights and min(heights) >= MIN_CAP_HEIGHT, f"smallest capital {min(heights):.1f} px at 400 px wide"
+
+
+def test_to_act_marks_the_starting_deck_for_the_combat_order() -> None:
+    """Issue 16 (found playing): with two people, p1 runs Frodo and Aragorn; Aragorn's deck, the starting
+    player, orders the combats, yet the image marked Frodo's deck (the seat's first) "to act"."""
+    from engines.wotr import round
+    from engines.wotr.view import build
+    from tests.engines.wotr.table import turn
+
+    state = opened("trilogy", 2)
+    state.start = state.order.index("aragorn")
+    state.decisions.clear()
+    round.order_combats(turn(state))
+    assert state.decisions and "Aragorn's deck" in state.decisions[0].prompt
+    assert [d.key for d in build(state, None).decks if d.to_act] == ["aragorn"]

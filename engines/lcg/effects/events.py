@@ -64,13 +64,15 @@ def engaged_enemies(state: LcgState) -> list[Card]:
     return [e for p in state.active_players() for e in p.engaged.cards]
 
 
-def pick(turn: T, player: Player, prompt: str, cards: list[Card], then: str, *args: str) -> None:
-    """The player picks one of `cards` (at once if there is only one)."""
+def pick(turn: T, player: Player, prompt: str, cards: list[Card], then: str, *args: str,
+         describe: Callable[[Card], str] | None = None) -> None:
+    """The player picks one of `cards` (at once if there is only one); `describe` labels each option when the
+    name alone does not say what the choice is about (an ally's cost, where X is that cost)."""
     if len(cards) == 1:
         FOLLOW_NOW[then](turn, player, cards[0], list(args))
         return
-    ask(turn, player.seat, prompt, [Option(id=c.uid, label=label(turn.state, c)) for c in cards], "ev-" + then,
-        *args)
+    ask(turn, player.seat, prompt, [Option(id=c.uid, label=describe(c) if describe else label(turn.state, c))
+                                    for c in cards], "ev-" + then, *args)
 
 
 def pick_player(turn: T, player: Player, prompt: str, then: str, *args: str) -> None:

@@ -62,18 +62,26 @@ scripted("Thalin", "damage to each revealed enemy while committed")
 
 # --- Responses ------------------------------------------------------------------------------------------------
 def committed(turn: T, player: Player, chosen: list[Card]) -> None:
-    """Responses after characters commit to the quest (spec 4.3 step 1: after each player's commit)."""
+    """Responses after characters commit to the quest (spec 4.3 step 1: after each player's commit). Théodred
+    resolves first, so a resource he gives Aragorn can pay Aragorn's response to the same commit: both respond
+    to one moment, whose window stays open until neither is used."""
     state = turn.state
-    for card in chosen:
-        if core(state, card, "Théodred"):
-            heroes = [c for c in chosen if state.card_def(c).type == "hero"]
-            if len(heroes) == 1:
-                _resource(turn, heroes[0], "Théodred")
-            else:
-                ask(turn, player.seat, "Théodred: choose a committed hero to gain a resource",
-                    [Option(id=h.uid, label=label(state, h)) for h in heroes], "theodred")
-        elif core(state, card, "Aragorn") and resources(card) >= 1:
-            ask(turn, player.seat, "Aragorn: spend 1 of his resources to ready him?",
+    aragorns = [c.uid for c in chosen if core(state, c, "Aragorn")]
+    if any(core(state, c, "Théodred") for c in chosen):
+        heroes = [c for c in chosen if state.card_def(c).type == "hero"]
+        if len(heroes) != 1:
+            ask(turn, player.seat, "Théodred: choose a committed hero to gain a resource",
+                [Option(id=h.uid, label=label(state, h)) for h in heroes], "theodred", *aragorns)
+            return
+        _resource(turn, heroes[0], "Théodred")
+    _offer_aragorn(turn, player.seat, aragorns)
+
+
+def _offer_aragorn(turn: T, seat: str, uids: list[str]) -> None:
+    for uid in uids:
+        card = find(turn.state, uid)
+        if card is not None and resources(card) >= 1:
+            ask(turn, seat, "Aragorn: spend 1 of his resources to ready him?",
                 [Option(id="ready", label="Spend 1 and ready"), Option(id="no", label="No")], "aragorn", card.uid)
 
 
@@ -87,6 +95,7 @@ def _theodred(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     hero = find(turn.state, choice[0])
     if hero is not None:
         _resource(turn, hero, "Théodred")
+    _offer_aragorn(turn, decision.seat, fx_args(decision))
 
 
 @follow("aragorn")
@@ -196,7 +205,7 @@ def _denethor(turn: T, player: Player, card: Card) -> None:
     exhaust(card)
     top = state.encounter_deck.cards[-1]
     top.known_to = [player.seat]
-    ask(turn, player.seat, f"Denethor sees {top.name} onto the encounter deck's top: move it to the bottom?",
+    ask(turn, player.seat, f"Denethor: {top.name} is on top of the encounter deck; move it to the bottom?",
         [Option(id="bottom", label="Move it to the bottom"), Option(id="keep", label="Leave it on top")],
         "denethor", private=True)
 

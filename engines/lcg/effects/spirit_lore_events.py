@@ -151,7 +151,9 @@ def _stand_and_fight(turn: T, card: Card, _o: Card | None) -> None:
     into play under the player's control."""
     player = owner_of_event(turn, card)
     allies = _discarded_allies(turn.state, _spirit_budget(turn.state, player))
-    pick(turn, player, "Stand and Fight: which ally (X = its cost)?", allies, "saf")
+    state = turn.state
+    pick(turn, player, "Stand and Fight: which ally (X = its cost)?", allies, "saf",
+         describe=lambda c: f"{c.name} ({c.uid}, cost {state.card_def(c).cost or 0})")
 
 
 @picked("saf")
@@ -159,12 +161,16 @@ def _saf(turn: T, player: Player, ally: Card, _args: list[str]) -> None:
     from engines.lcg.effects.allies import put_into_play
 
     state = turn.state
-    price = state.card_def(ally).cost or 0
+    price = cost = state.card_def(ally).cost or 0
+    paid: list[str] = []
     for hero in heroes(player, state):
         if state.card_def(hero).sphere == "spirit":
             take = min(price, resources(hero))
             add_tokens(hero, RESOURCE, -take)
             price -= take
+            paid += [f"{take} from {hero.name}"] if take else []
+    # Said as a played card's cost is said: X left the heroes' pools, which the table should see.
+    turn.say(f"{player.seat} pays {cost} for Stand and Fight (X)" + (f" ({', '.join(paid)})." if paid else "."))
     for p in state.players:
         if ally in p.discard.cards:
             p.discard.cards.remove(ally)

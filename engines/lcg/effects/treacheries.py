@@ -78,7 +78,8 @@ def _driven(turn: T, card: Card, _other: Card | None) -> None:
     for c in targets:
         modify(state, c, "threat", 1, "phase")
     if targets:
-        turn.say(f"{card.name}: {', '.join(c.name for c in targets)} get +1 threat for the rest of the phase.")
+        verb = "gets" if len(targets) == 1 else "each get"  # one card: "Mountains of Mirkwood gets"
+        turn.say(f"{card.name}: {', '.join(c.name for c in targets)} {verb} +1 threat for the rest of the phase.")
     if not state.staging.cards:
         turn.say(f"The staging area is empty: {card.name} surges.")
         push(state, Task(kind="reveal", note="staging" if state.phase == "quest" else "setup"))

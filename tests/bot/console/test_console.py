@@ -41,6 +41,8 @@ def test_without_a_token_run_opens_the_console(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     assert "No DISCORD_TOKEN configured: starting the console game" in result.stderr
     assert "Westmarch console" in result.stdout and "Console verbs" in result.stdout
+    # The interactive help is the session's, with each game's own verbs filled in, not the raw template.
+    assert "{games}" not in result.stdout and "campaign ..." in result.stdout
     assert (tmp_path / "console.db").exists()
 
 

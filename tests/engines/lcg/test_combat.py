@@ -81,6 +81,8 @@ def test_an_undefended_attack_goes_to_one_hero_without_defense():
     options = {o.label.split(" (")[0] for o in state.decisions[0].options}
     assert options == {"Aragorn", "Glóin", "Théodred"}
     aragorn = hero(state, "p1", "Aragorn")
+    # Issue 16 (found playing): each hero's HP left is shown, as the defender prompt shows it.
+    assert next(o.label for o in state.decisions[0].options if o.id == aragorn.uid) == "Aragorn (5 HP left)"
     state, _ = answer(state, aragorn.uid)
     assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 2
 

@@ -72,8 +72,15 @@ def test_driven_by_shadow_adds_threat_to_staged_enemies_and_locations_for_the_ph
     road = core_card(state, "Old Forest Road")
     state.staging.cards += [spider, road]
     on_top(state, core_card(state, "Driven by Shadow"))
-    state, _ = reveal(state)
+    state, lines = reveal(state)
     assert stat(state, state.staging.cards[0], "threat") == 3
+    assert "Driven by Shadow: King Spider, Old Forest Road each get +1 threat for the rest of the phase." in lines
+    # Issue 16 (found playing): one card reads "Mountains of Mirkwood gets", not "get".
+    alone = a_table(1)
+    alone.staging.cards.append(core_card(alone, "Old Forest Road"))
+    on_top(alone, core_card(alone, "Driven by Shadow"))
+    _, lines = reveal(alone)
+    assert "Driven by Shadow: Old Forest Road gets +1 threat for the rest of the phase." in lines, lines
     assert stat(state, state.staging.cards[1], "threat") == 2
     state, _ = run(state, Task(kind="phase", note="travel"))
     assert stat(state, state.staging.cards[0], "threat") == 2  # the phase ended

@@ -52,6 +52,20 @@ def test_theodred_gives_a_committed_hero_a_resource_when_he_commits():
     assert hero(state, "p1", "Glóin").tokens[RESOURCE] == before + 1
 
 
+def test_aragorn_may_spend_the_resource_theodred_gives_him_in_the_same_commit():
+    # Both respond to one commit; Aragorn, broke before Théodred's resource, may still use his response.
+    state = a_table(1)
+    aragorn, theodred = hero(state, "p1", "Aragorn"), hero(state, "p1", "Théodred")
+    aragorn.tokens.pop(RESOURCE, None)
+    state, _ = run(state, Task(kind="commit", seat="p1"))
+    state, _ = answer(state, (aragorn.uid, theodred.uid))
+    state, _ = answer(state, aragorn.uid)
+    state, lines = answer(state, "ready")
+    aragorn = hero(state, "p1", "Aragorn")
+    assert EXHAUSTED not in aragorn.flags and COMMITTED in aragorn.flags and RESOURCE not in aragorn.tokens
+    assert any("Aragorn spends a resource" in line for line in lines)
+
+
 def test_gloin_gains_a_resource_for_each_damage_he_survives():
     from engines.core import Turn
     from engines.lcg.table import deal_damage
@@ -151,6 +165,8 @@ def test_denethor_looks_at_the_top_encounter_card_and_may_bury_it():
     state, _ = window(state)
     state, _ = use(state, denethor, seat="p4")
     assert state.decisions[0].private and "Hill Troll" in state.decisions[0].prompt
+    # Issue 16 (found playing): the prompt read "Denethor sees Hill Troll onto the encounter deck's top".
+    assert state.decisions[0].prompt == "Denethor: Hill Troll is on top of the encounter deck; move it to the bottom?"
     state, _ = answer(state, "bottom", seat="p4")
     assert state.encounter_deck.cards[0].uid == troll.uid
 
@@ -424,9 +440,21 @@ def test_stand_and_fight_brings_back_an_ally_paying_its_cost_as_x():
     state = a_table(4)
     dead = core_card(state, "Lórien Guide", owner="p3")  # cost 3
     state.player("p1").discard.cards.append(dead)
-    state, _ = play_event(state, "Stand and Fight", seat="p3", resources=1)
+    state, lines = play_event(state, "Stand and Fight", seat="p3", resources=1)
     assert state.player("p3").play.find(dead.uid) is not None
+    assert any(line.startswith("p3 pays 3 for Stand and Fight (X) (1 from ") for line in lines), lines
     assert sum(h.tokens.get(RESOURCE, 0) for h in state.player("p3").play.cards) == 0
+
+
+def test_stand_and_fight_shows_each_allys_cost_since_that_cost_is_x():
+    """Issue 16 (found playing): the choice listed ten allies by name and id only, so X was unknown."""
+    state = a_table(4)
+    guide = core_card(state, "Lórien Guide", owner="p3")  # cost 3
+    snowbourn = core_card(state, "Snowbourn Scout", owner="p1")  # cost 1
+    state.player("p1").discard.cards.extend([guide, snowbourn])
+    state, _ = play_event(state, "Stand and Fight", seat="p3", resources=1)
+    labels = {o.id: o.label for o in state.decisions[0].options}
+    assert labels[guide.uid].endswith("cost 3)") and labels[snowbourn.uid].endswith("cost 1)"), labels
 
 
 def test_a_light_in_the_dark_sends_an_engaged_enemy_back_to_staging():
@@ -696,6 +724,18 @@ def test_celebrians_stone_adds_two_willpower_and_lets_aragorn_pay_for_spirit_car
     attach(state, "Celebrían's Stone", aragorn)
     assert stat(state, aragorn, "willpower") == 4
     assert aragorn in payers(state, state.player("p1"), core_card(state, "A Test of Will"))
+
+
+def test_the_board_shows_a_passive_bonus_as_the_stat_counts():
+    """Issue 16 (found playing): the image drew Aragorn's printed 2 willpower under Celebrían's Stone while
+    the commit prompt counted 4; only lasting modifiers reached the view, not passive effects."""
+    from engines.lcg.view import build
+
+    state = a_table(1)
+    aragorn = hero(state, "p1", "Aragorn")
+    attach(state, "Celebrían's Stone", aragorn)
+    assert build(state, "p1", "t").current[aragorn.uid] == {"willpower": 4}
+    assert hero(state, "p1", "Glóin").uid not in build(state, None, "t").current
 
 
 def test_blade_of_gondolin_cuts_orcs_harder_and_earns_progress_on_a_kill():

@@ -38,9 +38,11 @@ def test_resource_phase_gives_every_hero_a_resource_and_each_player_a_card():
     aragorn.flags.append(EXHAUSTED)
     before = {h.uid: h.tokens.get(RESOURCE, 0) for h in state.player("p1").play.cards}
     hand = len(state.player("p1").hand.cards)
-    after, _ = run(state, Task(kind="resource"))
+    after, lines = run(state, Task(kind="resource"))
     assert all(h.tokens.get(RESOURCE, 0) == before[h.uid] + 1 for h in after.player("p1").play.cards)
     assert len(after.player("p1").hand.cards) == hand + 1
+    # Issue 16 (found playing): the phase is announced before its draws, not after them.
+    assert lines[0].startswith("Resource phase:") and any("draws 1 card" in line for line in lines[1:]), lines
     state.player("p1").deck.cards.clear()
     after, lines = run(state, Task(kind="resource"))
     assert len(after.player("p1").hand.cards) == hand
@@ -223,6 +225,17 @@ def test_the_vote_prompt_says_the_seat_alone_answers_it():
 
     own = next(d for d in state.decisions if d.seat == "p2")
     assert parse_for_seat(GAME, state, "p2", "p1") == Answer(decision=own.id, choice=("p1",))
+
+
+def test_an_answer_missing_its_option_is_refused_for_that_reason():
+    """Issue 16 (found playing): 'answer 51' with no option was read as the options 'answer' and '51' of the
+    seat's one open decision, and refused as "'answer' is not an option"."""
+    from bot.service import parse_for_seat
+
+    state = _at_the_vote(2)
+    own = next(d for d in state.decisions if d.seat == "p2")
+    with pytest.raises(CommandError, match="Write an answer as"):
+        parse_for_seat(GAME, state, "p2", f"answer {own.id}")
 
 
 def test_the_setup_status_line_quotes_the_question_as_asked():

@@ -50,6 +50,9 @@ def test_7_10_and_7_11_pass_rules() -> None:
     assert not actions.can_pass(state, frodo)
     to_act(state, "frodo")
     assert "pass" not in options(state)
+    # Issue 16 (found playing): the prompt says why there is no pass, so the refusal below is no surprise.
+    assert ("you may not pass: 4 cards in hand, more than your carryover of 2, and not fewer than the 4 of "
+            "Witch-king's deck") in decision(state, "act").prompt
     with pytest.raises(RuleError, match="not an option"):
         answer(state, "act:frodo", "pass")
 

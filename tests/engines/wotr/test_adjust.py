@@ -102,3 +102,10 @@ def test_a_proposal_left_to_the_bot_is_refused() -> None:
     state, _ = adjust(state, "p1", "corruption +1")
     ask = decision(state, "propose")
     assert GAME.default_answer(state, ask).choice == ("refuse",)
+
+
+def test_the_words_the_log_suggests_are_accepted_as_written() -> None:
+    """Issue 16 (found playing): the log says "resolve it with: adjust corruption +1"; typed as written in the
+    console, 'adjust' was refused as an unknown command."""
+    assert GAME.parse("adjust corruption +1") == GAME.parse("corruption +1")
+    assert GAME.parse('adjust recover saruman "Saruman" hand') == GAME.parse("recover saruman Saruman hand")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engines.core import Answer
 from engines.wotr import GAME, combat, scripts
 from engines.wotr import procedures as proc
 from engines.wotr.cards import SHADOW, fold
@@ -246,7 +247,9 @@ def test_7_16_extra_demands_stack_on_the_cost_paths_of_the_dead() -> None:
     state = answer(state, "cost", x.uid)
     first = decision(state, "forsake")  # the text's first forsake: Y in hand, Strider in reserve, or the deck top
     assert {o.id for o in first.options} >= {y.uid, "top"}
+    assert first.prompt.startswith("Paths of the Dead (1 of 2): ")  # issue 16: the two prompts are told apart
     state = answer(state, "forsake", y.uid)
+    assert decision(state, "forsake").prompt.startswith("Paths of the Dead (2 of 2): ")
     state = answer(state, "forsake", "top")
     aragorn = state.deck("aragorn")
     assert len(aragorn.hand.cards) == 5  # Strider still in reserve: 5 cards
@@ -269,8 +272,11 @@ def test_7_55_draw_eliminate_play_cycle_the_rest() -> None:
     plays = options(state, "chain-play")
     assert f"play-{armies[1].uid}-reserve" in plays and "done" in plays
     assert not [p for p in plays if others[1].uid in p]  # only armies may be played
-    state = answer(state, "chain-play", f"play-{armies[1].uid}-reserve")
-    state = answer(state, "chain-play", "done")
+    d = decision(state, "chain-play")
+    step = GAME.apply(state, d.seat, Answer(decision=d.id, choice=(f"play-{armies[1].uid}-reserve",)))
+    # Issue 16 (found playing): the log says where the drawn card goes.
+    assert "Witch-king's deck plays Olog-Hai from the drawn cards to reserve." in [e.text for e in step.events]
+    state = answer(step.state, "chain-play", "done")
     wk = state.deck("witch-king")
     assert [c.name for c in wk.reserve.cards] == ["Olog-Hai"]
     assert len(wk.hand.cards) == before - 1  # the five others were cycled; no cost for the play
@@ -497,6 +503,8 @@ def test_taking_a_named_card_from_the_draw_deck_or_the_cycle_pile() -> None:
     state = _play(state, "aragorn", "Legolas")
     take = decision(state, "take:aragorn:draw")
     assert take.private and [o.label for o in take.options] == ["Bow of the Galadhrim", "Take nothing"]
+    # Issue 16 (found playing): the prompt says which card asks and which pile is searched.
+    assert take.prompt.startswith("Legolas: Aragorn's deck, take a card from your draw deck into hand")
     step = GAME.apply(state, take.seat, GAME.parse(f"answer {take.id} {take.options[0].id}"))
     aragorn = step.state.deck("aragorn")
     assert "Bow of the Galadhrim" in [c.name for c in aragorn.hand.cards]
@@ -534,3 +542,53 @@ def test_activation_texts_resolve_in_the_order_the_locations_were_activated() ->
     assert [d.context for d in state.decisions] == ["mayforsake:aragorn:1:Dol Amroth"]  # the prompt names it
     state = answer(state, "mayforsake", "decline")
     assert decision(state, "forsake:frodo")
+
+
+def test_a_draw_from_a_card_text_names_the_card_in_the_log() -> None:
+    """Issue 16 (found playing): "Aragorn's deck draws 1 card." right after Minas Tirith's own draw left the
+    table guessing that Gildor's Encampment asked it; every draw a text makes now names that text."""
+    from engines.core import Answer
+
+    state = opened()
+    card, *_ = to_hand(state, "witch-king", "The Black Easterling")
+    to_act(state, "witch-king")
+    d = decision(state, "act:witch-king")
+    result = GAME.apply(state, d.seat, Answer(decision=d.id, choice=(f"play-{card.uid}-reserve",)))
+    cost = [d for d in result.state.decisions if d.context.startswith("cost")]
+    if cost:
+        result = GAME.apply(result.state, cost[0].seat, Answer(decision=cost[0].id, choice=(cost[0].options[0].id,)))
+    said = [e.text for e in result.events]
+    assert "The Black Easterling: Witch-king's deck draws 1 card." in said, said
+    from engines.wotr import round
+    from tests.engines.wotr.table import turn
+
+    state = opened()
+    clear_active(state)
+    harad = next(c for c in state.bg_shadow.cards if c.name == "Harad")
+    state.bg_shadow.cards.remove(harad)
+    state.decisions.clear()
+    t = turn(state)
+    round.activate(t, harad, "for the test")
+    round.advance(t)
+    assert "Harad: Saruman's deck draws 1 card." in [e.text for e in t.events]
+
+
+def test_a_draw_and_play_chain_names_its_card_in_the_log_and_the_prompts() -> None:
+    """Issue 16 (found playing): Helm's Deep's "Frodo's deck draws 5 cards" and "play one of the drawn cards"
+    did not say which text asked, right after two locations were activated."""
+    from engines.wotr import effects, round
+    from tests.engines.wotr.table import turn
+
+    state = opened()
+    wk = state.deck("witch-king")
+    hunter, orcs = fetch(state, "witch-king", "The Hunter"), fetch(state, "witch-king", "Mordor Orcs")
+    wk.draw.cards.extend([orcs, hunter])
+    state.decisions.clear()
+    state.acting = "witch-king"
+    t = turn(state)
+    effects._chain(2, "Nazgûl", 1, eliminate=True)(t, wk, fetch(state, "witch-king", "The Day Without Dawn"))  # type: ignore[operator]
+    round.advance(t)
+    assert "The Day Without Dawn: Witch-king's deck draws 2 cards." in [e.text for e in t.events]
+    assert decision(state, "chain-elim").prompt.startswith("The Day Without Dawn: Witch-king's deck, eliminate")
+    state = answer(state, "chain-elim", orcs.uid)
+    assert decision(state, "chain-play").prompt.startswith("The Day Without Dawn: Witch-king's deck, play")

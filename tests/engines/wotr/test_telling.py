@@ -71,6 +71,13 @@ def test_unscripted_text_on_a_played_character_item_or_army_is_announced() -> No
     assert arwen in rivendell.attached and not [line for line in public_lines(t) if "not scripted" in line]
 
 
+def test_a_name_ending_in_s_takes_the_apostrophe_alone() -> None:
+    """Issue 16 (found playing): "Coastal Raiders's text is not scripted"."""
+    lines = _played(opened(), "saruman", "Coastal Raiders")
+    assert any(line.startswith("Coastal Raiders' text is not scripted") for line in lines), lines
+    assert not [line for line in lines if "s's " in line]
+
+
 def test_log_lines_have_no_space_before_punctuation_and_name_items_lost_with_their_wielder() -> None:
     """Issue 16's log wording: an event's play line ends "plays The Red Arrow." (no stray space); a unit saved
     by an item's text names that item, not "its text"; items that go with their wielder are named."""

@@ -99,6 +99,10 @@ class WestmarchBot(Host):
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self.service.core.settle()  # the notices of what was committed still go out
+        try:  # no journal tail left to replay under a new engine version
+            await self.service.core.checkpoint()
+        except Exception:  # the journal still holds every command: a failed checkpoint loses nothing
+            log.exception("the shutdown checkpoint failed")
         await super().close()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -67,7 +67,10 @@ async def play(
                 break
         return 0
     finally:
-        await db.close()
+        try:  # no journal tail left to replay under a new engine version
+            await service.core.checkpoint()
+        finally:
+            await db.close()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -40,6 +40,13 @@ class StateCache:
     def pop(self, game_id: int, default: Entry | None = None) -> Entry | None:
         return self._entries.pop(game_id, default)
 
+    def peek(self, game_id: int) -> Entry | None:
+        """The entry without marking it as played lately."""
+        return self._entries.get(game_id)
+
+    def ids(self) -> list[int]:
+        return list(self._entries)
+
     def values(self) -> list[Entry]:
         return list(self._entries.values())
 

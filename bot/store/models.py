@@ -212,7 +212,8 @@ class JournalRow(SQLModel, table=True):
 
 
 class SnapshotRow(SQLModel, table=True):
-    """The state right after journal row `seq`, on the effective history (deleted when undo passes it)."""
+    """The state right after journal row `seq` (an undo keeps the snapshots of what it took back: each is still
+    the state at its own seq, and the undo writes the state it restores at its own)."""
 
     __tablename__ = "snapshot"
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_snapshot_game_seq"),)

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import base64
 import zlib
+from functools import cache
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 
 from bot.store.models import JournalKind, JournalRow, SnapshotRow
@@ -71,3 +73,11 @@ def replay(game: Any, state: Any, rows: list[tuple[str, str, str | None]]) -> An
             assert seat is not None
             state = game.apply(state, seat, game.parse(text)).state
     return state
+
+
+@cache
+def insert_missing(dialect: str) -> Any:
+    """INSERT a snapshot unless the game has one at that seq already (a checkpoint may meet one)."""
+    table = SnapshotRow.metadata.tables[SnapshotRow.__tablename__]
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return insert(table).on_conflict_do_nothing(index_elements=["game_id", "seq"])

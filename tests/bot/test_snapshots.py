@@ -104,6 +104,23 @@ async def test_a_reader_holding_the_row_from_before_an_undo_still_loads_that_sta
     assert codec.dumps(await Service(db).stored_state(game_id)) == codec.dumps(await service.replay(game_id))
 
 
+async def test_a_shutdown_checkpoint_leaves_no_journal_tail_for_the_games_kept_in_memory(db: Database):
+    """A restart may bring a new engine version, whose rules could replay a journal tail differently: at
+    shutdown every game kept in memory gets a snapshot at its newest journal row."""
+    service = Service(db, snapshot_every=100, seed_source=lambda: 5)
+    game_id = await started_game(service)
+    await play(service, game_id, 4)
+    assert (await stored(db, game_id))[1] == [1]
+    assert await service.core.checkpoint() == 1
+    async with db.session() as s:
+        row = await s.get(GameRow, game_id)
+        assert row is not None
+        assert await snapshots.tail(s, game_id, row.journal_seq, row.journal_seq) == []
+    assert (await stored(db, game_id))[1] == [1, row.journal_seq]
+    assert codec.dumps(await Service(db).stored_state(game_id)) == codec.dumps(await service.replay(game_id))
+    assert await service.core.checkpoint() == 0  # nothing newer to keep
+
+
 def test_packing_is_smaller_and_reads_plain_json_too():
     text = '{"a": [' + ", ".join(['{"name": "Gandalf", "wounds": 0}'] * 200) + "]}"
     packed = snapshots.pack(text)

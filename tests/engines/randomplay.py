@@ -212,6 +212,14 @@ def shown_in(public: Sequence[str]) -> set[str]:
         for pattern in rest:
             if m := re.match(pattern, text):
                 out |= {name.strip() for name in m.group(1).split(", ")}
+    # MEQ Encounter and Event draws are turned face up for the table and listed with their priorities (meq spec
+    # 3.2 step 4, 3.0); an Encounter's own effect may shuffle the discard pile, the card with it, back into its
+    # deck in that step. Such a card may share its name with a hidden one (an Encounter and a Sauron Mission
+    # both "Where the Shadows Lie"): the line names the drawn card. Names may hold commas, so split on the
+    # priorities.
+    for text in public:
+        if m := re.match(r"(?:Encounter \([^)]*\): |Event step \([^)]*\): drawn )(.+?); ", text):
+            out |= set(re.findall(r"(?:^|, )(.+?) \(\d+\)(?=, |$)", m.group(1)))
     return out
 
 

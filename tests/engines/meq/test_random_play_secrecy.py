@@ -86,3 +86,22 @@ def test_a_shadow_card_fight_names_its_foe_beside_a_face_down_token_of_that_kind
     # With no combat under way the token's name is a secret again: the checker must still see it.
     step.state.combat = None
     leaks(step.state, f"The token on Bree is a {name}.")
+
+
+def test_an_encounter_drawn_and_shuffled_back_shares_its_name_with_the_hidden_mission() -> None:
+    # Sauron's hidden Mission and an Encounter card are both "Where the Shadows Lie". The Encounter is drawn face
+    # up for the table and its own effect shuffles its discard pile, itself in it, back into the deck in the same
+    # step (seed 176 of the random games): the log names the drawn Encounter, which tells nothing of the Mission.
+    state = a_table()
+    state.sauron_mission.cards[:] = [state.new_card("Where the Shadows Lie", "mission-sauron-where-the-shadows-lie")]
+    key = "encounter:brown-lands-mordor"
+    state.stock[key] = (stock.entry(from_deck(state, key, "enc-where-the-shadows-30")),)
+    state.pool = 2
+    state = answer(hero_turn(state, 0, at="emyn-muil"), "rest", "pass")
+    d = open_decision(state, "travel")
+    step = GAME.apply(state, d.seat, Answer(decision=d.id, choice=("pass",)))
+    texts = [e.text for e in step.events]
+    assert "Encounter (brown-lands-mordor deck): Where the Shadows Lie (12); Where the Shadows Lie applies." in texts
+    assert not step.state.encounter_discards["brown-lands-mordor"].cards  # back in the face-down deck
+    check_views(GAME, step.state, step.events, state)
+    leaks(step.state, "Sauron's Mission is Where the Shadows Lie.")

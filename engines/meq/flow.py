@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Decision, DecisionKind, Option, RuleError, Turn
+from engines.core.decisions import NONE
 from engines.meq.state import MeqState
 
 Step = Callable[[Turn[MeqState]], None]
@@ -62,7 +63,9 @@ def fire(name: str, *args: object) -> bool:
 def ask(turn: Turn[MeqState], seat: str, context: str, prompt: str, options: list[tuple[str, str]],
         kind: DecisionKind = DecisionKind.CHOOSE_ONE, *, low: int = 1, high: int = 1,
         private: bool = False) -> Decision:
-    """Open a decision; `context` is "<answer name>:<args...>" and routes the answer back."""
+    """Open a decision; `context` is "<answer name>:<args...>" and routes the answer back. No option may be
+    the word the command grammar writes for an empty answer: it would read back as choosing nothing."""
+    assert all(i != NONE for i, _ in options), f"option id '{NONE}' in decision {context}"
     return turn.ask(seat, kind, prompt, [Option(id=i, label=label) for i, label in options], low=low, high=high,
                     private=private, context=context)
 

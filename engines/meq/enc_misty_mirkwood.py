@@ -126,7 +126,7 @@ def fires(turn: Turn[MeqState], hero: Hero | None) -> None:
         turn.say(f"{hero.name}'s agility is not below the region's {n} monster token(s): nothing happens.")
         return
     fx.ask_card(turn, state.sauron, FIRES, hero, "pick", f"Against {hero.name}:",
-                [("damage", "deal 2 damage"), ("pool", "the Shadow Pool gains 1"), ("none", "nothing")])
+                [("damage", "deal 2 damage"), ("pool", "the Shadow Pool gains 1"), ("nothing", "nothing")])
 
 
 @fx.choice(FIRES)

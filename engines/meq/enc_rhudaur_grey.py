@@ -90,12 +90,12 @@ def heath(turn: Turn[MeqState], hero: Hero | None) -> None:
     if tokens:
         fx.ask_card(turn, hero.seat, HEATH, hero, "token", f"{hero.name}: discard a monster token of this region?",
                     [(uid, f"the token on {state.map.name(state.token_at[uid])}") for uid in tokens]
-                    + [("none", "none")])
+                    + [("keep", "discard none")])
 
 
 @fx.choice(HEATH)
 def heath_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    if picked[0] != "none":
+    if picked[0] != "keep":
         kit.discard_token(turn, picked[0], "an Encounter")
 
 

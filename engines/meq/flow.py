@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Decision, DecisionKind, Option, RuleError, Turn
+from engines.core.decisions import NONE
 from engines.meq.state import MeqState
 
 Step = Callable[[Turn[MeqState]], None]
@@ -63,7 +64,9 @@ def ask(turn: Turn[MeqState], seat: str, context: str, prompt: str, options: lis
         kind: DecisionKind = DecisionKind.CHOOSE_ONE, *, low: int = 1, high: int = 1,
         private: bool = False, forced: str = "") -> Decision:
     """Open a decision; `context` is "<answer name>:<args...>" and routes the answer back. `forced` (the public
-    reason it has one legal answer) lets the kernel answer it (engines/core/orders.py)."""
+    reason it has one legal answer) lets the kernel answer it (engines/core/orders.py). No option may be the
+    word the command grammar writes for an empty answer: it would read back as choosing nothing."""
+    assert all(i != NONE for i, _ in options), f"option id '{NONE}' in decision {context}"
     return turn.ask(seat, kind, prompt, [Option(id=i, label=label) for i, label in options], low=low, high=high,
                     private=private, context=context, forced=forced)
 

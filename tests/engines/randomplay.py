@@ -198,6 +198,28 @@ def shown_in(public: Sequence[str]) -> set[str]:
     for text in public:
         if m := re.match(r"Peril cards discarded face up: (.+)\.$", text):
             out |= {name.strip() for name in m.group(1).split(", ")}
+    # An MEQ Shadow card Sauron plays is shown to the table (its name may hold a comma, so the whole name up to
+    # the full stop); its discard pile may be shuffled into a new Shadow deck, and redrawn, later in that step.
+    for text in public:
+        if m := re.match(r"Sauron plays the Shadow card (.+)\.$", text):
+            out.add(m.group(1).strip())
+    # An MEQ hero's discards land face up on the rest pool (meq spec 1.3), named in the public log as they go. If
+    # that hero is defeated in the same step (the last card spent on a move), the rest pool goes back into the
+    # face-down life pool; the line named the card while it lay face up. Hero card names hold no comma.
+    rest = (r".+, discarding (.+) to the rest pool\.$", r".+ discards \d+ card\(s\) \(.*?\): (.+)\.$",
+            r".+ discards at random: (.+)\.$")
+    for text in public:
+        for pattern in rest:
+            if m := re.match(pattern, text):
+                out |= {name.strip() for name in m.group(1).split(", ")}
+    # MEQ Encounter and Event draws are turned face up for the table and listed with their priorities (meq spec
+    # 3.2 step 4, 3.0); an Encounter's own effect may shuffle the discard pile, the card with it, back into its
+    # deck in that step. Such a card may share its name with a hidden one (an Encounter and a Sauron Mission
+    # both "Where the Shadows Lie"): the line names the drawn card. Names may hold commas, so split on the
+    # priorities.
+    for text in public:
+        if m := re.match(r"(?:Encounter \([^)]*\): |Event step \([^)]*\): drawn )(.+?); ", text):
+            out |= set(re.findall(r"(?:^|, )(.+?) \(\d+\)(?=, |$)", m.group(1)))
     return out
 
 

@@ -193,3 +193,18 @@ def test_encounter_step_runs_the_script() -> None:
     on_top(state, f"encounter:{GROUP}", mm.STORM, mm.RADAGAST, mm.DALE)
     flow.STEPS["encounter"](turn_on(state))
     assert not state.heroes[0].hand.cards and life(state) == before + 4 and state.turn_over
+
+
+def test_sarumans_fires_sauron_may_pick_nothing() -> None:
+    # spec 5.4: Sauron may take neither; the option's word reads back as itself (not the empty answer's "none")
+    from engines.core import Answer
+    from engines.meq import GAME
+
+    state = table("fangorn")
+    for loc in ("rhosgobel", "high-pass", "gladden-fields", "rivendell"):
+        place_token(state, GROUP, "blank", loc)
+    run(state, mm.FIRES)
+    d = open_decision(state, "card")
+    damage = len(state.queue)
+    state = GAME.apply(state, d.seat, GAME.parse(GAME.format(Answer(decision=d.id, choice=("nothing",))))).state
+    assert state.pool == 0 and "card" not in contexts(state) and len(state.queue) <= damage

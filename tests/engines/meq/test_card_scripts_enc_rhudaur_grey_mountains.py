@@ -156,3 +156,20 @@ def test_the_world_is_grey_reshuffles_the_deck() -> None:
     state.pool = 1
     state = answer(run(state, rg.GREY), "card", "pool")
     assert state.pool == 0
+
+
+def test_above_the_withered_heath_may_keep_every_token() -> None:
+    # the hero may discard no token; that option is not the word an empty answer is written as (engines.core
+    # .decisions.NONE), so its answer reads back as itself (random play found "none" offered here)
+    from engines.core import Answer
+    from engines.core.decisions import NONE
+    from engines.meq import GAME
+
+    state = table("ered-mithrin")
+    token = place_token(state, GROUP, "blank", "erebor")
+    run(state, rg.HEATH)
+    d = open_decision(state, "card")
+    assert NONE not in {o.id for o in d.options}
+    text = GAME.format(Answer(decision=d.id, choice=("keep",)))
+    state = GAME.apply(state, d.seat, GAME.parse(text)).state
+    assert state.token_at.get(token.uid) == "erebor"

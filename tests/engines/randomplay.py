@@ -218,8 +218,8 @@ def shown_in(public: Sequence[str]) -> set[str]:
     # both "Where the Shadows Lie"): the line names the drawn card. Names may hold commas, so split on the
     # priorities.
     for text in public:
-        if m := re.match(r"(?:Encounter \([^)]*\): |Event step \([^)]*\): drawn )(.+?); ", text):
-            out |= set(re.findall(r"(?:^|, )(.+?) \(\d+\)(?=, |$)", m.group(1)))
+        if m := re.match(r"(?:Encounter \([^)]*\): |Event step \([^)]*\): drawn )(.+\(\d+\))[.;] ", text):
+            out |= set(re.findall(r"(?:^|, |; )(.+?) \(\d+\)(?=, |; |$)", m.group(1)))
     return out
 
 

@@ -101,7 +101,8 @@ def test_an_encounter_drawn_and_shuffled_back_shares_its_name_with_the_hidden_mi
     d = open_decision(state, "travel")
     step = GAME.apply(state, d.seat, Answer(decision=d.id, choice=("pass",)))
     texts = [e.text for e in step.events]
-    assert "Encounter (Brown Lands and Mordor deck): Where the Shadows Lie (12). Where the Shadows Lie applies." in texts
+    drawn = "Encounter (Brown Lands and Mordor deck): Where the Shadows Lie (12). Where the Shadows Lie applies."
+    assert drawn in texts
     assert not step.state.encounter_discards["brown-lands-mordor"].cards  # back in the face-down deck
     check_views(GAME, step.state, step.events, state)
     leaks(step.state, "Sauron's Mission is Where the Shadows Lie.")

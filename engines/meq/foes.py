@@ -1,0 +1,103 @@
+"""Monsters' own abilities (each monster's reference card; spec 4 combat), in our own words; no card text is
+kept. Each is registered by foe id on one of the round's hooks in engines.meq.abilities: after this round's
+cancels, after the printed numbers are set, and on the damage. `SCRIPTED` says, for `cards coverage meq`, what
+each does."""
+
+from __future__ import annotations
+
+from engines.core import Turn
+from engines.meq import abilities, rules
+from engines.meq.abilities import FOE_CANCELS, FOE_DAMAGE, FOE_END, FOE_VALUES, UNCANCELABLE, Side
+from engines.meq.cards import MELEE, RANGED, index
+from engines.meq.state import Combat, MeqState
+
+SCRIPTED = {
+    "mon-snaga": "its Ranged cards hit one harder",
+    "mon-huorn": "its Melee cards hit one harder",
+    "mon-cave-troll": "its Ranged card blanks the hero's Melee card that round",
+    "mon-dunlending": "when its Melee card's defense stops damage, the hero takes one damage",
+    "mon-giant-spider": "two or more damage from its Melee card: the hero loses a random hand card",
+    "mon-agent": "the first time its Ranged card wounds the hero in a combat, the hero is corrupted",
+    "mon-barrow-wight": "a round it survives after playing a Ranged card heals it by one",
+}
+
+
+def live(sides: dict[str, Side], side: str, kind: str) -> bool:
+    """The side played a card of `kind` this round and it was not cancelled."""
+    x = sides[side]
+    return x.card is not None and not x.cancelled and x.card.type == kind
+
+
+def name(c: Combat) -> str:
+    return index().foes[c.foe].name
+
+
+def attack_up(kind: str) -> abilities.FoeHook:
+    def hook(turn: Turn[MeqState], c: Combat, sides: dict[str, Side]) -> None:
+        if live(sides, "foe", kind):
+            sides["foe"].atk += 1
+            turn.say(f"{name(c)}'s own ability: +1 attack to its {kind.title()} card.")
+    return hook
+
+
+FOE_VALUES["mon-snaga"] = attack_up(RANGED)
+FOE_VALUES["mon-huorn"] = attack_up(MELEE)
+
+
+def cave_troll(turn: Turn[MeqState], c: Combat, sides: dict[str, Side]) -> None:
+    """Runs after the cards' own cancels: a Melee card already blank, or one that cannot be cancelled, stays so."""
+    hero = sides["hero"]
+    if live(sides, "foe", RANGED) and live(sides, "hero", MELEE) and hero.card is not None \
+            and hero.card.ability not in UNCANCELABLE:
+        hero.cancelled = True
+        hero.atk = hero.defense = 0
+        turn.say(f"{turn.state.hero(c.hero).name}'s {hero.card.name} is cancelled ({name(c)}'s own ability).")
+
+
+FOE_CANCELS["mon-cave-troll"] = cave_troll
+
+
+def dunlending(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+               taken: dict[str, int]) -> None:
+    """Damage stopped by its Melee card's defense: the hero's attack met some of that defense."""
+    if live(sides, "foe", MELEE) and min(sides["hero"].atk, sides["foe"].defense) > 0:
+        taken["hero"] += 1
+        turn.say(f"{name(c)}'s own ability: its defense stopped damage, 1 damage back to the hero.")
+
+
+def giant_spider(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+                 taken: dict[str, int]) -> None:
+    if live(sides, "foe", MELEE) and exchange["hero"] >= 2:
+        abilities.discard_random(turn, c, "hero", 1)
+
+
+def agent(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+          taken: dict[str, int]) -> None:
+    if not c.foe_ability_used and live(sides, "foe", RANGED) and exchange["hero"] > 0:
+        c.foe_ability_used = True
+        hero = turn.state.hero(c.hero)
+        turn.say(f"{name(c)}'s own ability corrupts {hero.name} (once a combat).")
+        rules.gain_corruption(turn, hero)
+
+
+def barrow_wight(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+                 taken: dict[str, int]) -> None:
+    """Played, not necessarily live: a cancelled Ranged card was still played. The heal comes off this round's
+    damage first, then off the combat's earlier damage."""
+    card = sides["foe"].card
+    left = c.health - abilities.prior_damage(turn.state, c) - c.foe_damage
+    if card is None or card.type != RANGED or taken["foe"] >= left:
+        return
+    if taken["foe"]:
+        taken["foe"] -= 1
+    elif c.foe_damage:
+        c.foe_damage -= 1
+    else:
+        return
+    turn.say(f"{name(c)}'s own ability: it heals 1 damage at the end of the round.")
+
+
+FOE_DAMAGE["mon-dunlending"] = dunlending
+FOE_DAMAGE["mon-giant-spider"] = giant_spider
+FOE_DAMAGE["mon-agent"] = agent
+FOE_END["mon-barrow-wight"] = barrow_wight

@@ -1,0 +1,86 @@
+"""Monsters' own abilities (engines.meq.foes; meq spec 4.2 steps c-f, 4.3, 4.4): each fought through the real
+engine with the hero's hand and the top of the foe's combat deck arranged, so the numbers differ from a combat
+without the ability."""
+
+from __future__ import annotations
+
+from engines.meq import scripts
+from tests.engines.meq.test_card_scripts_combat import c_of, commit, damage_line, fight, settle
+
+
+def test_snaga_ranged_cards_gain_one_attack() -> None:
+    # spec 4.2 f: Quick Shot 1 (+1) against Parry's defense 1 (no bonus against Ranged): 1 damage, not 0
+    state = fight("mon-snaga", ("cmb-argalad-parry",), ("cmb-monster-zealot-quick-shot",))
+    _, said = commit(state, "cmb-argalad-parry", "cmb-monster-zealot-quick-shot")
+    assert damage_line(said).startswith("Damage: Argalad takes 1, Snaga takes 1 ")
+
+
+def test_huorn_melee_cards_gain_one_attack() -> None:
+    # spec 4.2 f: Sweep 3 (+1) against Parry's 1 + 2 (vs Melee): 1 damage, not 0
+    state = fight("mon-huorn", ("cmb-argalad-parry",), ("cmb-monster-behemoth-sweep",))
+    _, said = commit(state, "cmb-argalad-parry", "cmb-monster-behemoth-sweep")
+    assert damage_line(said).startswith("Damage: Argalad takes 1, Huorn takes 1 ")
+
+
+def test_cave_troll_ranged_card_cancels_the_heros_melee_card() -> None:
+    # spec 4.2 e, 4.3 (a cancelled card has attack and defense 0): Aimed Shot's 3 meets no defense and the
+    # Parry deals nothing (uncancelled: 2 to the hero, 1 to the troll)
+    state = fight("mon-cave-troll", ("cmb-argalad-parry",), ("cmb-monster-behemoth-aimed-shot",))
+    _, said = commit(state, "cmb-argalad-parry", "cmb-monster-behemoth-aimed-shot")
+    assert any("Parry is cancelled" in t for t in said)
+    assert damage_line(said).startswith("Damage: Argalad takes 3, Cave Troll takes 0 ")
+
+
+def test_cave_troll_leaves_a_ranged_card_alone() -> None:
+    state = fight("mon-cave-troll", ("cmb-argalad-volley",), ("cmb-monster-behemoth-aimed-shot",))
+    _, said = commit(state, "cmb-argalad-volley", "cmb-monster-behemoth-aimed-shot")
+    assert not any("cancelled" in t for t in said)
+    assert damage_line(said).startswith("Damage: Argalad takes 1, Cave Troll takes 2 ")
+
+
+def test_dunlending_strikes_back_when_its_melee_defense_stops_damage() -> None:
+    # spec 4.2 f: Parry's defense 1 stops Quick Shot's 1, so the hero takes Parry's 1 plus 1
+    state = fight("mon-dunlending", ("cmb-argalad-quick-shot",), ("cmb-monster-ravager-parry",))
+    _, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-ravager-parry")
+    assert damage_line(said).startswith("Damage: Argalad takes 2, Dunlending takes 0 ")
+
+
+def test_giant_spider_melee_hit_of_two_costs_a_random_hand_card() -> None:
+    # spec 4.2 f, 4.4: Sweep deals 3 to the hero; the hero's other hand card goes to the rest pool at random
+    state = fight("mon-giant-spider", ("cmb-argalad-quick-shot", "cmb-argalad-volley"),
+                  ("cmb-monster-behemoth-sweep",))
+    state, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-behemoth-sweep")
+    hero = state.heroes[0]
+    assert any("discards at random: Volley" in t for t in said)
+    assert "cmb-argalad-volley" in [k.ref for k in hero.rest.cards]
+    assert "cmb-argalad-volley" not in [k.ref for k in hero.hand.cards]
+
+
+def test_agent_corrupts_the_hero_once_a_combat_after_a_ranged_hit() -> None:
+    # spec 4.2 f: Aimed Shot wounds the hero: one Corruption card; the next Ranged hit gives none
+    state = fight("mon-agent", ("cmb-argalad-parry", "cmb-argalad-quick-shot"),
+                  ("cmb-monster-zealot-aimed-shot", "cmb-monster-zealot-quick-shot"))
+    before = len(state.heroes[0].corruption.cards)
+    state, said = commit(state, "cmb-argalad-parry", "cmb-monster-zealot-aimed-shot")
+    assert any("corrupts Argalad" in t for t in said)
+    assert len(state.heroes[0].corruption.cards) == before + 1
+    state = settle(state)
+    state, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-zealot-quick-shot")
+    assert damage_line(said).startswith("Damage: Argalad takes 1,")
+    assert len(state.heroes[0].corruption.cards) == before + 1
+
+
+def test_barrow_wight_heals_after_a_ranged_round_it_survives() -> None:
+    # spec 4.2 f, 4.4: Aimed Shot deals 3 - 1 = 2 to it; it played Fall Back (Ranged) and stands: 1 is healed
+    state = fight("mon-barrow-wight", ("cmb-argalad-aimed-shot",), ("cmb-monster-ravager-fall-back",))
+    state, said = commit(state, "cmb-argalad-aimed-shot", "cmb-monster-ravager-fall-back")
+    assert any("heals 1" in t for t in said)
+    assert damage_line(said).startswith("Damage: Argalad takes 1, Barrow Wight takes 1 ")
+    assert c_of(state).foe_damage == 1
+
+
+def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
+    by_hand = scripts.coverage()["monster and minion abilities by hand"]
+    assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
+            "mon-barrow-wight"}.isdisjoint(by_hand)
+    assert "mon-balrog" in by_hand

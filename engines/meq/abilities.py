@@ -69,6 +69,7 @@ FOE_CANCELS: dict[str, FoeHook] = {}
 FOE_VALUES: dict[str, FoeHook] = {}
 FOE_DAMAGE: dict[str, DamageHook] = {}  # before caps; gets (exchange, taken)
 FOE_END: dict[str, DamageHook] = {}  # after caps; gets (exchange, taken)
+FOE_DISCOUNT: dict[str, Callable[[list[Card]], int]] = {}  # strength its stack costs less (see `spent`)
 
 
 def other(side: str) -> str:
@@ -112,8 +113,10 @@ def mark_free(c: Combat, played: dict[str, CombatDef | None]) -> None:
             stack_of(c, s).cards[-1].flags.append(FREE)
 
 
-def spent(stack: Zone) -> int:
-    return sum(index().combat[x.ref].cost for x in stack.cards if FREE not in x.flags)
+def spent(stack: Zone, foe: str = "") -> int:
+    """The strength a combat stack costs; `foe`: the stack is that foe's, whose own ability may lower it."""
+    total = sum(index().combat[x.ref].cost for x in stack.cards if FREE not in x.flags)
+    return total - (FOE_DISCOUNT[foe](stack.cards) if foe in FOE_DISCOUNT else 0)
 
 
 # --- one round -----------------------------------------------------------------------------------------------
@@ -333,7 +336,7 @@ def hamstring(turn: Turn[MeqState], c: Combat, side: str) -> None:
     card.face_up = True
     stack_of(c, opp).cards.insert(0, card)
     turn.say(f"{card.name} goes from the top of the deck under {'Sauron' if opp == 'foe' else 'the hero'}'s "
-             f"combat stack (strength spent now {spent(stack_of(c, opp))}).")
+             f"combat stack (strength spent now {spent(stack_of(c, opp), c.foe if opp == 'foe' else '')}).")
 
 
 def endure(turn: Turn[MeqState], c: Combat) -> None:

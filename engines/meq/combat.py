@@ -147,10 +147,10 @@ def ask_commit(turn: Turn[MeqState], c: Combat, side: str) -> None:
             private=True)
 
 
-def strength_left(stack: Zone, limit: int) -> str:
+def strength_left(stack: Zone, limit: int, foe: str = "") -> str:
     """What a commit can still afford: a card whose cost takes the total over the limit exhausts its side (spec
     4.2 c), so the prompt says where the side stands."""
-    return f"strength spent {abilities.spent(stack)} of {limit}"
+    return f"strength spent {abilities.spent(stack, foe)} of {limit}"
 
 
 def card_label(ref: str, name: str) -> str:
@@ -239,7 +239,7 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
     for side, stack, limit in (("hero", c.hero_stack, c.hero_strength), ("foe", c.foe_stack, c.strength)):
         if played[side] is None:
             continue
-        spent = abilities.spent(stack)
+        spent = abilities.spent(stack, c.foe if side == "foe" else "")
         if spent > limit:
             cancelled[side] = True
             if side == "hero":

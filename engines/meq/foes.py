@@ -5,9 +5,9 @@ each does."""
 
 from __future__ import annotations
 
-from engines.core import Turn
+from engines.core import Card, Turn
 from engines.meq import abilities, rules
-from engines.meq.abilities import FOE_CANCELS, FOE_DAMAGE, FOE_END, FOE_VALUES, UNCANCELABLE, Side
+from engines.meq.abilities import FOE_CANCELS, FOE_DAMAGE, FOE_DISCOUNT, FOE_END, FOE_VALUES, FREE, UNCANCELABLE, Side
 from engines.meq.cards import MELEE, RANGED, index
 from engines.meq.state import Combat, MeqState
 
@@ -19,6 +19,8 @@ SCRIPTED = {
     "mon-giant-spider": "two or more damage from its Melee card: the hero loses a random hand card",
     "mon-agent": "the first time its Ranged card wounds the hero in a combat, the hero is corrupted",
     "mon-barrow-wight": "a round it survives after playing a Ranged card heals it by one",
+    "mon-southron": "each Melee card in its stack costs one strength less (not below zero)",
+    "mon-warg-rider": "the Melee card at the bottom of its stack costs no strength",
 }
 
 
@@ -101,3 +103,25 @@ FOE_DAMAGE["mon-dunlending"] = dunlending
 FOE_DAMAGE["mon-giant-spider"] = giant_spider
 FOE_DAMAGE["mon-agent"] = agent
 FOE_END["mon-barrow-wight"] = barrow_wight
+
+
+def costs(card: Card) -> tuple[str, int]:
+    """A stacked card's type and the strength it counts for (a card played for free counts none already)."""
+    d = index().combat[card.ref]
+    return d.type, 0 if FREE in card.flags else d.cost
+
+
+def southron(cards: list[Card]) -> int:
+    return sum(1 for k in cards if costs(k)[0] == MELEE and costs(k)[1] > 0)
+
+
+def warg_rider(cards: list[Card]) -> int:
+    """The bottom card is the first one stacked (or one a card's ability slid under the stack)."""
+    if not cards:
+        return 0
+    kind, cost = costs(cards[0])
+    return cost if kind == MELEE else 0
+
+
+FOE_DISCOUNT["mon-southron"] = southron
+FOE_DISCOUNT["mon-warg-rider"] = warg_rider

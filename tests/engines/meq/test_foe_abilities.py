@@ -4,7 +4,7 @@ without the ability."""
 
 from __future__ import annotations
 
-from engines.meq import scripts
+from engines.meq import abilities, scripts
 from tests.engines.meq.test_card_scripts_combat import c_of, commit, damage_line, fight, settle
 
 
@@ -82,5 +82,31 @@ def test_barrow_wight_heals_after_a_ranged_round_it_survives() -> None:
 def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
     by_hand = scripts.coverage()["monster and minion abilities by hand"]
     assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
-            "mon-barrow-wight"}.isdisjoint(by_hand)
+            "mon-barrow-wight", "mon-southron", "mon-warg-rider"}.isdisjoint(by_hand)
     assert "mon-balrog" in by_hand
+
+
+def exhausted(said: list[str]) -> bool:
+    return any(t.startswith("Sauron has spent") for t in said)
+
+
+def test_southron_melee_cards_cost_one_strength_less() -> None:
+    # spec 4.2 c: Eviscerate (2) then Attack of Opportunity (3) is 5 over strength 3, but 1 + 2 = 3 here
+    state = fight("mon-southron", ("cmb-argalad-quick-shot", "cmb-argalad-overdraw"),
+                  ("cmb-monster-ravager-eviscerate", "cmb-monster-ravager-attack-of-opportunity"))
+    state, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-ravager-eviscerate")
+    state = settle(state)
+    state, said = commit(state, "cmb-argalad-overdraw", "cmb-monster-ravager-attack-of-opportunity")
+    assert not exhausted(said)
+    assert abilities.spent(c_of(state).foe_stack, "mon-southron") == 3
+
+
+def test_warg_rider_bottom_melee_card_costs_nothing() -> None:
+    # spec 4.2 c: Attack of Opportunity (3) at the bottom is free, so Poison Arrow (2) stays within strength 4
+    state = fight("mon-warg-rider", ("cmb-argalad-quick-shot", "cmb-argalad-overdraw"),
+                  ("cmb-monster-ravager-attack-of-opportunity", "cmb-monster-ravager-poison-arrow"))
+    state, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-ravager-attack-of-opportunity")
+    state = settle(state)
+    state, said = commit(state, "cmb-argalad-overdraw", "cmb-monster-ravager-poison-arrow")
+    assert not exhausted(said)
+    assert abilities.spent(c_of(state).foe_stack, "mon-warg-rider") == 2

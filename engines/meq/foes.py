@@ -15,6 +15,7 @@ SCRIPTED = {
     "mon-snaga": "its Ranged cards hit one harder",
     "mon-huorn": "its Melee cards hit one harder",
     "mon-cave-troll": "its Ranged card blanks the hero's Melee card that round",
+    "mon-orc": "a round of Melee against Melee costs the hero one more damage",
     "mon-dunlending": "when its Melee card's defense stops damage, the hero takes one damage",
     "mon-giant-spider": "two or more damage from its Melee card: the hero loses a random hand card",
     "mon-agent": "the first time its Ranged card wounds the hero in a combat, the hero is corrupted",
@@ -59,6 +60,13 @@ def cave_troll(turn: Turn[MeqState], c: Combat, sides: dict[str, Side]) -> None:
 FOE_CANCELS["mon-cave-troll"] = cave_troll
 
 
+def orc(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+        taken: dict[str, int]) -> None:
+    if live(sides, "foe", MELEE) and live(sides, "hero", MELEE):
+        taken["hero"] += 1
+        turn.say(f"{name(c)}'s own ability: Melee met Melee, 1 more damage to the hero.")
+
+
 def dunlending(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
                taken: dict[str, int]) -> None:
     """Damage stopped by its Melee card's defense: the hero's attack met some of that defense."""
@@ -99,6 +107,7 @@ def barrow_wight(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchan
     turn.say(f"{name(c)}'s own ability: it heals 1 damage at the end of the round.")
 
 
+FOE_DAMAGE["mon-orc"] = orc
 FOE_DAMAGE["mon-dunlending"] = dunlending
 FOE_DAMAGE["mon-giant-spider"] = giant_spider
 FOE_DAMAGE["mon-agent"] = agent

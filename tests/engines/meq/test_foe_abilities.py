@@ -82,7 +82,7 @@ def test_barrow_wight_heals_after_a_ranged_round_it_survives() -> None:
 def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
     by_hand = scripts.coverage()["monster and minion abilities by hand"]
     assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
-            "mon-barrow-wight", "mon-southron", "mon-warg-rider"}.isdisjoint(by_hand)
+            "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc"}.isdisjoint(by_hand)
     assert "mon-balrog" in by_hand
 
 
@@ -110,3 +110,16 @@ def test_warg_rider_bottom_melee_card_costs_nothing() -> None:
     state, said = commit(state, "cmb-argalad-overdraw", "cmb-monster-ravager-poison-arrow")
     assert not exhausted(said)
     assert abilities.spent(c_of(state).foe_stack, "mon-warg-rider") == 2
+
+
+def test_orc_melee_against_melee_costs_the_hero_one_more() -> None:
+    # spec 4.2 f: Hack 1 + 1 (vs Melee) against Parry's 1 + 2 (vs Melee) is 0; Melee met Melee: 1
+    state = fight("mon-orc", ("cmb-argalad-parry",), ("cmb-monster-zealot-hack",))
+    _, said = commit(state, "cmb-argalad-parry", "cmb-monster-zealot-hack")
+    assert damage_line(said).startswith("Damage: Argalad takes 1, Orc takes 1 ")
+
+
+def test_orc_leaves_a_ranged_round_alone() -> None:
+    state = fight("mon-orc", ("cmb-argalad-quick-shot",), ("cmb-monster-zealot-hack",))
+    _, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-zealot-hack")
+    assert damage_line(said).startswith("Damage: Argalad takes 1, Orc takes 1 ")

@@ -327,6 +327,10 @@ def hero_damage(turn: Turn[MeqState], args: list[str]) -> None:
     n = int(args[1])
     life, hand = stock.count(state, stock.life(hero)), len(hero.hand.cards)
     n = min(n, life + hand)
+    fight = state.combat
+    from_hand = min(fight.hand_damage, n, hand) if fight is not None else 0  # a foe's ability (engines.meq.foes)
+    if fight is not None:
+        fight.hand_damage = 0
     if n <= 0:
         after_damage(turn, hero)
         return
@@ -336,7 +340,8 @@ def hero_damage(turn: Turn[MeqState], args: list[str]) -> None:
         after_damage(turn, hero)
         return
     ask(turn, hero.seat, f"dmg_life:{hero.key}:{n}", f"{hero.name} takes {n} damage: how many from the top of the "
-        "life pool (the rest from your hand)?", [], DecisionKind.NUMBER, low=max(0, n - hand), high=min(n, life))
+        "life pool (the rest from your hand)?", [], DecisionKind.NUMBER, low=max(0, n - hand),
+        high=min(n - from_hand, life))
 
 
 @answer("dmg_life")

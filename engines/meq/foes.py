@@ -20,6 +20,7 @@ SCRIPTED = {
     "mon-giant-spider": "two or more damage from its Melee card: the hero loses a random hand card",
     "mon-agent": "the first time its Ranged card wounds the hero in a combat, the hero is corrupted",
     "mon-barrow-wight": "a round it survives after playing a Ranged card heals it by one",
+    "mon-oliphaunt": "when its Melee card wounds the hero, one point at least comes from the hero's hand",
     "mon-southron": "each Melee card in its stack costs one strength less (not below zero)",
     "mon-warg-rider": "the Melee card at the bottom of its stack costs no strength",
 }
@@ -67,6 +68,15 @@ def orc(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[
         turn.say(f"{name(c)}'s own ability: Melee met Melee, 1 more damage to the hero.")
 
 
+def oliphaunt(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+              taken: dict[str, int]) -> None:
+    """engines.meq.combat's hero_damage keeps one point for the hand when the hero chooses where damage goes."""
+    if live(sides, "foe", MELEE) and exchange["hero"] > 0 and taken["hero"] > 0:
+        c.hand_damage = 1
+        turn.say(f"{name(c)}'s own ability: at least 1 of this damage comes from {turn.state.hero(c.hero).name}'s "
+                 "hand.")
+
+
 def dunlending(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
                taken: dict[str, int]) -> None:
     """Damage stopped by its Melee card's defense: the hero's attack met some of that defense."""
@@ -107,6 +117,7 @@ def barrow_wight(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchan
     turn.say(f"{name(c)}'s own ability: it heals 1 damage at the end of the round.")
 
 
+FOE_END["mon-oliphaunt"] = oliphaunt
 FOE_DAMAGE["mon-orc"] = orc
 FOE_DAMAGE["mon-dunlending"] = dunlending
 FOE_DAMAGE["mon-giant-spider"] = giant_spider

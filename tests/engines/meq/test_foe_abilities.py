@@ -5,6 +5,7 @@ without the ability."""
 from __future__ import annotations
 
 from engines.meq import abilities, scripts
+from tests.engines.meq.table import answer, contexts, open_decision
 from tests.engines.meq.test_card_scripts_combat import c_of, commit, damage_line, fight, settle
 
 
@@ -82,7 +83,7 @@ def test_barrow_wight_heals_after_a_ranged_round_it_survives() -> None:
 def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
     by_hand = scripts.coverage()["monster and minion abilities by hand"]
     assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
-            "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc"}.isdisjoint(by_hand)
+            "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc", "mon-oliphaunt"}.isdisjoint(by_hand)
     assert "mon-balrog" in by_hand
 
 
@@ -123,3 +124,15 @@ def test_orc_leaves_a_ranged_round_alone() -> None:
     state = fight("mon-orc", ("cmb-argalad-quick-shot",), ("cmb-monster-zealot-hack",))
     _, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-zealot-hack")
     assert damage_line(said).startswith("Damage: Argalad takes 1, Orc takes 1 ")
+
+
+def test_oliphaunt_melee_wound_takes_a_point_from_the_hand() -> None:
+    # spec 4.4: the hero picks how much of the damage comes off the life pool; after Sweep's 3 that is at most 2
+    state = fight("mon-oliphaunt", ("cmb-argalad-quick-shot", "cmb-argalad-volley"),
+                  ("cmb-monster-behemoth-sweep",))
+    state, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-behemoth-sweep")
+    assert damage_line(said).startswith("Damage: Argalad takes 3, Oliphaunt takes 1 ")
+    d = open_decision(state, "dmg_life")
+    assert (d.low, d.high) == (2, 2)
+    state = answer(state, "dmg_life", "2")
+    assert "dmg_hand" in contexts(state)

@@ -5,10 +5,11 @@ each does."""
 
 from __future__ import annotations
 
-from engines.core import Card, Turn
-from engines.meq import abilities, rules
+from engines.core import Card, Decision, Turn
+from engines.meq import abilities, rules, stock
 from engines.meq.abilities import FOE_CANCELS, FOE_DAMAGE, FOE_DISCOUNT, FOE_END, FOE_VALUES, FREE, UNCANCELABLE, Side
 from engines.meq.cards import MELEE, RANGED, index
+from engines.meq.flow import answer, ask
 from engines.meq.state import Combat, MeqState
 
 SCRIPTED = {
@@ -21,6 +22,7 @@ SCRIPTED = {
     "mon-agent": "the first time its Ranged card wounds the hero in a combat, the hero is corrupted",
     "mon-barrow-wight": "a round it survives after playing a Ranged card heals it by one",
     "mon-oliphaunt": "when its Melee card wounds the hero, one point at least comes from the hero's hand",
+    "mon-uruk-hai": "when its Melee card wounds the hero, Sauron may draw a combat card",
     "mon-southron": "each Melee card in its stack costs one strength less (not below zero)",
     "mon-warg-rider": "the Melee card at the bottom of its stack costs no strength",
 }
@@ -77,6 +79,24 @@ def oliphaunt(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange:
                  "hand.")
 
 
+def uruk_hai(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+             taken: dict[str, int]) -> None:
+    if live(sides, "foe", MELEE) and exchange["hero"] > 0 and taken["hero"] > 0:
+        ask(turn, turn.state.sauron, "foe_draw", f"{name(c)}'s own ability: draw one combat card?",
+            [("draw", "draw a combat card"), ("pass", "do not draw")])
+
+
+@answer("foe_draw")
+def foe_draw(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
+    c = turn.state.combat
+    if c is None or choice[0] != "draw":
+        return
+    got = stock.draw_from(turn, f"combat:{index().foes[c.foe].deck}", None, c.foe_hand, 1)
+    for card in got:
+        card.face_up = True  # Sauron's combat hand is his alone to see
+    turn.say(f"Sauron draws {len(got)} combat card(s).")
+
+
 def dunlending(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
                taken: dict[str, int]) -> None:
     """Damage stopped by its Melee card's defense: the hero's attack met some of that defense."""
@@ -118,6 +138,7 @@ def barrow_wight(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchan
 
 
 FOE_END["mon-oliphaunt"] = oliphaunt
+FOE_END["mon-uruk-hai"] = uruk_hai
 FOE_DAMAGE["mon-orc"] = orc
 FOE_DAMAGE["mon-dunlending"] = dunlending
 FOE_DAMAGE["mon-giant-spider"] = giant_spider

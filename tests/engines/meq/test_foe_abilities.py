@@ -83,7 +83,8 @@ def test_barrow_wight_heals_after_a_ranged_round_it_survives() -> None:
 def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
     by_hand = scripts.coverage()["monster and minion abilities by hand"]
     assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
-            "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc", "mon-oliphaunt"}.isdisjoint(by_hand)
+            "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc", "mon-oliphaunt",
+            "mon-uruk-hai"}.isdisjoint(by_hand)
     assert "mon-balrog" in by_hand
 
 
@@ -136,3 +137,13 @@ def test_oliphaunt_melee_wound_takes_a_point_from_the_hand() -> None:
     assert (d.low, d.high) == (2, 2)
     state = answer(state, "dmg_life", "2")
     assert "dmg_hand" in contexts(state)
+
+
+def test_uruk_hai_melee_wound_lets_sauron_draw_a_combat_card() -> None:
+    # spec 4.2 f: Eviscerate (Melee) wounds the hero; Sauron chooses to draw, his hand grows by one
+    state = fight("mon-uruk-hai", ("cmb-argalad-quick-shot",), ("cmb-monster-ravager-eviscerate",))
+    state, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-ravager-eviscerate")
+    assert damage_line(said).startswith("Damage: Argalad takes 4, Uruk-hai takes 1 ")
+    before = len(c_of(state).foe_hand.cards)
+    state = answer(state, "foe_draw", "draw")
+    assert len(c_of(state).foe_hand.cards) == before + 1

@@ -23,6 +23,7 @@ SCRIPTED = {
     "mon-barrow-wight": "a round it survives after playing a Ranged card heals it by one",
     "mon-oliphaunt": "when its Melee card wounds the hero, one point at least comes from the hero's hand",
     "mon-uruk-hai": "when its Melee card wounds the hero, Sauron may draw a combat card",
+    "mon-balrog": "a Melee hit of three or more: the hero's next card is picked at random from the hand",
     "mon-southron": "each Melee card in its stack costs one strength less (not below zero)",
     "mon-warg-rider": "the Melee card at the bottom of its stack costs no strength",
 }
@@ -97,6 +98,14 @@ def foe_draw(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: l
     turn.say(f"Sauron draws {len(got)} combat card(s).")
 
 
+def balrog(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+           taken: dict[str, int]) -> None:
+    """engines.meq.combat's ask_commit picks the hero's next card (no exhaustion may be declared instead)."""
+    if live(sides, "foe", MELEE) and exchange["hero"] >= 3:
+        c.hero_random = True
+        turn.say(f"{name(c)}'s own ability: next round {turn.state.hero(c.hero).name} plays a random card.")
+
+
 def dunlending(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
                taken: dict[str, int]) -> None:
     """Damage stopped by its Melee card's defense: the hero's attack met some of that defense."""
@@ -139,6 +148,7 @@ def barrow_wight(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchan
 
 FOE_END["mon-oliphaunt"] = oliphaunt
 FOE_END["mon-uruk-hai"] = uruk_hai
+FOE_END["mon-balrog"] = balrog
 FOE_DAMAGE["mon-orc"] = orc
 FOE_DAMAGE["mon-dunlending"] = dunlending
 FOE_DAMAGE["mon-giant-spider"] = giant_spider

@@ -84,8 +84,8 @@ def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
     by_hand = scripts.coverage()["monster and minion abilities by hand"]
     assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
             "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc", "mon-oliphaunt",
-            "mon-uruk-hai"}.isdisjoint(by_hand)
-    assert "mon-balrog" in by_hand
+            "mon-uruk-hai", "mon-balrog"}.isdisjoint(by_hand)
+    assert "mon-crebain" in by_hand
 
 
 def exhausted(said: list[str]) -> bool:
@@ -147,3 +147,16 @@ def test_uruk_hai_melee_wound_lets_sauron_draw_a_combat_card() -> None:
     before = len(c_of(state).foe_hand.cards)
     state = answer(state, "foe_draw", "draw")
     assert len(c_of(state).foe_hand.cards) == before + 1
+
+
+def test_balrog_melee_hit_of_three_makes_the_heros_next_card_random() -> None:
+    # spec 4.2 a-b: Sweep deals 3; next round the hero is not asked, a hand card is committed for them
+    state = fight("mon-balrog", ("cmb-argalad-quick-shot", "cmb-argalad-volley", "cmb-argalad-parry"),
+                  ("cmb-monster-behemoth-sweep", "cmb-monster-behemoth-rush"))
+    state, said = commit(state, "cmb-argalad-quick-shot", "cmb-monster-behemoth-sweep")
+    assert damage_line(said).startswith("Damage: Argalad takes 3, Balrog takes 1 ")
+    state = settle(state)
+    open_now = [d.context for d in state.decisions]
+    assert "commit:hero" not in open_now and "commit:foe" in open_now
+    assert len(state.heroes[0].hand.cards) == 1 and len(c_of(state).committed.cards) == 1
+    assert c_of(state).hero_card == c_of(state).committed.cards[0].uid

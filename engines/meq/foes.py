@@ -24,6 +24,7 @@ SCRIPTED = {
     "mon-oliphaunt": "when its Melee card wounds the hero, one point at least comes from the hero's hand",
     "mon-uruk-hai": "when its Melee card wounds the hero, Sauron may draw a combat card",
     "mon-balrog": "a Melee hit of three or more: the hero's next card is picked at random from the hand",
+    "mon-crebain": "the damage its Ranged card would deal the hero becomes influence Sauron places instead",
     "mon-southron": "each Melee card in its stack costs one strength less (not below zero)",
     "mon-warg-rider": "the Melee card at the bottom of its stack costs no strength",
 }
@@ -106,6 +107,19 @@ def balrog(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: di
         turn.say(f"{name(c)}'s own ability: next round {turn.state.hero(c.hero).name} plays a random card.")
 
 
+def crebain(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
+            taken: dict[str, int]) -> None:
+    """Only its card's own hit (not damage from other sources this round) is turned into influence, placed one
+    token at a time in extension as for an undefeated foe's wisdom (spec 5.4)."""
+    n = min(exchange["hero"], taken["hero"]) if live(sides, "foe", RANGED) else 0
+    if n <= 0:
+        return
+    taken["hero"] -= n
+    turn.state.queue.insert(0, f"place:{n}")
+    turn.say(f"{name(c)}'s own ability: instead of {n} damage to {turn.state.hero(c.hero).name}, Sauron places "
+             f"{n} influence.")
+
+
 def dunlending(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],
                taken: dict[str, int]) -> None:
     """Damage stopped by its Melee card's defense: the hero's attack met some of that defense."""
@@ -149,6 +163,7 @@ def barrow_wight(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchan
 FOE_END["mon-oliphaunt"] = oliphaunt
 FOE_END["mon-uruk-hai"] = uruk_hai
 FOE_END["mon-balrog"] = balrog
+FOE_END["mon-crebain"] = crebain
 FOE_DAMAGE["mon-orc"] = orc
 FOE_DAMAGE["mon-dunlending"] = dunlending
 FOE_DAMAGE["mon-giant-spider"] = giant_spider

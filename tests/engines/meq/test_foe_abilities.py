@@ -84,8 +84,8 @@ def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
     by_hand = scripts.coverage()["monster and minion abilities by hand"]
     assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
             "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc", "mon-oliphaunt",
-            "mon-uruk-hai", "mon-balrog"}.isdisjoint(by_hand)
-    assert "mon-crebain" in by_hand
+            "mon-uruk-hai", "mon-balrog", "mon-crebain"}.isdisjoint(by_hand)
+    assert "minion-witch-king" in by_hand
 
 
 def exhausted(said: list[str]) -> bool:
@@ -160,3 +160,15 @@ def test_balrog_melee_hit_of_three_makes_the_heros_next_card_random() -> None:
     assert "commit:hero" not in open_now and "commit:foe" in open_now
     assert len(state.heroes[0].hand.cards) == 1 and len(c_of(state).committed.cards) == 1
     assert c_of(state).hero_card == c_of(state).committed.cards[0].uid
+
+
+def test_crebain_ranged_hit_becomes_influence_for_sauron() -> None:
+    # spec 4.2 f, 5.4: Aimed Shot's 3 against Parry's 1 would deal 2; the hero takes none, Sauron places 2
+    state = fight("mon-crebain", ("cmb-argalad-parry",), ("cmb-monster-zealot-aimed-shot",))
+    state, said = commit(state, "cmb-argalad-parry", "cmb-monster-zealot-aimed-shot")
+    assert damage_line(said).startswith("Damage: Argalad takes 0, Crebain takes 1 ")
+    d = next(d for d in state.decisions if d.context == "place:2")
+    assert d.seat == state.sauron
+    where = d.options[0].id
+    state = answer(state, "place", where)
+    assert state.influence.get(where, 0) == 1

@@ -9,7 +9,7 @@ from engines.core import Card, Decision, Turn
 from engines.meq import abilities, rules, stock
 from engines.meq.abilities import FOE_CANCELS, FOE_DAMAGE, FOE_DISCOUNT, FOE_END, FOE_VALUES, FREE, UNCANCELABLE, Side
 from engines.meq.cards import MELEE, RANGED, index
-from engines.meq.flow import answer, ask
+from engines.meq.flow import answer, ask, moment
 from engines.meq.state import Combat, MeqState
 
 SCRIPTED = {
@@ -25,6 +25,8 @@ SCRIPTED = {
     "mon-uruk-hai": "when its Melee card wounds the hero, Sauron may draw a combat card",
     "mon-balrog": "a Melee hit of three or more: the hero's next card is picked at random from the hand",
     "mon-crebain": "the damage its Ranged card would deal the hero becomes influence Sauron places instead",
+    "minion-gothmog": "the locations around it (itself too), Havens aside, are perilous",
+    "minion-witch-king": "a hero on or next to its location may neither rest nor heal, unless on a Haven",
     "mon-southron": "each Melee card in its stack costs one strength less (not below zero)",
     "mon-warg-rider": "the Melee card at the bottom of its stack costs no strength",
 }
@@ -191,3 +193,29 @@ def warg_rider(cards: list[Card]) -> int:
 
 FOE_DISCOUNT["mon-southron"] = southron
 FOE_DISCOUNT["mon-warg-rider"] = warg_rider
+
+
+# --- minions' own abilities outside combat (their Minion spaces) ------------------------------------------------
+
+
+def near_minion(state: MeqState, key: str, loc: str) -> bool:
+    """`loc` is a non-Haven location on or next to the minion, which is on the board."""
+    m = next((m for m in state.minions if m.key == key), None)
+    if m is None or m.status != "in" or not m.at or state.map.location(loc).haven:
+        return False
+    return loc == m.at or loc in state.map.neighbours(m.at)
+
+
+@moment("perilous")
+def gothmog(state: MeqState, loc: str) -> bool:
+    return near_minion(state, "minion-gothmog", loc)
+
+
+@moment("no_rest")
+def witch_king_no_rest(state: MeqState, loc: str) -> bool:
+    return near_minion(state, "minion-witch-king", loc)
+
+
+@moment("no_heal")
+def witch_king_no_heal(state: MeqState, loc: str) -> bool:
+    return near_minion(state, "minion-witch-king", loc)

@@ -153,18 +153,18 @@ def test_a_commit_prompt_shows_strength_and_card_numbers() -> None:
 
 
 def test_a_monsters_own_ability_is_announced_for_adjust_and_listed_in_coverage() -> None:
-    # the Witch-king's own ability (its Minion space) is not scripted: the combat says so, as other unscripted
+    # the Black Serpent's own ability (its Minion space) is not scripted: the combat says so, as other unscripted
     # text does, and `cards coverage meq` lists it by hand; the Mouth of Sauron's and the Orc's, scripted, are
     # neither
     state = orc_fight()
     turn = turn_on(state)
     state.combat = None
-    combat.start(turn, state.heroes[0], "minion-witch-king", "travel")
-    said = f"{index().foes['minion-witch-king'].name}'s own ability is not scripted"
+    combat.start(turn, state.heroes[0], "minion-black-serpent", "travel")
+    said = f"{index().foes['minion-black-serpent'].name}'s own ability is not scripted"
     assert any(e.text.startswith(said) for e in turn.events)
     state.combat = None
     turn = turn_on(state)
     combat.start(turn, state.heroes[0], "mon-orc", "travel")
     assert not any("own ability is not scripted" in e.text for e in turn.events)
     by_hand = scripts.coverage()["monster and minion abilities by hand"]
-    assert "minion-witch-king" in by_hand and "mon-orc" not in by_hand and "minion-mouth-of-sauron" not in by_hand
+    assert "minion-black-serpent" in by_hand and "mon-orc" not in by_hand and "minion-mouth-of-sauron" not in by_hand

@@ -4,8 +4,10 @@ without the ability."""
 
 from __future__ import annotations
 
-from engines.meq import abilities, scripts
-from tests.engines.meq.table import answer, contexts, open_decision
+from engines.meq import abilities, rules, scripts, stock
+from engines.meq import hero as hero_rules
+from engines.meq.state import MeqState
+from tests.engines.meq.table import a_table, answer, contexts, open_decision, turn_on
 from tests.engines.meq.test_card_scripts_combat import c_of, commit, damage_line, fight, settle
 
 
@@ -85,7 +87,7 @@ def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
     assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
             "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc", "mon-oliphaunt",
             "mon-uruk-hai", "mon-balrog", "mon-crebain"}.isdisjoint(by_hand)
-    assert "minion-witch-king" in by_hand
+    assert "minion-black-serpent" in by_hand
 
 
 def exhausted(said: list[str]) -> bool:
@@ -172,3 +174,49 @@ def test_crebain_ranged_hit_becomes_influence_for_sauron() -> None:
     where = d.options[0].id
     state = answer(state, "place", where)
     assert state.influence.get(where, 0) == 1
+
+
+# --- minions' own abilities outside combat -------------------------------------------------------------------
+
+
+def minion_on_board(key: str) -> tuple[MeqState, str, str, str]:
+    """A new table with the minion on a non-Haven location that has a non-Haven, non-perilous neighbour and a
+    location two steps away; returns (state, its location, the neighbour, the far location)."""
+    state = a_table()
+    board = state.map
+    for loc in board.locations:
+        near = [n for n in board.neighbours(loc.id) if not board.location(n).haven and not board.location(n).perilous]
+        dist = board.distances(loc.id)
+        far = [x for x, k in dist.items() if k == 2 and not board.location(x).haven and not board.location(x).perilous]
+        if not loc.haven and near and far:
+            m = state.minion(key)
+            m.status, m.at = "in", loc.id
+            return state, loc.id, near[0], far[0]
+    raise AssertionError("no such location")
+
+
+def test_gothmog_makes_the_locations_around_it_perilous() -> None:
+    # spec 5.4 (perilous locations): influence 0 would not make them perilous; only those within one step do
+    state, at, near, far = minion_on_board("minion-gothmog")
+    hero = state.heroes[0]
+    assert rules.perilous(state, near, hero) and rules.perilous(state, at, hero)
+    assert not rules.perilous(state, far, hero)
+    state.minion("minion-gothmog").status = "gone"
+    assert not rules.perilous(state, near, hero)
+
+
+def test_witch_king_forbids_resting_and_healing_next_to_it() -> None:
+    # spec 3.2 (Rest step: the hero may rest where nothing forbids it), 5.5 (heal)
+    state, _, near, far = minion_on_board("minion-witch-king")
+    hero = state.heroes[0]
+    hero.at = far
+    assert hero_rules.may_rest(state, hero)
+    hero.at = near
+    assert not hero_rules.may_rest(state, hero)
+    rules.take_damage(state, hero, 2, [])
+    turn = turn_on(state)
+    rules.heal(turn, hero, "a test")
+    assert stock.count(turn.state, stock.damage(hero)) == 2
+    hero.at = far
+    rules.heal(turn, hero, "a test")
+    assert stock.count(turn.state, stock.damage(hero)) == 0

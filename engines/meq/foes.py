@@ -27,6 +27,10 @@ SCRIPTED = {
     "mon-crebain": "the damage its Ranged card would deal the hero becomes influence Sauron places instead",
     "minion-gothmog": "the locations around it (itself too), Havens aside, are perilous",
     "minion-witch-king": "a hero on or next to its location may neither rest nor heal, unless on a Haven",
+    "minion-black-serpent": "it may go two locations in one command; tokens may be placed next to it without "
+                            "influence",
+    "minion-ringwraiths": "they may go two locations in one command (their return and the Finale are the "
+                          "engine's own rules)",
     "mon-southron": "each Melee card in its stack costs one strength less (not below zero)",
     "mon-warg-rider": "the Melee card at the bottom of its stack costs no strength",
 }
@@ -219,3 +223,13 @@ def witch_king_no_rest(state: MeqState, loc: str) -> bool:
 @moment("no_heal")
 def witch_king_no_heal(state: MeqState, loc: str) -> bool:
     return near_minion(state, "minion-witch-king", loc)
+
+
+@moment("minion_moves_two")
+def moves_two(state: MeqState, key: str) -> bool:
+    return key in ("minion-black-serpent", "minion-ringwraiths")
+
+
+@moment("token_without_influence")
+def black_serpent_tokens(state: MeqState, loc: str) -> bool:
+    return near_minion(state, "minion-black-serpent", loc)

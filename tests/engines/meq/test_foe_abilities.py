@@ -4,7 +4,7 @@ without the ability."""
 
 from __future__ import annotations
 
-from engines.meq import abilities, rules, scripts, stock
+from engines.meq import abilities, rules, sauron, scripts, stock, tokens
 from engines.meq import hero as hero_rules
 from engines.meq.state import MeqState
 from tests.engines.meq.table import a_table, answer, contexts, open_decision, turn_on
@@ -87,7 +87,7 @@ def test_scripted_monsters_are_not_announced_nor_listed_by_hand() -> None:
     assert {"mon-snaga", "mon-huorn", "mon-cave-troll", "mon-dunlending", "mon-giant-spider", "mon-agent",
             "mon-barrow-wight", "mon-southron", "mon-warg-rider", "mon-orc", "mon-oliphaunt",
             "mon-uruk-hai", "mon-balrog", "mon-crebain"}.isdisjoint(by_hand)
-    assert "minion-black-serpent" in by_hand
+    assert not by_hand
 
 
 def exhausted(said: list[str]) -> bool:
@@ -220,3 +220,23 @@ def test_witch_king_forbids_resting_and_healing_next_to_it() -> None:
     hero.at = far
     rules.heal(turn, hero, "a test")
     assert stock.count(turn.state, stock.damage(hero)) == 0
+
+
+def test_black_serpent_and_ringwraiths_move_two_locations_in_one_command() -> None:
+    # spec 3.1 step 5 (Command: a minion moves to an adjacent location); these two reach two steps away
+    for key in ("minion-black-serpent", "minion-ringwraiths"):
+        state, _, near, far = minion_on_board(key)
+        assert {near, far} <= set(sauron.move_targets(state, key))
+    state, _, near, far = minion_on_board("minion-gothmog")
+    reach = sauron.move_targets(state, "minion-gothmog")
+    assert near in reach and far not in reach
+
+
+def test_black_serpent_lets_a_token_go_next_to_it_without_influence() -> None:
+    # spec 3.1 step 5.3 (a new token goes where there is influence); no influence is on the board here
+    state, _, near, _ = minion_on_board("minion-black-serpent")
+    group = state.map.region(state.map.location(near).region).group
+    assert not state.heroes_at(near) and not state.influence.get(near, 0)
+    assert near in tokens.token_targets(state, group)
+    state.minion("minion-black-serpent").status = "gone"
+    assert near not in tokens.token_targets(state, group)

@@ -27,10 +27,10 @@ SCRIPTED = {
     "mon-crebain": "the damage its Ranged card would deal the hero becomes influence Sauron places instead",
     "minion-gothmog": "the locations around it (itself too), Havens aside, are perilous",
     "minion-witch-king": "a hero on or next to its location may neither rest nor heal, unless on a Haven",
-    "minion-black-serpent": "it may go two locations in one command; tokens may be placed next to it without "
-                            "influence",
-    "minion-ringwraiths": "they may go two locations in one command (their return and the Finale are the "
-                          "engine's own rules)",
+    "minion-black-serpent": "a command takes it up to two steps; a new token may sit beside it with no "
+                            "influence there",
+    "minion-ringwraiths": "a command takes them up to two steps (their return and the Finale are the engine's "
+                          "own rules)",
     "mon-southron": "each Melee card in its stack costs one strength less (not below zero)",
     "mon-warg-rider": "the Melee card at the bottom of its stack costs no strength",
 }
@@ -83,8 +83,8 @@ def oliphaunt(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange:
     """engines.meq.combat's hero_damage keeps one point for the hand when the hero chooses where damage goes."""
     if live(sides, "foe", MELEE) and exchange["hero"] > 0 and taken["hero"] > 0:
         c.hand_damage = 1
-        turn.say(f"{name(c)}'s own ability: at least 1 of this damage comes from {turn.state.hero(c.hero).name}'s "
-                 "hand.")
+        turn.say(f"{name(c)}'s own ability: {turn.state.hero(c.hero).name} must put one point or more of it "
+                 "into the damage pool from the hand.")
 
 
 def uruk_hai(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], exchange: dict[str, int],

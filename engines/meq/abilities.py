@@ -60,6 +60,18 @@ class Side:
     flags: list[str] = field(default_factory=list)
 
 
+# A monster's or minion's own ability (engines.meq.foes registers them by foe id), run at three points of the
+# round: after this round's cancels, after the cards' printed numbers are set, and on the damage (`taken`: side
+# -> damage it takes; the "end" hook runs once caps are applied and knows whether the foe falls).
+FoeHook = Callable[[Turn[MeqState], Combat, dict[str, Side]], None]
+DamageHook = Callable[[Turn[MeqState], Combat, dict[str, Side], dict[str, int], dict[str, int]], None]
+FOE_CANCELS: dict[str, FoeHook] = {}
+FOE_VALUES: dict[str, FoeHook] = {}
+FOE_DAMAGE: dict[str, DamageHook] = {}  # before caps; gets (exchange, taken)
+FOE_END: dict[str, DamageHook] = {}  # after caps; gets (exchange, taken)
+FOE_DISCOUNT: dict[str, Callable[[list[Card]], int]] = {}  # strength its stack costs less (see `spent`)
+
+
 def other(side: str) -> str:
     return "foe" if side == "hero" else "hero"
 
@@ -101,8 +113,10 @@ def mark_free(c: Combat, played: dict[str, CombatDef | None]) -> None:
             stack_of(c, s).cards[-1].flags.append(FREE)
 
 
-def spent(stack: Zone) -> int:
-    return sum(index().combat[x.ref].cost for x in stack.cards if FREE not in x.flags)
+def spent(stack: Zone, foe: str = "") -> int:
+    """The strength a combat stack costs; `foe`: the stack is that foe's, whose own ability may lower it."""
+    total = sum(index().combat[x.ref].cost for x in stack.cards if FREE not in x.flags)
+    return total - (FOE_DISCOUNT[foe](stack.cards) if foe in FOE_DISCOUNT else 0)
 
 
 # --- one round -----------------------------------------------------------------------------------------------
@@ -146,9 +160,13 @@ def combat_round(turn: Turn[MeqState], c: Combat, played: dict[str, CombatDef | 
         opp = sides[other(s)]
         if opp.card is not None and kind in ("any", opp.card.type):
             cancel(other(s), f"{who(s)}'s {sides[s].card.name}")  # type: ignore[union-attr]
+    if c.foe in FOE_CANCELS:
+        FOE_CANCELS[c.foe](turn, c, sides)
     for x in sides.values():
         if x.card is not None and not x.cancelled:
             x.atk, x.defense = x.card.attack, x.card.defense
+    if c.foe in FOE_VALUES:
+        FOE_VALUES[c.foe](turn, c, sides)
     for s, tag, _ in carried:
         x, o = sides[s], sides[other(s)]
         if tag in NEXT_BONUS and not x.cancelled and x.card is not None:
@@ -234,6 +252,8 @@ def damage(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], executed: bo
             taken[other(s)] += 2
         if live(s, "self_extra_dmg_if_hit_2") and exchange[s] > 0:
             taken[s] += 2
+    if c.foe in FOE_DAMAGE:
+        FOE_DAMAGE[c.foe](turn, c, sides, exchange, taken)
 
     def capped() -> None:
         for s, x in sides.items():
@@ -254,6 +274,8 @@ def damage(turn: Turn[MeqState], c: Combat, sides: dict[str, Side], executed: bo
     if executed and taken["foe"] < left:
         taken["foe"] = left  # defeated outright: not damage, so no cap holds it back
         turn.say(f"{who('foe')} is struck down (its card's printed defense is 0).")
+    if c.foe in FOE_END:
+        FOE_END[c.foe](turn, c, sides, exchange, taken)
     foe_falls = taken["foe"] >= left
     for s in ("hero", "foe"):
         if live(s, "hamstring") and taken[other(s)]:
@@ -314,7 +336,7 @@ def hamstring(turn: Turn[MeqState], c: Combat, side: str) -> None:
     card.face_up = True
     stack_of(c, opp).cards.insert(0, card)
     turn.say(f"{card.name} goes from the top of the deck under {'Sauron' if opp == 'foe' else 'the hero'}'s "
-             f"combat stack (strength spent now {spent(stack_of(c, opp))}).")
+             f"combat stack (strength spent now {spent(stack_of(c, opp), c.foe if opp == 'foe' else '')}).")
 
 
 def endure(turn: Turn[MeqState], c: Combat) -> None:

@@ -135,7 +135,11 @@ def open_round(turn: Turn[MeqState], c: Combat) -> None:
 def ask_commit(turn: Turn[MeqState], c: Combat, side: str) -> None:
     state = turn.state
     hero = state.hero(c.hero)
-    if side == "hero" and not c.hero_out:
+    if side == "hero" and not c.hero_out and c.hero_random and hero.hand.cards:
+        c.hero_random = False
+        turn.say(f"{hero.name} must play a card at random this round.")
+        place_commit(turn, "hero", hero.hand.cards[state.rng.below(len(hero.hand.cards))].uid, hero.seat)
+    elif side == "hero" and not c.hero_out:
         ask(turn, hero.seat, "commit:hero", f"Round {c.round}: commit a card face down (or declare exhaustion); "
             f"{strength_left(c.hero_stack, c.hero_strength)}.",
             [(x.uid, card_label(x.ref, x.name)) for x in hero.hand.cards] + [(EXHAUST, "declare exhaustion")],
@@ -147,10 +151,10 @@ def ask_commit(turn: Turn[MeqState], c: Combat, side: str) -> None:
             private=True)
 
 
-def strength_left(stack: Zone, limit: int) -> str:
+def strength_left(stack: Zone, limit: int, foe: str = "") -> str:
     """What a commit can still afford: a card whose cost takes the total over the limit exhausts its side (spec
     4.2 c), so the prompt says where the side stands."""
-    return f"strength spent {abilities.spent(stack)} of {limit}"
+    return f"strength spent {abilities.spent(stack, foe)} of {limit}"
 
 
 def card_label(ref: str, name: str) -> str:
@@ -165,16 +169,19 @@ def card_label(ref: str, name: str) -> str:
 def commit(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
     """A commit is final (the decision closes). The hero's exhaustion is declared at once, so Sauron decides
     after it (6.59); Sauron's stays secret until the reveal."""
+    place_commit(turn, args[0], choice[0], d.seat)
+
+
+def place_commit(turn: Turn[MeqState], side: str, pick: str, seat: str) -> None:
+    """A side's card (or exhaustion) is committed: chosen by its seat, or at random by a foe's ability."""
     state = turn.state
     c = state.combat
     assert c is not None
-    side = args[0]
-    pick = choice[0]
     if pick != EXHAUST:
         zone = state.hero(c.hero).hand if side == "hero" else c.foe_hand
         card = zone.take(pick)
         card.face_up = False
-        card.known_to = [d.seat]
+        card.known_to = [seat]
         c.committed.cards.append(card)
     if side == c.first:  # an opponent's ability: this side commits first, its card face up on its stack
         c.first = ""
@@ -239,7 +246,7 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
     for side, stack, limit in (("hero", c.hero_stack, c.hero_strength), ("foe", c.foe_stack, c.strength)):
         if played[side] is None:
             continue
-        spent = abilities.spent(stack)
+        spent = abilities.spent(stack, c.foe if side == "foe" else "")
         if spent > limit:
             cancelled[side] = True
             if side == "hero":
@@ -327,6 +334,10 @@ def hero_damage(turn: Turn[MeqState], args: list[str]) -> None:
     n = int(args[1])
     life, hand = stock.count(state, stock.life(hero)), len(hero.hand.cards)
     n = min(n, life + hand)
+    fight = state.combat
+    from_hand = min(fight.hand_damage, n, hand) if fight is not None else 0  # a foe's ability (engines.meq.foes)
+    if fight is not None:
+        fight.hand_damage = 0
     if n <= 0:
         after_damage(turn, hero)
         return
@@ -336,7 +347,8 @@ def hero_damage(turn: Turn[MeqState], args: list[str]) -> None:
         after_damage(turn, hero)
         return
     ask(turn, hero.seat, f"dmg_life:{hero.key}:{n}", f"{hero.name} takes {n} damage: how many from the top of the "
-        "life pool (the rest from your hand)?", [], DecisionKind.NUMBER, low=max(0, n - hand), high=min(n, life))
+        "life pool (the rest from your hand)?", [], DecisionKind.NUMBER, low=max(0, n - hand),
+        high=min(n - from_hand, life))
 
 
 @answer("dmg_life")

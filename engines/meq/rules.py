@@ -257,7 +257,10 @@ def gain_item(turn: Turn[MeqState], hero: Hero, item: str) -> None:
 
 
 def heal(turn: Turn[MeqState], hero: Hero, why: str) -> None:
-    """Shuffle the damage pool into the life pool."""
+    """Shuffle the damage pool into the life pool (unless a minion nearby forbids it: the "no_heal" moment)."""
+    if fire("no_heal", turn.state, hero.at):
+        turn.say(f"{hero.name} cannot heal here ({why}): a minion nearby forbids it.")
+        return
     n = stock.count(turn.state, stock.damage(hero))
     stock.merge(turn.state, stock.life(hero), stock.damage(hero))
     stock.shuffle(turn.state, stock.life(hero))

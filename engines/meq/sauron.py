@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.core import Card, Decision, DecisionKind, RuleError, Turn
 from engines.meq import corruption, effects, plots, rules, scripts, stock
 from engines.meq.cards import index
-from engines.meq.flow import answer, ask, goto, step, task
+from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
 from engines.meq.tokens import draw_token, token_targets
 
@@ -416,7 +416,9 @@ def move_targets(state: MeqState, piece: str) -> list[str]:
     if piece in state.token_at:
         here = state.token_at[piece]
         return [n for n in state.map.neighbours(here) if state.influence.get(n, 0) >= 1]
-    return list(state.map.neighbours(state.minion(piece).at))
+    # a minion whose own ability lets it go two locations in one command (engines.meq.foes)
+    reach = 2 if fire("minion_moves_two", state, piece) else 1
+    return [loc for loc, k in state.map.distances(state.minion(piece).at).items() if 1 <= k <= reach]
 
 
 @task("command")

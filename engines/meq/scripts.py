@@ -19,6 +19,7 @@ from engines.meq import (
     events_t1,
     events_t2,
     events_t3,
+    foes,
     perils,
     plots,
     quests,
@@ -32,7 +33,7 @@ from engines.meq.state import Hero, MeqState
 
 # imported for their registrations
 __all__ = ["enc_brown_lands_mordor", "enc_eriador_enedwaith", "enc_haven", "enc_misty_mirkwood", "enc_rhudaur_grey",
-           "enc_rohan_gondor", "events_t1", "events_t2", "events_t3", "perils", "plots", "quests", "shadows"]
+           "enc_rohan_gondor", "events_t1", "events_t2", "events_t3", "foes", "perils", "plots", "quests", "shadows"]
 
 # --- other cards -----------------------------------------------------------------------------------------------
 
@@ -42,6 +43,7 @@ OTHER_SCRIPTED = {
     "thalin": "Iron Will: his turn goes on after failing to defeat a foe in Travel",
     "item-boat": "a water path costs one card of any icon",
     "item-horse": "each path costs one card fewer (at least one)",
+    **foes.SCRIPTED,  # monsters' own abilities, on the combat round's hooks
 }
 
 

@@ -104,6 +104,9 @@ class Combat:
     agility_mod: int = 0
     first: str = ""  # the side that commits first and face up this round (an opponent's ability)
     escape_to: str = ""  # the hero broke off the combat and moves there (an ability); the turn goes on
+    hand_damage: int = 0  # of the hero's next damage, at least this much comes from the hand (a foe's ability)
+    hero_random: bool = False  # the hero's next commit is a random hand card (a foe's ability)
+    foe_ability_used: bool = False  # a once-a-combat ability of the foe's own (engines.meq.foes) has been used
 
 
 @dataclass(kw_only=True)

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from engines.core import Card, Turn
 from engines.meq import stock
+from engines.meq.flow import fire
 from engines.meq.state import MeqState
 
 
 def token_targets(state: MeqState, group: str) -> list[str]:
-    """A new token goes on a location of its colour with influence and no hero (spec 3.1 step 5.3)."""
+    """A new token goes on a location of its colour with influence and no hero (spec 3.1 step 5.3); a minion's
+    own ability may waive the influence near it (the "token_without_influence" moment)."""
     return [loc.id for loc in state.map.locations
             if state.map.region(loc.region).group == group and not loc.haven
-            and state.influence.get(loc.id, 0) >= 1 and not state.heroes_at(loc.id)]
+            and (state.influence.get(loc.id, 0) >= 1 or fire("token_without_influence", state, loc.id))
+            and not state.heroes_at(loc.id)]
 
 
 def draw_token(turn: Turn[MeqState], group: str) -> Card:

@@ -67,24 +67,24 @@ def damage_line(said: list[str]) -> str:
 
 def test_brutal_finisher_adds_one_attack_per_other_card_in_the_stack() -> None:
     # meq spec 4.2 e, 4.3 (+N attack); 4.3: cards in the combat stack
-    state = fight("mon-orc", ("cmb-argalad-quick-shot", "cmb-skill-brutal-finisher"),
+    state = fight("mon-agent", ("cmb-argalad-quick-shot", "cmb-skill-brutal-finisher"),
                   ("cmb-monster-zealot-hack", "cmb-monster-zealot-parry"))
     state, _ = commit(state, "cmb-argalad-quick-shot", "cmb-monster-zealot-hack")
     state = settle(state)
     state, said = commit(state, "cmb-skill-brutal-finisher", "cmb-monster-zealot-parry")
     # 3 + 1 (Quick Shot under it) against Parry's 1 + 2 (vs Melee) = 1; without the ability, 0
-    assert damage_line(said).startswith("Damage: Argalad takes 0, Orc takes 1 ")
+    assert damage_line(said).startswith("Damage: Argalad takes 0, Agent takes 1 ")
 
 
 def test_focused_assault_adds_one_per_other_melee_card() -> None:
     # meq spec 4.2 e, 4.3 (+N attack / +N defense)
-    state = fight("mon-orc", ("cmb-argalad-parry", "cmb-skill-focused-assault"),
+    state = fight("mon-agent", ("cmb-argalad-parry", "cmb-skill-focused-assault"),
                   ("cmb-monster-zealot-quick-shot", "cmb-monster-zealot-hack"))
     state, _ = commit(state, "cmb-argalad-parry", "cmb-monster-zealot-quick-shot")
     state = settle(state)
     state, said = commit(state, "cmb-skill-focused-assault", "cmb-monster-zealot-hack")
     # Parry is Melee: +1/+1; Hack 1 + 1 (vs Melee) = 2 against defense 1
-    assert damage_line(said).startswith("Damage: Argalad takes 1, Orc takes 1 ")
+    assert damage_line(said).startswith("Damage: Argalad takes 1, Agent takes 1 ")
 
 
 def test_crushing_blow_gains_two_and_cancels_a_low_defense_card() -> None:
@@ -122,9 +122,9 @@ def test_dmg_cap_1_holds_the_damage_to_one() -> None:
 
 def test_block_cannot_be_cancelled_and_keeps_defense_2() -> None:
     # meq spec 4.3 (Cancel; Reduce to 0)
-    state = fight("mon-orc", ("cmb-thalin-block",), ("cmb-monster-zealot-smash",), heroes="thalin,beravor")
+    state = fight("mon-agent", ("cmb-thalin-block",), ("cmb-monster-zealot-smash",), heroes="thalin,beravor")
     state, said = commit(state, "cmb-thalin-block", "cmb-monster-zealot-smash")
-    assert damage_line(said).startswith("Damage: Thálin takes 0, Orc takes 0 ")  # 2 against defense 2, not 0
+    assert damage_line(said).startswith("Damage: Thálin takes 0, Agent takes 0 ")  # 2 against defense 2, not 0
     state = fight("mon-giant-spider", ("cmb-thalin-block",), ("cmb-monster-behemoth-earthquake",),
                   heroes="thalin,beravor")
     state, said = commit(state, "cmb-thalin-block", "cmb-monster-behemoth-earthquake")
@@ -146,9 +146,9 @@ def test_wear_down_deals_the_discarded_card_s_attack() -> None:
     # meq spec 4.3 (Deal X damage: ignores defense)
     top = ("cmb-monster-zealot-hack", "cmb-monster-zealot-strategize", "cmb-monster-zealot-fall-back",
            "cmb-monster-zealot-parry", "cmb-monster-zealot-ranged-strike")  # every card left has attack 1
-    state = fight("mon-orc", ("cmb-skill-wear-down",), top)
+    state = fight("mon-agent", ("cmb-skill-wear-down",), top)
     state, said = commit(state, "cmb-skill-wear-down", "cmb-monster-zealot-hack")
-    assert damage_line(said).startswith("Damage: Argalad takes 0, Orc takes 1 ")
+    assert damage_line(said).startswith("Damage: Argalad takes 0, Agent takes 1 ")
     assert len(c_of(state).foe_hand.cards) == 3
 
 
@@ -157,9 +157,9 @@ def test_wear_down_deals_the_discarded_card_s_attack() -> None:
 
 def test_retaliate_returns_the_damage_taken() -> None:
     # meq spec 4.2 f, 4.3 (Deal X damage)
-    state = fight("mon-orc", ("cmb-skill-retaliate",), ("cmb-monster-zealot-reckless",))
+    state = fight("mon-agent", ("cmb-skill-retaliate",), ("cmb-monster-zealot-reckless",))
     state, said = commit(state, "cmb-skill-retaliate", "cmb-monster-zealot-reckless")
-    assert damage_line(said).startswith("Damage: Argalad takes 5, Orc takes 5 ")
+    assert damage_line(said).startswith("Damage: Argalad takes 5, Agent takes 5 ")
 
 
 def test_hamstring_puts_the_top_of_sauron_s_deck_under_his_stack() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pytest import MonkeyPatch
+
 from engines.core import Answer, codec
 from engines.meq import GAME, combat, finale, hero, scripts, stock
 from engines.meq.cards import index
@@ -152,13 +154,19 @@ def test_a_commit_prompt_shows_strength_and_card_numbers() -> None:
     assert f"strength spent {volley.cost} of 7" in open_decision(state, "commit").prompt
 
 
-def test_a_monsters_own_ability_is_announced_for_adjust_and_listed_in_coverage() -> None:
-    # the Orc's own ability (its reference card) is not scripted: the combat says so, as other unscripted text
-    # does, and `cards coverage meq` lists it by hand; the Mouth of Sauron's, scripted, is neither
+def test_a_monsters_own_ability_is_announced_for_adjust_and_listed_in_coverage(monkeypatch: MonkeyPatch) -> None:
+    # a foe's own ability with no script (every one has one now: the Black Serpent's is taken away here) is said
+    # at the start of its combat, as other unscripted text is, and `cards coverage meq` lists it by hand
+    assert scripts.coverage()["monster and minion abilities by hand"] == []
+    monkeypatch.delitem(scripts.OTHER_SCRIPTED, "minion-black-serpent")
     state = orc_fight()
     turn = turn_on(state)
     state.combat = None
+    combat.start(turn, state.heroes[0], "minion-black-serpent", "travel")
+    said = f"{index().foes['minion-black-serpent'].name}'s own ability is not scripted"
+    assert any(e.text.startswith(said) for e in turn.events)
+    state.combat = None
+    turn = turn_on(state)
     combat.start(turn, state.heroes[0], "mon-orc", "travel")
-    assert any(e.text.startswith("Orc's own ability is not scripted") for e in turn.events)
-    by_hand = scripts.coverage()["monster and minion abilities by hand"]
-    assert "mon-orc" in by_hand and "minion-mouth-of-sauron" not in by_hand
+    assert not any("own ability is not scripted" in e.text for e in turn.events)
+    assert scripts.coverage()["monster and minion abilities by hand"] == ["minion-black-serpent"]

@@ -244,4 +244,4 @@ def ever_on(turn: Turn[MeqState], hero: Hero | None) -> None:
     """2 favor; then the deck is shuffled with its discards (this card too)."""
     assert hero is not None
     fx.favor(turn, hero, 2, "an Encounter")
-    kit.reshuffle_deck(turn, EVER_ON)
+    fx.reshuffle_encounters(turn, EVER_ON)

@@ -142,17 +142,6 @@ def extension_of(state: MeqState, root: str) -> list[str]:
     return [loc for loc in rules.placeable(state) if loc in near]
 
 
-def reshuffle_deck(turn: Turn[MeqState], ref: str) -> None:
-    """The card (already in its discard pile) and that pile shuffled back into its Encounter deck."""
-    state = turn.state
-    deck = index().encounters[ref].deck
-    pile = state.encounter_discards[deck]
-    stock.put(state, f"encounter:{deck}", pile.cards)
-    pile.cards.clear()
-    stock.shuffle(state, f"encounter:{deck}")
-    turn.say(f"The {stock.name('encounter:' + deck)} is shuffled with its discard pile.")
-
-
 # --- patterns --------------------------------------------------------------------------------------------------
 
 Reward = Callable[[Turn[MeqState], Hero], None]

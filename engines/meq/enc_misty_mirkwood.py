@@ -215,7 +215,7 @@ def bargain_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tu
 def leaves(turn: Turn[MeqState], hero: Hero | None) -> None:
     """1 off the Shadow Pool or training; then the deck is shuffled with its discards (this card too)."""
     assert hero is not None
-    kit.reshuffle_deck(turn, LEAVES)
+    fx.reshuffle_encounters(turn, LEAVES)
     fx.ask_card(turn, hero.seat, LEAVES, hero, "pick", f"{hero.name}: 1 influence off the Shadow Pool, or train?",
                 [("pool", "1 influence off the Shadow Pool"), ("train", "train")])
 

@@ -209,7 +209,7 @@ def purpose(turn: Turn[MeqState], hero: Hero | None) -> None:
 def grey(turn: Turn[MeqState], hero: Hero | None) -> None:
     """1 favor or 1 off the Shadow Pool; then the deck is shuffled with its discards (this card too)."""
     assert hero is not None
-    kit.reshuffle_deck(turn, GREY)
+    fx.reshuffle_encounters(turn, GREY)
     fx.ask_card(turn, hero.seat, GREY, hero, "pick", f"{hero.name}: gain 1 favor, or 1 influence off the Shadow Pool?",
                 [("favor", "gain 1 favor"), ("pool", "1 influence off the Shadow Pool")])
 

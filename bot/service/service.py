@@ -374,14 +374,22 @@ class Service:
 
         result, tell = await self.core.retrying(game_id, attempt, keeps_live=True)
         when = at or self.clock()
+        if not self.core.notices_after:
+            notice = tell()
+            await self.core.notify(notice)
+            await self.core.observe(game_id, when)
+            await absent.play_auto_seats(self.core, game_id, notice)
+            return result
 
-        async def announce() -> None:  # now, or after the command has returned (Core.after_commit)
+        async def announce() -> None:  # after the command has returned, in turn with the game's notices
             notice = tell()
             await self.core.deliver(notice)
-            await self.core.observe(game_id, when)
             await absent.play_auto_seats(self.core, game_id, notice)
 
         await self.core.after_commit(game_id, announce)
+        # The observers (a match's chess clocks) see the game as this command left it, before another command
+        # of the game can commit; what they say is queued behind this command's notice.
+        await self.core.observe(game_id, when)
         return result
 
     async def answer(

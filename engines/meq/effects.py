@@ -723,7 +723,7 @@ def _fx_uncorrupt(turn: Turn[MeqState], args: list[str]) -> None:
         turn.say(f"{hero.name} holds no Corruption card.")
         return
     if args[1] == "all" or len(hero.corruption.cards) == 1:
-        drop_corruption(turn, hero, [c.uid for c in hero.corruption.cards])
+        cleanse(turn, hero, [c.uid for c in hero.corruption.cards])
         return
     ask(turn, hero.seat, f"fx_uncorrupt:{hero.key}", f"{hero.name}: discard which Corruption card?",
         [(c.uid, c.name) for c in hero.corruption.cards])
@@ -731,26 +731,12 @@ def _fx_uncorrupt(turn: Turn[MeqState], args: list[str]) -> None:
 
 @answer("fx_uncorrupt")
 def fx_uncorrupt(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
-    drop_corruption(turn, turn.state.hero(args[0]), list(picked))
-
-
-def drop_corruption(turn: Turn[MeqState], hero: Hero, uids: list[str]) -> None:
-    state = turn.state
-    for uid in uids:
-        got = hero.corruption.take(uid)
-        state.corruption_discard.cards.append(got)
-        turn.say(f"{hero.name} discards the Corruption card {got.name}.")
+    cleanse(turn, turn.state.hero(args[0]), list(picked))
 
 
 FX.update({"level": _fx_level, "item": _fx_item, "character": _fx_character, "rest_to_life": _fx_rest_to_life,
            "pool": _fx_pool, "favor_or_level": _fx_favor_or_level, "shadow_random": _fx_shadow_random,
            "plot_or_pool": _fx_plot_or_pool, "uncorrupt": _fx_uncorrupt})
-
-
-def drop_corruption_card(turn: Turn[MeqState], hero: Hero, uid: str) -> None:
-    card = hero.corruption.take(uid)
-    turn.state.corruption_discard.cards.append(card)
-    turn.say(f"{hero.name} discards the Corruption card {card.name}.")
 
 
 def damage_to_rest(turn: Turn[MeqState], hero: Hero) -> None:
@@ -771,7 +757,6 @@ def move_hero_to(turn: Turn[MeqState], hero: Hero, loc: str, why: str) -> None:
     """A card moves a hero (no path, no cost, no combat). In the hero's own Explore, what is left of that
     Explore stays behind: the hero goes on with Travel from the new place."""
     state = turn.state
-    turn.say(f"{hero.name} moves from {state.map.name(hero.at)} to {state.map.name(loc)} ({why}).")
-    hero.at = loc
+    move_to(turn, hero, loc, why)
     if state.active >= 0 and state.current is hero and state.queue and state.queue[0] == "explore":
         state.queue.pop(0)

@@ -57,7 +57,7 @@ def cirdan_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
         fx.item(turn, hero, BOAT)
         return
     for c in list(hero.corruption.cards):
-        kit.drop_corruption(turn, hero, c.uid)
+        fx.cleanse(turn, hero, [c.uid])
 
 
 @fx.card(GREY_COMPANY)
@@ -123,7 +123,7 @@ def _merry_token(turn: Turn[MeqState], hero: Hero) -> None:
 def merry_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "shed":
-        kit.drop_corruption(turn, hero, picked[0])
+        fx.cleanse(turn, hero, [picked[0]])
         _merry_token(turn, hero)
     else:
         kit.discard_token(turn, picked[0], "an Encounter")

@@ -95,12 +95,6 @@ def hand_to_life(turn: Turn[MeqState], hero: Hero) -> None:
     turn.say(f"{hero.name} shuffles {n} hand card(s) into the life pool.")
 
 
-def drop_corruption(turn: Turn[MeqState], hero: Hero, uid: str) -> None:
-    card = hero.corruption.take(uid)
-    turn.state.corruption_discard.cards.append(card)
-    turn.say(f"{hero.name} discards the Corruption card {card.name}.")
-
-
 def ask_corruption(turn: Turn[MeqState], ref: str, hero: Hero, stage: str) -> bool:
     """The hero picks one of his Corruption cards to discard; False when nothing was asked (none, or only one,
     discarded at once)."""
@@ -109,7 +103,7 @@ def ask_corruption(turn: Turn[MeqState], ref: str, hero: Hero, stage: str) -> bo
         turn.say(f"{hero.name} has no Corruption card to discard.")
         return False
     if len(cards) == 1:
-        drop_corruption(turn, hero, cards[0].uid)
+        fx.cleanse(turn, hero, [cards[0].uid])
         return False
     fx.ask_card(turn, hero.seat, ref, hero, stage, f"{hero.name}: discard which Corruption card?",
                 [(c.uid, c.name) for c in cards])
@@ -117,12 +111,6 @@ def ask_corruption(turn: Turn[MeqState], ref: str, hero: Hero, stage: str) -> bo
 
 
 # --- the board -------------------------------------------------------------------------------------------------
-
-
-def move_hero(turn: Turn[MeqState], hero: Hero, loc: str, why: str) -> None:
-    state = turn.state
-    turn.say(f"{hero.name} moves from {state.map.name(hero.at)} to {state.map.name(loc)} ({why}).")
-    hero.at = loc
 
 
 def extension_of(state: MeqState, root: str) -> list[str]:
@@ -188,7 +176,7 @@ def pay_or_moved_then(turn: Turn[MeqState], ref: str, hero: Hero, stage: str, pi
     elif stage == "discard":
         fx.discard(turn, hero, list(picked), "an Encounter")
     else:
-        move_hero(turn, hero, picked[0], "an Encounter")
+        fx.move_to(turn, hero, picked[0], "an Encounter")
 
 
 def rest_or_trip(turn: Turn[MeqState], ref: str, hero: Hero, haven: str) -> None:
@@ -207,7 +195,7 @@ def rest_or_trip_then(turn: Turn[MeqState], hero: Hero, picked: tuple[str, ...],
         fx.rest_to_life(turn, hero)
         return
     fx.favor(turn, hero, -1, "an Encounter")
-    move_hero(turn, hero, haven, "an Encounter")
+    fx.move_to(turn, hero, haven, "an Encounter")
     state = turn.state
     if state.active >= 0 and state.current is hero and not state.turn_over:
         goto(state, "encounter")  # the Encounter step again, on the new location (its deck, its cards)

@@ -155,7 +155,7 @@ def path(turn: Turn[MeqState], hero: Hero | None) -> None:
 def path_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] != "stay":
-        kit.move_hero(turn, hero, picked[0], "an Encounter")
+        fx.move_to(turn, hero, picked[0], "an Encounter")
 
 
 @fx.card(WILD)
@@ -185,7 +185,7 @@ def iron_will(turn: Turn[MeqState], hero: Hero | None) -> None:
 def iron_will_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "shed":
-        kit.drop_corruption(turn, hero, picked[0])
+        fx.cleanse(turn, hero, [picked[0]])
     elif picked[0] == "favor":
         fx.favor(turn, hero, 1, "an Encounter")
     else:

@@ -139,7 +139,7 @@ def corruption_or(turn: Turn[MeqState], ref: str, hero: Hero, other: tuple[str, 
 
 def pick_corruption(turn: Turn[MeqState], ref: str, hero: Hero) -> None:
     if len(hero.corruption.cards) == 1:
-        fx.drop_corruption_card(turn, hero, hero.corruption.cards[0].uid)
+        fx.cleanse(turn, hero, [hero.corruption.cards[0].uid])
     else:
         fx.ask_card(turn, hero.seat, ref, hero, "drop", f"{hero.name}: which Corruption card goes?",
                     [(c.uid, c.name) for c in hero.corruption.cards])

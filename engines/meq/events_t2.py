@@ -212,7 +212,7 @@ def _healing(ref: str) -> None:
     def then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
         assert hero is not None
         if stage == "drop":
-            fx.drop_corruption_card(turn, hero, picked[0])
+            fx.cleanse(turn, hero, [picked[0]])
         elif picked[0] == "corrupt":
             pick_corruption(turn, ref, hero)
         else:

@@ -433,7 +433,6 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
 
 @answer("explore")
 def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    from engines.meq import sauron
 
     state = turn.state
     hero = state.current
@@ -460,7 +459,7 @@ def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
     elif verb == "plot":
         cost = index().plots[state.plots.find(rest[0]).ref].favor  # type: ignore[union-attr]
         hero.favor -= cost
-        sauron.discard_plot(turn, rest[0], f"{hero.name} pays {cost} favor")
+        effects.discard_active_plot(turn, rest[0], f"{hero.name} pays {cost} favor")
     elif verb == "event":
         card = state.current_event.cards[0]
         turn.say(f"{hero.name} uses the Event {card.name}.")

@@ -250,7 +250,7 @@ def quest_seat(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args:
         return
     fx.favor(turn, hero, 2, "a quest's reward")
     if picked[0] == "favor":
-        fx.drop_corruption(turn, hero, [c.uid for c in hero.corruption.cards])
+        fx.cleanse(turn, hero, [c.uid for c in hero.corruption.cards])
 
 
 fx.FX.update({"unlock": _unlock, "region_influence": _region_influence, "seat_reward": _seat_reward})

@@ -146,7 +146,7 @@ def plot_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args
     if verb == "play":
         play_plot(turn, uid)
     elif verb == "discard":
-        discard_plot(turn, uid, "Sauron discards it")
+        effects.discard_active_plot(turn, uid, "Sauron discards it")
 
 
 def play_plot(turn: Turn[MeqState], uid: str, at: str = "") -> None:
@@ -178,15 +178,6 @@ def set_plot_marker(turn: Turn[MeqState], uid: str, loc: str) -> None:
 @answer("plot_at")
 def plot_at(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
     set_plot_marker(turn, args[0], choice[0])
-
-
-def discard_plot(turn: Turn[MeqState], uid: str, why: str) -> None:
-    state = turn.state
-    card = state.plots.take(uid)
-    state.plot_discard.cards.append(card)
-    state.plot_slot.pop(uid, None)
-    state.plot_at.pop(uid, None)
-    turn.say(f"The Plot {card.name} is discarded ({why}); its marker leaves the board.")
 
 
 # --- 4 Event -------------------------------------------------------------------------------------------------

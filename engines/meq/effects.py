@@ -584,13 +584,13 @@ def trainings(state: MeqState, hero: Hero, n: int = 1) -> None:
     push(state, *[f"fx:train:{hero.key}"] * n)
 
 
-def shield_block(turn: Turn[MeqState], ref: str, hero: Hero, n: int) -> None:
+def shield_block(turn: Turn[MeqState], ref: str, hero: Hero, n: int, stage: str = "block") -> None:
     """`n` damage the hero may cut by 1 per shield (defense) on the hand cards he throws away; the card's
-    `block` stage hears the pick and settles it with `blocked`."""
+    `stage` (by default "block") hears the pick and settles it with `blocked`."""
     if not hero.hand.cards:
         damage(turn.state, hero, n)
         return
-    ask_card(turn, hero.seat, ref, hero, "block", f"{hero.name} is dealt {n} damage: discard hand cards to block 1 "
+    ask_card(turn, hero.seat, ref, hero, stage, f"{hero.name} is dealt {n} damage: discard hand cards to block 1 "
              "per shield?", [(c.uid, f"{c.name} ({index().combat[c.ref].defense} shields)") for c in hero.hand.cards],
              DecisionKind.CHOOSE_MANY, low=0, high=len(hero.hand.cards), private=True)
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from engines.core import DecisionKind, Turn
+from engines.core import Turn
 from engines.meq import effects as fx
 from engines.meq import rules, stock
-from engines.meq.cards import index
 from engines.meq.flow import goto
 from engines.meq.state import Hero, MeqState
 
@@ -136,25 +135,13 @@ Reward = Callable[[Turn[MeqState], Hero], None]
 
 
 def block(turn: Turn[MeqState], ref: str, hero: Hero, n: int) -> None:
-    """`n` damage the hero may cut by 1 per shield (defense) on the hand cards he chooses to discard."""
-    if not hero.hand.cards:
-        fx.damage(turn.state, hero, n)
-        return
-    fx.ask_card(turn, hero.seat, ref, hero, f"block|{n}", f"{hero.name} takes {n} damage: discard hand cards to "
-                "block 1 per shield?", [(c.uid, f"{c.name} ({index().combat[c.ref].defense} shields)")
-                                         for c in hero.hand.cards], DecisionKind.CHOOSE_MANY, low=0,
-                high=len(hero.hand.cards), private=True)
+    """`n` damage the hero may cut with shields from his hand (effects.shield_block); the stage keeps `n`."""
+    fx.shield_block(turn, ref, hero, n, stage=f"block|{n}")
 
 
 def block_then(turn: Turn[MeqState], hero: Hero, stage: str, picked: tuple[str, ...], reward: Reward) -> None:
-    n = int(stage.split("|")[1])
-    shields = sum(index().combat[c.ref].defense for c in hero.hand.cards if c.uid in picked)
-    fx.discard(turn, hero, list(picked), "blocking damage")
-    left = max(0, n - shields)
-    if left:
-        fx.damage(turn.state, hero, left)
-    else:
-        turn.say(f"{hero.name} blocks all the damage.")
+    """Settle the block; the card's reward when no damage got through."""
+    if fx.blocked(turn, hero, int(stage.split("|")[1]), picked):
         reward(turn, hero)
 
 

@@ -120,10 +120,12 @@ class Database:
         await done
 
     async def _write_waiting(self) -> None:
+        turn = self._sqlite_turn
+        assert turn is not None  # the writer runs for SQLite only (`commit_writes`)
         while self._waiting:
             group = [self._waiting.popleft() for _ in range(min(self.group_limit, len(self._waiting)))]
             try:
-                async with self._sqlite_turn or asyncio.Lock(), self.engine.connect() as conn:
+                async with turn, self.engine.connect() as conn:
                     raw = await conn.get_raw_connection()
                     trip: one_trip.OneTripConnection = raw.driver_connection  # type: ignore[assignment]
                     run = functools.partial(writes.commit_group, trip._conn, [w for w, _ in group])

@@ -471,8 +471,8 @@ class Core:
 
     @staticmethod
     def views_of(game: Game[Any], state: Any, seats: list[SeatRow]) -> Views:
-        mine = {r.seat: game.view(state, r.seat) for r in seats if r.seat is not None}
-        return Views(public=game.view(state, None), seats=mine, pending=tuple(game.pending(state)))
+        public, mine = game.views(state, [r.seat for r in seats if r.seat is not None])
+        return Views(public=public, seats=mine, pending=tuple(game.pending(state)))
 
     def keeper(self, game_id: int, version: int) -> Callable[[Views], None]:
         """Keeps the views of the state at `version` with it, if that state is still the one kept."""

@@ -5,11 +5,12 @@ a game writes only what its rules say happens next."""
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
 from engines.core.codec import clone, dumps, loads
-from engines.core.contract import Event, Outcome, S, Step
+from engines.core.contract import Event, Outcome, S, Step, View
 from engines.core.decisions import NONE, THEN, Answer, Decision, DecisionKind, Option, minimal_choices, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
 from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
@@ -107,6 +108,14 @@ class Rules(Generic[S]):
 
     def format_verb(self, command: Any) -> str:
         raise CommandError(f"Cannot write {command!r} as text.")
+
+    def view(self, state: S, seat: Seat | None) -> View:
+        raise NotImplementedError
+
+    def views(self, state: S, seats: Sequence[Seat]) -> tuple[View, dict[Seat, View]]:
+        """The table's view and each seat's, one by one; a game whose audiences share costly work (the stats
+        of every card on the table) overrides it to do that work once."""
+        return self.view(state, None), {seat: self.view(state, seat) for seat in seats}
 
     # --- the contract, shared ----------------------------------------------------------------
     def seat_names(self, count: int) -> list[Seat]:

@@ -129,3 +129,27 @@ def zone_view(zone: Zone, seat: Seat | None, back: str = "", counts_only: bool =
     """Redact a zone for `seat`. Decks are usually shown as counts only (`counts_only`)."""
     cards = [] if counts_only else [card_view(zone, c, seat, back) for c in zone.cards]
     return ZoneView(name=zone.name, owner=zone.owner, count=len(zone.cards), cards=cards)
+
+
+def _known_to_some(cards: list[Card]) -> bool:
+    return any(c.known_to or _known_to_some(c.attached) for c in cards)
+
+
+class ZoneViews:
+    """`zone_view` for every audience of one state in turn: a zone they all see alike (public, or hidden from
+    everyone, with no card in it known to some seats only) is redacted once and the same `ZoneView` handed to
+    each audience; the others are redacted per audience. Views are read, never changed, once built."""
+
+    def __init__(self) -> None:
+        self._alike: dict[tuple[int, str, bool], ZoneView] = {}
+
+    def __call__(self, zone: Zone, seat: Seat | None, back: str = "", counts_only: bool = False) -> ZoneView:
+        alike = counts_only or (zone.visibility in (Visibility.PUBLIC, Visibility.HIDDEN)
+                                and not _known_to_some(zone.cards))
+        if not alike:
+            return zone_view(zone, seat, back)
+        key = (id(zone), back, counts_only)  # the state outlives this memo: its zones' ids stay theirs
+        found = self._alike.get(key)
+        if found is None:
+            found = self._alike[key] = zone_view(zone, None, back, counts_only)
+        return found

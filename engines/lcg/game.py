@@ -3,6 +3,7 @@ grammar (answers, `deck`, `play`, `mulligan`/`keep`, and the adjustment verbs) a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -13,7 +14,7 @@ from engines.lcg.campaign import plan as campaign_plan
 from engines.lcg.cards import Scenario
 from engines.lcg.library import Library
 from engines.lcg.state import LcgState, Player
-from engines.lcg.view import build
+from engines.lcg.view import build, shared
 
 # Importing the phase modules registers their tasks and answers with the flow; importing the card effects
 # registers every card's scripts and the handlers of the rules' hooks (the one place that names the families).
@@ -236,10 +237,16 @@ class Lcg(Rules[LcgState]):
         return super().format_verb(command)
 
     def view(self, state: LcgState, seat: str | None) -> View:
+        return build(state, seat, self._title(state))
+
+    def views(self, state: LcgState, seats: Sequence[str]) -> tuple[View, dict[str, View]]:
+        title, alike = self._title(state), shared(state)  # what every audience sees alike, worked out once
+        return build(state, None, title, alike), {seat: build(state, seat, title, alike) for seat in seats}
+
+    @staticmethod
+    def _title(state: LcgState) -> str:
         title = f"{state.recipe.name if state.recipe else state.scenario}"
-        if state.difficulty != "standard":
-            title += f" ({state.difficulty})"
-        return build(state, seat, title)
+        return title + (f" ({state.difficulty})" if state.difficulty != "standard" else "")
 
 
 def scenario_cards(recipe: Scenario) -> list[str]:

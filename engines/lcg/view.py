@@ -4,9 +4,10 @@ as backs with counts; definitions are included only for cards the audience can s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engines.core import CardView, SeatView, View, ZoneView, visible_to, zone_view
+from engines.core import Card, CardView, SeatView, View, Zone, ZoneView, ZoneViews, visible_to, zone_view
 from engines.lcg.cards import CardDef
 from engines.lcg.quest import quest_stat, staging_threat
 from engines.lcg.state import LcgState, Player
@@ -61,7 +62,10 @@ def _refs(zones: list[ZoneView]) -> set[str]:
     return found
 
 
-def _player_view(state: LcgState, p: Player, seat: str | None) -> LcgPlayerView:
+Redact = Callable[..., ZoneView]  # zone_view, or a ZoneViews shared by the audiences of one state
+
+
+def _player_view(state: LcgState, p: Player, seat: str | None, redact: Redact = zone_view) -> LcgPlayerView:
     return LcgPlayerView(
         seat=p.seat,
         threat=p.threat,
@@ -69,9 +73,9 @@ def _player_view(state: LcgState, p: Player, seat: str | None) -> LcgPlayerView:
         first=state.first_seat == p.seat,
         hand=len(p.hand.cards),
         deck=len(p.deck.cards),
-        discard=zone_view(p.discard, seat),
-        play=zone_view(p.play, seat, back="player"),
-        engaged=zone_view(p.engaged, seat, back="encounter"),
+        discard=redact(p.discard, seat),
+        play=redact(p.play, seat, back="player"),
+        engaged=redact(p.engaged, seat, back="encounter"),
     )
 
 
@@ -93,39 +97,66 @@ def status_line(state: LcgState) -> str:
 SHOWN_STATS = ("willpower", "attack", "defense", "hit_points", "threat", "quest_points", "engagement_cost")
 
 
-def build(state: LcgState, seat: str | None, title: str) -> LcgView:
-    players = [_player_view(state, p, seat) for p in state.players]
-    quest = zone_view(state.quest, seat, back="quest")
-    active = zone_view(state.active, seat, back="encounter")
-    staging = zone_view(state.staging, seat, back="encounter")
-    discard = zone_view(state.encounter_discard, seat)
-    victory = zone_view(state.victory, seat)
-    private = [zone_view(state.player(seat).hand, seat, back="player")] if seat in [p.seat for p in state.players] \
-        else []
-    shown = [quest, active, staging, discard, victory, *private,
-             *[z for pv in players for z in (pv.discard, pv.play, pv.engaged)]]
-    facts = {ref: state.defs[ref] for ref in sorted(_refs(shown)) if ref in state.defs}
-    current: dict[str, dict[str, int]] = {}
+ShownStat = tuple[Zone, Card, str, int]
+
+
+def shown_stats(state: LcgState) -> list[ShownStat]:
+    """Every stat the board shows as it counts now, for any audience (each `build` keeps those of the cards its
+    audience can see): a stat under a lasting modifier, and one a passive effect moves off its printed value
+    (an attachment's +2 willpower, Gimli's wounds). Worked out once per state: most of a view's cost."""
+    shown: list[ShownStat] = []
+    moved: set[tuple[str, str]] = set()
     for m in state.modifiers:
         try:
             zone, card, _ = state.locate(m.uid)
         except KeyError:
             continue
-        if visible_to(zone, card, seat):
-            name = m.stat.removeprefix("blank-")  # a blanked stat shows as its (zero) value
-            current.setdefault(card.uid, {})[name] = stat(state, card, name)
-    # Passive effects too (an attachment's +2 willpower, Gimli's wounds): the board shows a stat as it counts.
+        name = m.stat.removeprefix("blank-")  # a blanked stat shows as its (zero) value
+        shown.append((zone, card, name, stat(state, card, name)))
+        moved.add((card.uid, name))
     for zone in (state.quest, state.active, state.staging, *[z for p in state.players for z in (p.play, p.engaged)]):
         for card in zone.cards:
-            if not visible_to(zone, card, seat):
-                continue
             d = state.card_def(card)
             for name in SHOWN_STATS:
                 printed = getattr(d, name, None)
-                if isinstance(printed, int) and name not in current.get(card.uid, {}):
+                if isinstance(printed, int) and (card.uid, name) not in moved:
                     now = stat(state, card, name)
                     if now != printed:
-                        current.setdefault(card.uid, {})[name] = now
+                        shown.append((zone, card, name, now))
+    return shown
+
+
+@dataclass
+class Shared:
+    """What every audience's view of one state is built from alike: the stats shown and the zones seen alike."""
+
+    shown: list[ShownStat]
+    zones: ZoneViews
+
+
+def shared(state: LcgState) -> Shared:
+    return Shared(shown_stats(state), ZoneViews())
+
+
+def build(state: LcgState, seat: str | None, title: str, alike: Shared | None = None) -> LcgView:
+    """What `seat` (None: the table) sees; `alike`: what the caller worked out already for every audience."""
+    alike = alike or Shared(shown_stats(state), ZoneViews())
+    redact = alike.zones
+    players = [_player_view(state, p, seat, redact) for p in state.players]
+    quest = redact(state.quest, seat, back="quest")
+    active = redact(state.active, seat, back="encounter")
+    staging = redact(state.staging, seat, back="encounter")
+    discard = redact(state.encounter_discard, seat)
+    victory = redact(state.victory, seat)
+    private = [redact(state.player(seat).hand, seat, back="player")] if seat in [p.seat for p in state.players] \
+        else []
+    shown_zones = [quest, active, staging, discard, victory, *private,
+                   *[z for pv in players for z in (pv.discard, pv.play, pv.engaged)]]
+    facts = {ref: state.defs[ref] for ref in sorted(_refs(shown_zones)) if ref in state.defs}
+    current: dict[str, dict[str, int]] = {}
+    for zone, card, name, value in alike.shown:
+        if visible_to(zone, card, seat):
+            current.setdefault(card.uid, {})[name] = value
     stage = current_stage(state)
     counters = {"round": state.round, "staging threat": staging_threat(state),
                 "encounter deck": len(state.encounter_deck.cards)}
@@ -134,8 +165,8 @@ def build(state: LcgState, seat: str | None, title: str) -> LcgView:
         seat=seat,
         title=title,
         status=status_line(state),
-        table=[quest, active, staging, zone_view(state.resolving, seat),
-               zone_view(state.encounter_deck, seat, back="encounter", counts_only=True),
+        table=[quest, active, staging, redact(state.resolving, seat),
+               redact(state.encounter_deck, seat, back="encounter", counts_only=True),
                discard, victory, *[z for pv in players for z in (pv.play, pv.engaged)]],
         private=private,
         seats=[SeatView(seat=p.seat, counters={"threat": p.threat, "hand": len(p.hand.cards),

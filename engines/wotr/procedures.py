@@ -50,7 +50,8 @@ def carryover(state: WotrState, deck: Deck) -> int:
 
 
 def _in_reserve(state: WotrState, card: Card) -> bool:
-    return any(card in d.reserve.cards for d in state.decks)
+    # By uid (unique in a game), not `in`: that compares whole dataclasses, field by field, for every card.
+    return any(c.uid == card.uid for d in state.decks for c in d.reserve.cards)
 
 
 def recycle(turn: T, deck: Deck, *, into_existing: bool = False) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engines.core import CardView, SeatView, View, ZoneView, zone_view
+from engines.core import CardView, SeatView, View, ZoneView, ZoneViews
 from engines.wotr import combat, procedures
 from engines.wotr.cards import BATTLEGROUND, FP, SHADOW, CardDef
 from engines.wotr.scenarios import scenario
@@ -115,11 +115,27 @@ def location_view(state: WotrState, seat: str | None, loc_zone: ZoneView, index:
                         vp=ldef.vp, attack=attack + card.tokens.get("atk", 0), defense=defense)
 
 
-def build(state: WotrState, seat: str | None) -> WotrView:
+@dataclass
+class Shared:
+    """What every audience's view of one state is built from alike: the zones they see alike, the score, and
+    the locations' strengths (worked out once per view of the active locations, which is shared when alike)."""
+
+    zones: ZoneViews = field(default_factory=ZoneViews)
+    score: tuple[int, int] | None = None
+    locations: dict[int, list[LocationView]] = field(default_factory=dict)
+    carryover: dict[str, int] = field(default_factory=dict)  # by deck key
+
+
+def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> WotrView:
+    """What `seat` (None: the table) sees; `alike`: what the caller keeps for every audience of this state."""
+    alike = alike or Shared()
+    redact = alike.zones
     recipe = scenario(state.scenario)
-    active = zone_view(state.active, seat)
-    fp_area, shadow_area = zone_view(state.fp_area, seat), zone_view(state.shadow_area, seat)
-    resolving = zone_view(state.resolving, seat)
+    if not alike.carryover:
+        alike.carryover = {d.key: procedures.carryover(state, d) for d in state.decks}
+    active = redact(state.active, seat)
+    fp_area, shadow_area = redact(state.fp_area, seat), redact(state.shadow_area, seat)
+    resolving = redact(state.resolving, seat)
     show_hands = bool(state.opt("public_hand_sizes"))
     decks: list[DeckView] = []
     private: list[ZoneView] = []
@@ -128,21 +144,27 @@ def build(state: WotrState, seat: str | None) -> WotrView:
         decks.append(DeckView(key=d.key, name=d.name, side=d.side, seat=d.seat,
                               hand=len(d.hand.cards) if show_hands or seat == d.seat else -1,
                               draw=len(d.draw.cards), cycle=len(d.cycle.cards), eliminated=len(d.eliminated.cards),
-                              carryover=procedures.carryover(state, d), ring=d.ring, reserve=zone_view(d.reserve, seat),
+                              carryover=alike.carryover[d.key], ring=d.ring, reserve=redact(d.reserve, seat),
                               starting=state.order[state.start] == d.key, to_act=d.key in waited))
         if seat == d.seat:
-            private += [zone_view(d.hand, seat), zone_view(d.cycle, seat), zone_view(d.eliminated, seat)]
+            private += [redact(d.hand, seat), redact(d.cycle, seat), redact(d.eliminated, seat)]
     shown = [active, fp_area, shadow_area, resolving, *private, *(dv.reserve for dv in decks)]
     facts = {ref: state.defs[ref] for ref in sorted(_refs(shown, [])) if ref in state.defs}
-    fp, shadow = combat.score(state, FP), combat.score(state, SHADOW)
+    if alike.score is None:
+        alike.score = (combat.score(state, FP), combat.score(state, SHADOW))
+    fp, shadow = alike.score
+    locations = alike.locations.get(id(active))
+    if locations is None:  # `active` outlives the memo (the views hold it): its id stays its own
+        locations = [location_view(state, seat, active, i) for i in range(len(state.active.cards))]
+        alike.locations[id(active)] = locations
     return WotrView(
         game="wotr",
         seat=seat,
         title=f"War of the Ring: {recipe.name}",
         status=status_line(state),
-        table=[active, resolving, fp_area, shadow_area, zone_view(state.set_aside, seat),
+        table=[active, resolving, fp_area, shadow_area, redact(state.set_aside, seat),
                *(dv.reserve for dv in decks),
-               *(zone_view(z, seat, counts_only=True) for d in state.decks for z in (d.draw, d.cycle, d.eliminated))],
+               *(redact(z, seat, counts_only=True) for d in state.decks for z in (d.draw, d.cycle, d.eliminated))],
         private=private,
         seats=[SeatView(seat=s, counters={f"{d.name} hand": len(d.hand.cards) for d in state.decks
                                           if d.seat == s and (show_hands or seat == s)}) for s in state.seats],
@@ -158,7 +180,7 @@ def build(state: WotrState, seat: str | None) -> WotrView:
         score_shadow=shadow,
         last_path=state.last_path,
         final_path=int(state.opt("last_path") or recipe.last_path),
-        locations=[location_view(state, seat, active, i) for i in range(len(state.active.cards))],
+        locations=locations,
         fp_area=fp_area,
         shadow_area=shadow_area,
         decks=decks,

@@ -167,8 +167,10 @@ def fighting(state: Any) -> set[str]:
 
 
 def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any = None) -> None:
+    public, mine = game.views(state, state.seats)  # what the service builds: every audience's view at once
     for seat in [None, *state.seats]:
-        view = game.view(state, seat)
+        view = public if seat is None else mine[seat]
+        assert view == game.view(state, seat), f"views() and view() differ for {seat or 'the table'}"
         leaked = shown_uids(codec.to_data(view)) - visible_uids(state, seat)
         assert not leaked, f"{seat or 'the table'} sees hidden cards {sorted(leaked)}"
         for d in view.decisions:

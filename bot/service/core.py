@@ -103,10 +103,20 @@ def tell(notice: Notice, change: waits.Change) -> Notice:
 JOURNAL = JournalRow.metadata.tables[JournalRow.__tablename__]
 SNAPSHOT = SnapshotRow.metadata.tables[SnapshotRow.__tablename__]
 GAMES = GameRow.metadata.tables[GameRow.__tablename__]
+SEATS = SeatRow.metadata.tables[SeatRow.__tablename__]
 # The command path's statements, built once: bot/store/writes.py compiles each once per shape.
 JOURNAL_INSERT = insert(JOURNAL)
 SNAPSHOT_INSERT = insert(SNAPSHOT)
 GAME_BUMP = update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
+SEAT_INSERT = insert(SEATS)
+SEAT_NAMED = update(SEATS).where(SEATS.c.id == bindparam("w_seat_id")).values(seat=bindparam("w_seat"))
+
+
+def journal_values(game_id: int, seq: int, kind: str, text: str, at: datetime, **values: Any) -> dict[str, Any]:
+    """A journal row as `JOURNAL_INSERT` writes it: every column given (a batched write fills in no defaults)."""
+    return {"game_id": game_id, "seq": seq, "kind": kind, "seat": None, "user_id": None, "text": text,
+            "decision_id": None, "ref_seq": None, "barrier": False, "events_json": "[]", "engine_version": "",
+            "data_version": "", "rng": "", "created_at": at, **values}
 
 
 @dataclass(frozen=True)
@@ -524,22 +534,12 @@ class Core:
         decision_id = getattr(command, "decision", None)
         batch = [
             self.bump(row, journal_seq=seq, status=status),
-            writes.Write(JOURNAL_INSERT, {
-                "game_id": game_id,
-                "seq": seq,
-                "kind": JournalKind.COMMAND,
-                "seat": seat,
-                "user_id": user_id,
-                "text": canonical,
-                "decision_id": decision_id if isinstance(decision_id, int) else None,
-                "ref_seq": None,
-                "barrier": step.barrier,
-                "events_json": json.dumps(codec.to_data(events)),
-                "engine_version": game.version,
-                "data_version": "",
-                "rng": step.state.rng.algorithm,
-                "created_at": at,
-            }),
+            writes.Write(JOURNAL_INSERT, journal_values(
+                game_id, seq, JournalKind.COMMAND, canonical, at, seat=seat, user_id=user_id,
+                decision_id=decision_id if isinstance(decision_id, int) else None, barrier=step.barrier,
+                events_json=json.dumps(codec.to_data(events)), engine_version=game.version,
+                rng=step.state.rng.algorithm,
+            )),
         ]
         if snapshots.due(seq, self.snapshot_every, outcome is not None):
             packed = snapshots.pack(codec.dumps(step.state))

@@ -8,6 +8,7 @@ check on the game row is what keeps two processes from both applying a command t
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from collections.abc import Awaitable, Callable
@@ -21,6 +22,10 @@ from bot.pace import Pace
 from bot.service import absent, boundary, history, limits, undo, waits
 from bot.service.alarms import Alarms
 from bot.service.core import (
+    JOURNAL_INSERT,
+    SEAT_INSERT,
+    SEAT_NAMED,
+    SNAPSHOT_INSERT,
     AbandonGate,
     Core,
     Gate,
@@ -30,6 +35,8 @@ from bot.service.core import (
     Observer,
     SilentMessenger,
     Timers,
+    journal_values,
+    tell,
     written,
 )
 from bot.service.guard import Guard, acting_seat, not_playing, seats_of
@@ -37,7 +44,7 @@ from bot.service.limits import Limits
 from bot.service.tempo import Tempo
 from bot.service.types import ActResult, GameRef, NotAllowed, Notice, NotSeated, Place, SeatInfo, User
 from bot.shards import Shards
-from bot.store import snapshots
+from bot.store import snapshots, writes
 from bot.store.database import Database
 from bot.store.models import (
     OPEN_STATUSES,
@@ -46,7 +53,6 @@ from bot.store.models import (
     JournalKind,
     JournalRow,
     SeatRow,
-    SnapshotRow,
     utcnow,
 )
 from engines import registry
@@ -199,28 +205,28 @@ class Service:
 
     async def join(self, game_id: int, user: User) -> GameRef:
         async def attempt() -> GameRef:
-            async with self.db.session() as s:
-                row = await self.core.load_row(s, game_id, user)
+            # The lobby from memory or one short read; the new seat and the version bump in one guarded write
+            # (another join or a start that won the race moves the version: this one is tried again).
+            live = await self.core.in_play(game_id, user)
+            row, seats = live.row, live.seats
+            assert row is not None and seats is not None
+            game = registry.get(row.game)
+            try:
                 if row.status != GameStatus.LOBBY:
                     raise RuleError(f"Game {game_id} has already started; you can no longer join it.")
-                seats = await self.core.load_seats(s, game_id)
                 if any(r.user_id == user.id for r in seats):
                     raise RuleError(f"You have already joined game {game_id}.")
-                game = registry.get(row.game)
                 if len(seats) >= game.max_seats:
                     raise RuleError(f"Game {game_id} is full ({game.max_seats} players).")
-                await self.core.commit_version(s, row)
-                position = max((r.position for r in seats), default=-1) + 1
-                s.add(
-                    SeatRow(
-                        game_id=game_id,
-                        user_id=user.id,
-                        display_name=user.name,
-                        position=position,
-                        joined_at=self.clock(),
-                    )
-                )
-                return self.core.ref_of(row)
+            except WestmarchError:
+                await self.core.confirm(game_id, row.version)  # not refused from a stale memory
+                raise
+            position = max((r.position for r in seats), default=-1) + 1
+            seat = {"game_id": game_id, "user_id": user.id, "display_name": user.name, "position": position,
+                    "seat": None, "dm_ok": None, "auto_play": False, "delegate_user_id": None,
+                    "joined_at": self.clock()}
+            await self.db.commit_writes([self.core.bump(row), writes.Write(SEAT_INSERT, seat)])
+            return self.core.ref_of(row)
 
         result: GameRef = await self.core.retrying(game_id, attempt)
         return result
@@ -246,51 +252,57 @@ class Service:
 
     async def start(self, game_id: int, user: User) -> Notice:
         async def attempt() -> Notice:
-            async with self.db.session() as s:
-                row = await self.core.load_row(s, game_id, user)
+            # Like a command: the lobby from memory or one short read, every write in one guarded trip, and the
+            # game kept in memory as started, so its first command reads nothing.
+            live = await self.core.in_play(game_id, user)
+            row, seats = live.row, live.seats
+            assert row is not None and seats is not None
+            game = registry.get(row.game)
+            try:
                 if row.status != GameStatus.LOBBY:
                     raise RuleError(f"Game {game_id} has already started.")
                 if user.id != row.host_user_id:
                     raise NotAllowed("Only the host can start the game.")
-                seats = await self.core.load_seats(s, game_id)
-                game = registry.get(row.game)
                 if not game.min_seats <= len(seats) <= game.max_seats:
                     raise RuleError(
                         f"{game.title} needs {game.min_seats} to {game.max_seats} players; {len(seats)} joined."
                     )
-                names = game.seat_names(len(seats))
-                for seat_row, name in zip(seats, names, strict=True):
-                    seat_row.seat = name
-                config = Config(seats=names, options=json.loads(row.options_json))
-                state = game.setup(config, row.seed)
-                # The row keeps the setup (and says the game has started); the snapshot at seq 1 starts the
-                # history the state is loaded from (bot/store/snapshots.py).
-                state_json = snapshots.pack(codec.dumps(state))
-                await self.core.commit_version(
-                    s, row, keeps_state=False, status=GameStatus.ACTIVE, state_json=state_json, journal_seq=1
-                )
-                s.add(
-                    JournalRow(
-                        game_id=game_id,
-                        seq=1,
-                        kind=JournalKind.START,
-                        user_id=user.id,
-                        text=history.start_text(config, row.seed),
-                        engine_version=game.version,
-                        rng=state.rng.algorithm,
-                        created_at=self.clock(),
-                    )
-                )
-                s.add(SnapshotRow(game_id=game_id, seq=1, state_json=state_json, created_at=self.clock()))
-                written(row, status=GameStatus.ACTIVE)
-                self.core.cache[game_id] = (row.version + 1, state)
-                seat_list = ", ".join(f"{r.display_name} as {r.seat}" for r in seats)
-                events = [Event(text=f"{game.title} begins. Seats: {seat_list}.")]
-                notice = self.core.notice(row, seats, game, None, state, events)
-                await self.core.sync_waits(s, row, seats, notice, None)
-                return notice
+            except WestmarchError:
+                await self.core.confirm(game_id, row.version)  # not refused from a stale memory
+                raise
+            names = game.seat_names(len(seats))
+            config = Config(seats=names, options=json.loads(row.options_json))
+            state = game.setup(config, row.seed)
+            now = self.clock()
+            # The row keeps the setup (and says the game has started); the snapshot at seq 1 starts the history
+            # the state is loaded from (bot/store/snapshots.py). The kept row and seats change only here, where
+            # a failed write forgets them (`Core.retrying`).
+            state_json = snapshots.pack(codec.dumps(state))
+            for seat_row, name in zip(seats, names, strict=True):
+                seat_row.seat = name
+            bump = self.core.bump(row, status=GameStatus.ACTIVE, state_json=state_json, journal_seq=1)
+            row.status = GameStatus.ACTIVE
+            change, for_waits = await waits.plan(row, seats, game.pending(state), None, now, [],
+                                                 self.db.engine.dialect.name,
+                                                 functools.partial(self.core.habits_of, None))
+            start_row = journal_values(game_id, 1, JournalKind.START, history.start_text(config, row.seed), now,
+                                       user_id=user.id, engine_version=game.version, rng=state.rng.algorithm)
+            await self.db.commit_writes([
+                bump,
+                writes.Write(SEAT_NAMED, [{"w_seat_id": r.id, "w_seat": r.seat} for r in seats]),
+                writes.Write(JOURNAL_INSERT, start_row),
+                writes.Write(SNAPSHOT_INSERT, {"game_id": game_id, "seq": 1, "state_json": state_json,
+                                               "created_at": now}),
+                *for_waits,
+            ])
+            row.version, row.journal_seq, row.state_json = row.version + 1, 1, state_json
+            self.core.cache[game_id] = Live(row.version, state, row, seats)
+            seat_list = ", ".join(f"{r.display_name} as {r.seat}" for r in seats)
+            events = [Event(text=f"{game.title} begins. Seats: {seat_list}.")]
+            keep = self.core.keeper(game_id, row.version)
+            return tell(self.core.notice(row, seats, game, None, state, events, keep=keep), change)
 
-        notice: Notice = await self.core.retrying(game_id, attempt)
+        notice: Notice = await self.core.retrying(game_id, attempt, keeps_live=True)
         await self.core.notify(notice)
         await absent.play_auto_seats(self.core, game_id, notice)
         return notice

@@ -109,7 +109,8 @@ JOURNAL_INSERT = insert(JOURNAL)
 SNAPSHOT_INSERT = insert(SNAPSHOT)
 GAME_BUMP = update(GAMES).where(GAMES.c.id == bindparam("w_id"), GAMES.c.version == bindparam("w_version"))
 SEAT_INSERT = insert(SEATS)
-SEAT_NAMED = update(SEATS).where(SEATS.c.id == bindparam("w_seat_id")).values(seat=bindparam("w_seat"))
+SEAT_NAMED = (update(SEATS).where(SEATS.c.game_id == bindparam("w_game"), SEATS.c.user_id == bindparam("w_user"))
+              .values(seat=bindparam("w_seat")))  # by (game, user), unique: a seat kept in memory has no id
 
 
 def journal_values(game_id: int, seq: int, kind: str, text: str, at: datetime, **values: Any) -> dict[str, Any]:

@@ -190,7 +190,10 @@ class Service:
                     setattr(row, name, value)
             s.add(row)
             await s.flush()
-            s.add(SeatRow(game_id=row.id or 0, user_id=host.id, display_name=host.name, joined_at=self.clock()))
+            seat = SeatRow(game_id=row.id or 0, user_id=host.id, display_name=host.name, joined_at=self.clock())
+            s.add(seat)
+        # The lobby is kept in memory like a game in play: the joins and the start read nothing.
+        self.core.cache[row.id or 0] = Live(row.version, None, row, [seat])
         return self.core.ref_of(row)
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
@@ -222,13 +225,17 @@ class Service:
                 await self.core.confirm(game_id, row.version)  # not refused from a stale memory
                 raise
             position = max((r.position for r in seats), default=-1) + 1
-            seat = {"game_id": game_id, "user_id": user.id, "display_name": user.name, "position": position,
-                    "seat": None, "dm_ok": None, "auto_play": False, "delegate_user_id": None,
-                    "joined_at": self.clock()}
+            seat: dict[str, Any] = {
+                "game_id": game_id, "user_id": user.id, "display_name": user.name, "position": position, "seat": None,
+                "dm_ok": None, "auto_play": False, "delegate_user_id": None, "joined_at": self.clock(),
+            }
             await self.db.commit_writes([self.core.bump(row), writes.Write(SEAT_INSERT, seat)])
+            # Kept as written (a kept seat is never written back by its id: it has none here).
+            row.version += 1
+            self.core.cache[game_id] = Live(row.version, None, row, [*seats, SeatRow(**seat)])
             return self.core.ref_of(row)
 
-        result: GameRef = await self.core.retrying(game_id, attempt)
+        result: GameRef = await self.core.retrying(game_id, attempt, keeps_live=True)
         return result
 
     async def leave(self, game_id: int, user: User) -> GameRef:
@@ -289,7 +296,7 @@ class Service:
                                        user_id=user.id, engine_version=game.version, rng=state.rng.algorithm)
             await self.db.commit_writes([
                 bump,
-                writes.Write(SEAT_NAMED, [{"w_seat_id": r.id, "w_seat": r.seat} for r in seats]),
+                writes.Write(SEAT_NAMED, [{"w_game": game_id, "w_user": r.user_id, "w_seat": r.seat} for r in seats]),
                 writes.Write(JOURNAL_INSERT, start_row),
                 writes.Write(SNAPSHOT_INSERT, {"game_id": game_id, "seq": 1, "state_json": state_json,
                                                "created_at": now}),

@@ -90,3 +90,37 @@ async def test_with_notices_after_a_command_returns_before_its_notice_and_notice
     # The command's notice first, then the undo's, though the undo's was ready before the command's was built.
     assert not any("took back" in line for line in after[0].public_lines)
     assert any("took back" in line for line in after[1].public_lines)
+
+
+async def test_a_lobby_is_kept_in_memory_its_joins_and_start_read_nothing(db: Database):
+    """A new game is five steps (create, joins, start); after the create, each is one guarded write and reads
+    nothing of the game (the start reads the players' habits, once, for their waits)."""
+    service = Service(db, seed_source=lambda: 5)
+    ref = await service.create("tally", ALICE)
+    selects: list[str] = []
+
+    def seen(conn: object, cursor: object, statement: str, *_: object) -> None:
+        if statement.lstrip().upper().startswith("SELECT") and "FROM player" not in statement:
+            selects.append(statement)
+
+    event.listen(db.engine.sync_engine, "before_cursor_execute", seen)
+    await service.join(ref.id, BOB)
+    await service.start(ref.id, ALICE)
+    event.remove(db.engine.sync_engine, "before_cursor_execute", seen)
+    assert selects == []
+    async with db.session() as s:
+        row = await s.get(GameRow, ref.id)
+        assert row is not None and row.status == "active" and row.version == 2 and row.journal_seq == 1
+
+
+async def test_a_join_refused_from_memory_is_checked_against_the_database_first(db: Database):
+    """Another process started the game: this one's memory says lobby. The join's write is refused by the
+    version guard, the game is read again, and the player hears that it has started."""
+    service = Service(db, seed_source=lambda: 5)
+    other = Service(db, seed_source=lambda: 5)
+    ref = await service.create("tally", ALICE)
+    await other.join(ref.id, BOB)
+    await other.start(ref.id, ALICE)
+    carol = BOB.__class__(id=103, name="Carol")
+    with pytest.raises(Exception, match="already started"):
+        await service.join(ref.id, carol)

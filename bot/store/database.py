@@ -14,7 +14,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
-from bot.store import one_trip, writes
+from bot.store import one_statement, one_trip, writes
 
 
 def prepare_sqlite_path(url: str) -> None:
@@ -108,8 +108,13 @@ class Database:
     async def commit_writes(self, batch: Sequence[writes.Write]) -> None:
         """Commit one command's writes in a transaction of their own; raise `writes.Conflict` (and write
         nothing) if a guard finds the game moved on. On SQLite they wait for the one writer, which commits every
-        command waiting by then in one transaction and one trip to SQLite's thread."""
+        command waiting by then in one transaction and one trip to SQLite's thread. On PostgreSQL a command's
+        writes are one statement, its own transaction, in one round trip (bot/store/one_statement.py)."""
         if self._sqlite_turn is None:
+            if one_statement.fits(batch):
+                async with self.engine.connect() as conn:
+                    await one_statement.commit(conn, batch)
+                return
             async with self.engine.begin() as conn:
                 await writes.run_in(conn, batch)
             return

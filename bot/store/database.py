@@ -30,6 +30,10 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     if not is_sqlite:
         kwargs.setdefault("pool_size", 10)
         kwargs.setdefault("max_overflow", 20)
+        # The connection used last is handed out first: a few warm connections serve most commands, each
+        # with its statements prepared and their generic plans chosen (a statement's first five runs on a
+        # connection are planned one by one), where a queue would cycle through every connection it opened.
+        kwargs.setdefault("pool_use_lifo", True)
     else:
         # A returned connection is rolled back only when it still holds a transaction (the listener below):
         # the pool's unconditional ROLLBACK is one more trip to the database thread after every COMMIT.
@@ -112,8 +116,7 @@ class Database:
         writes are one statement, its own transaction, in one round trip (bot/store/one_statement.py)."""
         if self._sqlite_turn is None:
             if one_statement.fits(batch):
-                async with self.engine.connect() as conn:
-                    await one_statement.commit(conn, batch)
+                await one_statement.commit(self.engine, batch)
                 return
             async with self.engine.begin() as conn:
                 await writes.run_in(conn, batch)

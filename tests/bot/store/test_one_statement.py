@@ -71,9 +71,9 @@ async def test_a_game_played_through_the_one_statement_writes_what_a_transaction
     statements: list[list[writes.Write]] = []
     commit = one_statement.commit
 
-    async def seen(conn: Any, batch: Sequence[writes.Write]) -> None:
+    async def seen(engine: Any, batch: Sequence[writes.Write]) -> None:
         statements.append(list(batch))
-        await commit(conn, batch)
+        await commit(engine, batch)
 
     monkeypatch.setattr(one_statement, "commit", seen)
     try:

@@ -19,7 +19,9 @@ statement; a unique violation undoes it too. Both raise `writes.Conflict`.
 The limit: the sub-statements of one statement all see the database as it was before it, so the writes of
 one batch must not touch the same row twice (an UPDATE or DELETE of several rows joins its VALUES list:
 each row must name other rows), nor read what another of them writes. A command's writes never do: the
-game row, its new journal and snapshot rows, the waits of distinct seats.
+game row, its new journal and snapshot rows, the waits of distinct seats (bot/service/waits.py `plan` ends
+and begins the waits of different seats). A batch with two UPDATEs or DELETEs of one table is committed in
+a transaction instead (`fits`).
 
 The statement is built and compiled once per shape (which statements, their parameter names, how many rows)
 and PostgreSQL prepares it once per connection (asyncpg's statement cache): after that a command is one
@@ -71,11 +73,14 @@ MAX_PARAMS = 32767  # PostgreSQL's wire protocol counts a statement's parameters
 
 
 def fits(batch: Sequence[Write]) -> bool:
-    """Whether the batch is committed as one statement: it has a guard (a command's writes; a batch without
-    one, like a checkpoint's thousand snapshots, is written in a transaction: its shapes would be as many as
-    its sizes), and its parameters fit in one statement."""
+    """Whether the batch is committed as one statement. It needs a guard (a command's writes: a batch without
+    one, like a checkpoint's thousand snapshots, is written in a transaction, where its sizes do not each make
+    a statement of their own); its parameters must fit in one statement; and no two of its UPDATEs and DELETEs
+    may change one table (they could meet on a row, which one statement cannot change twice: see above)."""
     live = [w for w in batch if w.rows]
+    changed = [w.statement.table for w in live if isinstance(w.statement, Update | Delete)]
     return (any(w.guard for w in live)
+            and len(changed) == len(set(changed))
             and sum(len(w.rows) * len(w.rows[0]) for w in live) <= MAX_PARAMS)
 
 

@@ -206,6 +206,21 @@ async def test_writes_without_a_guard_commit_in_a_transaction(pg: Database):
     assert [len((await rows_of(pg, g))["snapshot"]) for g in games] == [1, 1, 1]
 
 
+async def test_two_updates_of_one_table_commit_in_a_transaction(pg: Database):
+    """Two UPDATEs of one table could meet on a row, which one statement cannot change twice: such a batch is
+    committed in a transaction, and both changes stand."""
+    clock = FakeClock()
+    game_id, version, seq = await game_of(pg, clock)
+    rename = update(GAMES).where(GAMES.c.id == bindparam("w_game"))
+    batch = [command(clock, game_id, version, seq)[0],
+             writes.Write(rename, {"engine_version": "renamed", "w_game": game_id})]
+    assert not one_statement.fits(batch)
+    await pg.commit_writes(batch)
+    async with pg.engine.connect() as conn:
+        found = await conn.execute(select(GAMES.c.version, GAMES.c.engine_version).where(GAMES.c.id == game_id))
+        assert tuple(found.one()) == (version + 1, "renamed")
+
+
 class TripCounter:
     """A TCP proxy in front of the server that counts the round trips it answers: the server ends every
     exchange the client waits for with one ReadyForQuery message ('Z')."""

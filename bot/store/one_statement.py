@@ -4,14 +4,16 @@ Through SQLAlchemy a command's writes on PostgreSQL were BEGIN, one round trip p
 to six trips, most of a command's time. Here they are one data-modifying statement, run outside any
 transaction block, where PostgreSQL makes a single statement a transaction of its own:
 
-    WITH g0 AS (UPDATE game SET ... WHERE game.id = $1 AND game.version = $2 RETURNING 1),
+    WITH g0 AS (UPDATE game SET version=$1, ... WHERE game.id = $5 AND game.version = $6 RETURNING 1),
          ok AS (SELECT 1 AS one WHERE (SELECT count(*) FROM g0) = 1),
-         w1 AS (INSERT INTO journal (...) SELECT ... FROM (VALUES (...)) AS w1v (...) WHERE EXISTS (SELECT * FROM ok)),
-         w2 AS (DELETE FROM wait USING (VALUES (...), (...)) AS w2v (...) WHERE ... AND EXISTS (SELECT * FROM ok))
-    SELECT CASE WHEN (SELECT count(*) FROM g0) = 1 THEN 1 ... END
+         w1 AS (INSERT INTO journal (game_id, ...) SELECT $7 AS game_id, ... WHERE EXISTS (SELECT ok.one FROM ok)),
+         w2 AS (DELETE FROM wait USING (VALUES ($21, $22), ($23, $24)) AS w2v (w_game, w_seat)
+                WHERE wait.game_id = w2v.w_game AND wait.seat = w2v.w_seat AND EXISTS (SELECT ok.one FROM ok))
+    SELECT CASE WHEN (SELECT count(*) FROM g0) = 1 THEN 1 WHEN ... = 0 THEN 0 ELSE CAST(... AS INTEGER) END
 
-Each write is its Core statement driven by a VALUES list of its rows (an executemany is one statement), and
-every write but the guards runs only if each guard touched exactly one row (`ok`). A guard that touched none
+Each write is its own Core statement with its parameters renamed for it; one of several rows (an
+executemany) takes them from a VALUES list, which it selects from (an INSERT) or joins (an UPDATE, a
+DELETE). Every write but the guards runs only if each guard touched exactly one row (`ok`). A guard that touched none
 leaves nothing written and the statement answers 0: `writes.Conflict`. Guards that touched rows, but not one
 each, make the final SELECT fail on purpose (it casts a message to an integer), so PostgreSQL undoes the
 statement; a unique violation undoes it too. Both raise `writes.Conflict`.
@@ -144,8 +146,7 @@ def _origin(name: str) -> tuple[int, int, str]:
 
 
 def _driven(w: Write, i: int, gate: ColumnElement[bool] | None) -> Any:
-    """The write's statement with its parameters taken from a VALUES list of its rows (`w{i}v`), run only
-    if `gate` holds."""
+    """The write's statement with its parameters named for it (`_rows`), run only if `gate` holds."""
     statement: Any = w.statement
     keys = list(w.rows[0])
     named = {b.key: b.type for b in visitors.iterate(statement) if isinstance(b, BindParameter)}
@@ -168,14 +169,14 @@ def _driven(w: Write, i: int, gate: ColumnElement[bool] | None) -> Any:
     if len(w.rows) > 1 and not named:  # its rows could not each name the rows they change
         raise ValueError(f"a write of several rows names them by parameters: {statement}")
     types = {**{k: table.c[k].type for k in sets}, **named}
-    rows = _values(i, [k for k in keys if k in types], types, len(w.rows))
+    rows = _rows(i, [k for k in keys if k in types], types, len(w.rows))
 
     def from_rows(element: Any, **_: Any) -> Any:
-        return rows.c[element.key] if isinstance(element, BindParameter) else None
+        return rows[element.key] if isinstance(element, BindParameter) else None
 
     driven: Any = visitors.replacement_traverse(statement, {}, from_rows)  # a copy: the statement stays
     if sets:
-        driven = driven.values({table.c[k]: rows.c[k] for k in sets})
+        driven = driven.values({table.c[k]: rows[k] for k in sets})
     return driven if gate is None else driven.where(gate)
 
 
@@ -189,8 +190,8 @@ def _insert(statement: Any, w: Write, i: int, keys: list[str], gate: ColumnEleme
     missing = [c.key for c in table.c if c.default is not None and c.key not in keys]
     if missing:  # a column default SQLAlchemy would have filled in: the caller must give every value
         raise ValueError(f"write of {statement} lacks {missing}")
-    rows = _values(i, keys, {k: table.c[k].type for k in keys}, len(w.rows))
-    source = select(*(rows.c[k] for k in keys))
+    rows = _rows(i, keys, {k: table.c[k].type for k in keys}, len(w.rows))
+    source = select(*(rows[k].label(k) for k in keys))
     if gate is not None:
         source = source.where(gate)
     driven = postgresql.insert(table).from_select(keys, source, include_defaults=False)
@@ -198,9 +199,14 @@ def _insert(statement: Any, w: Write, i: int, keys: list[str], gate: ColumnEleme
     return driven
 
 
-def _values(i: int, keys: list[str], types: dict[str, Any], n: int) -> Any:
+def _rows(i: int, keys: list[str], types: dict[str, Any], n: int) -> dict[str, ColumnElement[Any]]:
+    """Write `i`'s values by name: its parameters, for one row; for several, the columns of a VALUES list of
+    them (`w{i}v`), which the statement joins."""
+    if n == 1:
+        return {k: BindParameter(_name(i, 0, k), type_=types[k]) for k in keys}
     rows = [tuple(BindParameter(_name(i, j, k), type_=types[k]) for k in keys) for j in range(n)]
-    return values(*(column(k, types[k]) for k in keys), name=f"w{i}v").data(rows)
+    listed = values(*(column(k, types[k]) for k in keys), name=f"w{i}v").data(rows)
+    return {k: listed.c[k] for k in keys}
 
 
 async def commit(engine: AsyncEngine, batch: Sequence[Write]) -> None:

@@ -57,16 +57,19 @@ Shape = tuple[tuple[int, tuple[str, ...], int, bool], ...]  # per write: stateme
 
 @dataclass(frozen=True)
 class Compiled:
-    """One shape's statement, as asyncpg runs it: its SQL and where each positional parameter comes from
-    (write, row, name) with the type's bind processor."""
+    """One shape's statement, as asyncpg runs it: its SQL and where each positional parameter comes from,
+    (write, row, name) with the type's bind processor, or, for a value the statement holds itself (a literal
+    in its WHERE), (-1, its place in `fixed`, "", None)."""
 
     sql: str
     sources: tuple[tuple[int, int, str, Callable[[Any], Any] | None], ...]
+    fixed: tuple[Any, ...]
     statements: tuple[Executable, ...]  # held so their ids (the cache key) stay theirs while cached
 
     def args(self, batch: Sequence[Write]) -> list[Any]:
         rows = [w.rows for w in batch]
-        return [p(rows[i][j][k]) if p is not None else rows[i][j][k] for i, j, k, p in self.sources]
+        return [self.fixed[j] if i < 0 else p(rows[i][j][k]) if p is not None else rows[i][j][k]
+                for i, j, k, p in self.sources]
 
 
 _compiled: OrderedDict[Shape, Compiled] = OrderedDict()
@@ -126,30 +129,33 @@ def _compile(batch: Sequence[Write], dialect: Dialect) -> Compiled:
     if writes:
         statement = statement.add_cte(*writes)
     done = statement.compile(dialect=dialect)
-    sources = []
+    origins = {_name(i, j, k): (i, j, k) for i, w in enumerate(batch) for j in range(len(w.rows)) for k in w.rows[0]}
+    sources: list[tuple[int, int, str, Callable[[Any], Any] | None]] = []
+    fixed: list[Any] = []
     for name in done.positiontup or ():
-        i, j, key = _origin(name)
-        if key not in batch[i].rows[0]:
-            raise ValueError(f"write of {batch[i].statement} lacks {key}")
-        sources.append((i, j, key, done.binds[name].type._cached_bind_processor(dialect)))
-    return Compiled(str(done), tuple(sources), tuple(w.statement for w in batch))
+        bind = done.binds[name]
+        process = bind.type._cached_bind_processor(dialect)
+        if name in origins:
+            sources.append((*origins[name], process))
+        elif bind.required:
+            raise ValueError(f"no row of the writes gives {name}: {statement}")
+        else:  # the statement's own value (`_driven` renames only the parameters the rows give)
+            value = bind.effective_value
+            sources.append((-1, len(fixed), "", None))
+            fixed.append(process(value) if process is not None else value)
+    return Compiled(str(done), tuple(sources), tuple(fixed), tuple(w.statement for w in batch))
 
 
 def _name(i: int, j: int, key: str) -> str:
     return f"w{i}r{j}_{key}"
 
 
-def _origin(name: str) -> tuple[int, int, str]:
-    head, key = name.split("_", 1)
-    i, j = head[1:].split("r")
-    return int(i), int(j), key
-
-
 def _driven(w: Write, i: int, gate: ColumnElement[bool] | None) -> Any:
     """The write's statement with its parameters named for it (`_rows`), run only if `gate` holds."""
     statement: Any = w.statement
     keys = list(w.rows[0])
-    named = {b.key: b.type for b in visitors.iterate(statement) if isinstance(b, BindParameter)}
+    # The parameters each row gives (a literal in the statement is a parameter with its value: it stays).
+    named = {b.key: b.type for b in visitors.iterate(statement) if isinstance(b, BindParameter) and b.required}
     if isinstance(statement, Insert):
         return _insert(statement, w, i, keys, gate)
     if not isinstance(statement, Update | Delete):
@@ -172,7 +178,7 @@ def _driven(w: Write, i: int, gate: ColumnElement[bool] | None) -> Any:
     rows = _rows(i, [k for k in keys if k in types], types, len(w.rows))
 
     def from_rows(element: Any, **_: Any) -> Any:
-        return rows[element.key] if isinstance(element, BindParameter) else None
+        return rows[element.key] if isinstance(element, BindParameter) and element.required else None
 
     driven: Any = visitors.replacement_traverse(statement, {}, from_rows)  # a copy: the statement stays
     if sets:

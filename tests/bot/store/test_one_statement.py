@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import make_url
 
 from bot.pace import Habits, Pace
@@ -219,6 +219,15 @@ async def test_two_updates_of_one_table_commit_in_a_transaction(pg: Database):
     async with pg.engine.connect() as conn:
         found = await conn.execute(select(GAMES.c.version, GAMES.c.engine_version).where(GAMES.c.id == game_id))
         assert tuple(found.one()) == (version + 1, "renamed")
+
+
+async def test_a_statement_keeps_the_values_it_holds(pg: Database):
+    """A literal in a write's WHERE is the statement's own value, not a row's: it stays as it is."""
+    clock = FakeClock()
+    game_id, version, seq = await game_of(pg, clock)
+    only_p2 = delete(WAITS).where(WAITS.c.game_id == bindparam("w_game"), WAITS.c.seat == "p2")
+    await pg.commit_writes([command(clock, game_id, version, seq)[0], writes.Write(only_p2, {"w_game": game_id})])
+    assert [w[0] for w in (await rows_of(pg, game_id))["wait"]] == ["p1"]
 
 
 class TripCounter:

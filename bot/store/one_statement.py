@@ -80,11 +80,13 @@ MAX_PARAMS = 32767  # PostgreSQL's wire protocol counts a statement's parameters
 def fits(batch: Sequence[Write]) -> bool:
     """Whether the batch is committed as one statement. It needs a guard (a command's writes: a batch without
     one, like a checkpoint's thousand snapshots, is written in a transaction, where its sizes do not each make
-    a statement of their own); its parameters must fit in one statement; and no two of its UPDATEs and DELETEs
-    may change one table (they could meet on a row, which one statement cannot change twice: see above)."""
+    a statement of their own); Core INSERTs, UPDATEs and DELETEs only; parameters that fit in one statement;
+    and no two UPDATEs or DELETEs of one table (they could meet on a row, which one statement cannot change
+    twice: see above)."""
     live = [w for w in batch if w.rows]
     changed = [w.statement.table for w in live if isinstance(w.statement, Update | Delete)]
     return (any(w.guard for w in live)
+            and all(isinstance(w.statement, Insert | Update | Delete) for w in live)  # not text() and the like
             and len(changed) == len(set(changed))
             and sum(len(w.rows) * len(w.rows[0]) for w in live) <= MAX_PARAMS)
 

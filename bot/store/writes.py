@@ -9,8 +9,9 @@ statement and COMMIT.
 
 SQLite has one writer at a time, so the commands of many games that wait for it are committed together, each
 in a SAVEPOINT of one transaction (group commit): one game's conflict rolls back its own writes only, and
-every command is acknowledged after the COMMIT that holds it. PostgreSQL runs the same writes through
-SQLAlchemy in a transaction of its own: its pool already lets games commit side by side.
+every command is acknowledged after the COMMIT that holds it. On PostgreSQL, whose pool already lets games
+commit side by side, a command's writes are one data-modifying statement, a transaction of its own, in one
+round trip (bot/store/one_statement.py); `run_in` runs them in the caller's transaction otherwise.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class Write:
 
 
 async def run_in(s: AsyncSession | AsyncConnection, writes: Sequence[Write]) -> None:
-    """The writes in the caller's own transaction (PostgreSQL, or a path that reads and writes together)."""
+    """The writes in the caller's own transaction (a path that reads and writes together, or PostgreSQL's
+    writes that are not one statement: bot/store/one_statement.py `fits`)."""
     for w in writes:
         if not w.rows:
             continue

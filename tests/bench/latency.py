@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, select
+from sqlalchemy import Insert, event, select
 from sqlalchemy.engine import Dialect, make_url
 from sqlmodel import col
 
 from bot.service import Notice, Service, User, heap, history
-from bot.store import migrate, writes
+from bot.store import migrate, one_statement, writes
 from bot.store.database import Database
 from bot.store.models import JournalRow
 from engines import registry
@@ -131,7 +131,8 @@ def value_bytes(value: Any) -> int:
 
 class WriteMeter:
     """Counts the bytes of every INSERT, UPDATE and DELETE the service sends while `on`, and separately those
-    of journal INSERTs (the floor: the one row a command must write), from SQLAlchemy's cursor events."""
+    of journal INSERTs (the floor: the one row a command must write), from SQLAlchemy's cursor events and the
+    command path's own (bot/store/writes.py, bot/store/one_statement.py)."""
 
     def __init__(self, db: Database) -> None:
         self.on, self.written, self.journal = False, 0, 0
@@ -148,9 +149,22 @@ class WriteMeter:
 
         self._restore = compile_raw
         writes.raw = counted
+        # On PostgreSQL they are one statement (bot/store/one_statement.py): count each write's rows.
+        commit_one = one_statement.commit
+
+        async def counted_one(engine: Any, batch: Sequence[writes.Write]) -> None:
+            for w in batch:
+                table = getattr(w.statement, "table", None)
+                journal = isinstance(w.statement, Insert) and table is not None and table.name == "journal"
+                self._count(None, None, "INSERT INTO JOURNAL" if journal else "INSERT", w.rows, None, True)
+            await commit_one(engine, batch)
+
+        self._restore_one = commit_one
+        one_statement.commit = counted_one
 
     def close(self) -> None:
         writes.raw = self._restore
+        one_statement.commit = self._restore_one
 
     def _count(self, conn: Any, cursor: Any, statement: str, parameters: Any, context: Any, many: bool) -> None:
         verb = statement.lstrip()[:6].upper()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -15,6 +17,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from bot.store import one_statement, one_trip, writes
+
+log = logging.getLogger(__name__)
 
 
 def prepare_sqlite_path(url: str) -> None:
@@ -70,6 +74,12 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     return engine
 
 
+def _no_autocheckpoint(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # `Database.checkpoint` does it, off the writer's path
+    cursor.close()
+
+
 class Database:
     """One engine and its session factory. `session()` is one transaction: commit on success."""
 
@@ -84,6 +94,15 @@ class Database:
         self._waiting: deque[tuple[list[writes.Raw], asyncio.Future[None]]] = deque()
         self._writer: asyncio.Task[None] | None = None
         self.group_limit = 64  # commands in one transaction at most: a long group delays its first command
+        # SQLite copies the write-ahead log into the database file (a checkpoint, with its fsync) inside the
+        # COMMIT that finds the log past 1,000 pages: a few ms that every command waiting for the one writer
+        # waits too. This process's connections never do that; a connection of its own does, in its own
+        # thread, at most once a `checkpoint_every` seconds after a write (PASSIVE: the writer goes on).
+        self.checkpoint_every = 1.0
+        self._checkpointer: asyncio.Task[None] | None = None
+        self._checkpointed_at = 0.0
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _no_autocheckpoint)
 
     @property
     def is_sqlite(self) -> bool:
@@ -152,8 +171,37 @@ class Database:
                     done.set_result(None)
                 else:
                     done.set_exception(outcome)
+            self._checkpoint_soon()
+
+    def _checkpoint_soon(self) -> None:
+        due = time.monotonic() - self._checkpointed_at >= self.checkpoint_every
+        if due and (self._checkpointer is None or self._checkpointer.done()):
+            self._checkpointed_at = time.monotonic()
+            self._checkpointer = asyncio.create_task(self._checkpoint_quietly())
+
+    async def _checkpoint_quietly(self) -> None:
+        try:
+            await self.checkpoint()
+        except Exception:  # the log is copied by the next one (or by SQLite when the last connection closes)
+            log.exception("a background checkpoint of the SQLite log failed")
+
+    async def checkpoint(self) -> tuple[int, int, int]:
+        """Copy what the write-ahead log holds into the database file, without waiting for readers or the
+        writer (a PASSIVE checkpoint, outside any transaction, in a pooled connection's own thread). Returns
+        SQLite's answer: (1 if it could not run, the log's frames, the frames copied)."""
+        async with self.engine.connect() as conn:
+            raw = await conn.get_raw_connection()
+            trip: one_trip.OneTripConnection = raw.driver_connection  # type: ignore[assignment]
+
+            def run() -> tuple[int, int, int]:
+                busy, frames, copied = trip._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                return int(busy), int(frames), int(copied)
+
+            return await trip.trip(run)
 
     async def close(self) -> None:
         if self._writer is not None and not self._writer.done():
             await asyncio.wait([self._writer])
+        if self._checkpointer is not None and not self._checkpointer.done():
+            await asyncio.wait([self._checkpointer])
         await self.engine.dispose()

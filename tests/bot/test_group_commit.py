@@ -124,3 +124,21 @@ async def test_a_join_refused_from_memory_is_checked_against_the_database_first(
     carol = BOB.__class__(id=103, name="Carol")
     with pytest.raises(Exception, match="already started"):
         await service.join(ref.id, carol)
+
+
+async def test_the_log_is_copied_into_the_database_in_the_background_not_in_a_commit(db: Database):
+    """No COMMIT of this process checkpoints (its connections set wal_autocheckpoint=0); a write starts a
+    PASSIVE checkpoint of its own, and an explicit one copies every frame the log holds."""
+    db.checkpoint_every = 3600.0  # only the first write's checkpoint runs on its own in this test
+    service = Service(db, seed_source=lambda: 5)
+    game_id = await started_game(service)
+    async with db.engine.connect() as conn:
+        assert (await conn.exec_driver_sql("PRAGMA wal_autocheckpoint")).scalar() == 0
+    assert db._checkpointer is not None  # started by the first commit
+    await asyncio.wait([db._checkpointer])
+    (version,) = await versions(db, [game_id])
+    for v in range(version, version + 30):  # writes the checkpoint above did not see
+        await db.commit_writes([writes.Write(GAME_BUMP, {"version": v + 1, "w_id": game_id, "w_version": v},
+                                             guard=True)])
+    busy, frames, copied = await db.checkpoint()
+    assert busy == 0 and frames > 0 and frames == copied

@@ -142,3 +142,40 @@ async def test_the_log_is_copied_into_the_database_in_the_background_not_in_a_co
                                              guard=True)])
     busy, frames, copied = await db.checkpoint()
     assert busy == 0 and frames > 0 and frames == copied
+
+
+async def test_a_commit_waits_in_a_thread_while_another_process_holds_the_write_lock(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+):
+    """The writer commits on the event loop's thread and never waits there for a lock: while another
+    connection (another process) holds SQLite's write lock, the group goes to a thread that waits for it, and
+    the event loop goes on."""
+    import sqlite3
+
+    from sqlalchemy.engine import make_url
+
+    service = Service(db, seed_source=lambda: 5)
+    game_id = await started_game(service)
+    (version,) = await versions(db, [game_id])
+    here: list[object] = []
+    tried = asyncio.Event()
+    commit_here = db._commit_here
+
+    def spied(group: list[list[writes.Raw]]) -> list[BaseException | None] | None:
+        out = commit_here(group)
+        here.append(out)
+        tried.set()
+        return out
+
+    monkeypatch.setattr(db, "_commit_here", spied)
+    other = sqlite3.connect(str(make_url(db.url).database), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    write = asyncio.create_task(db.commit_writes(
+        [writes.Write(GAME_BUMP, {"version": version + 1, "w_id": game_id, "w_version": version}, guard=True)]))
+    await asyncio.wait_for(tried.wait(), 5)  # the loop is free while the commit waits for the lock
+    await asyncio.sleep(0.05)
+    assert here == [None] and not write.done()
+    other.execute("COMMIT")
+    other.close()
+    await write
+    assert await versions(db, [game_id]) == [version + 1]

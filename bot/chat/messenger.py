@@ -63,10 +63,17 @@ class DiscordMessenger:
         # The newest notice handed over for each game: a board older than it is never drawn (issue 17).
         self._newest: dict[int, Notice] = {}
         self._owed: set[int] = set()  # games whose table changed in a notice that drew no board for it
+        # The same for each seat's own board (games that DM one): the newest notice with that seat's view, and
+        # the seats whose board changed in a notice that drew none for them.
+        self._newest_seats: dict[int, dict[str, Notice]] = {}
+        self._owed_seats: set[tuple[int, str]] = set()
 
     async def deliver(self, notice: Notice) -> None:
         if notice.public_view is not None:
             self._newest[notice.ref.id] = notice
+        if any(p.view is not None for p in notice.private) and _seat_board(notice.ref.game):
+            seats = self._newest_seats.setdefault(notice.ref.id, {})
+            seats.update((p.seat, notice) for p in notice.private if p.view is not None)
         previous = self._tails.get(notice.ref.id)
         task = asyncio.create_task(self._deliver_after(previous, notice))
         self._tails[notice.ref.id] = task
@@ -76,6 +83,7 @@ class DiscordMessenger:
             if self._tails.get(game_id) is done:
                 del self._tails[game_id]
                 self._newest.pop(game_id, None)
+                self._newest_seats.pop(game_id, None)
 
         task.add_done_callback(forget)
 
@@ -209,7 +217,15 @@ class DiscordMessenger:
         seat_info = next((s for s in notice.seats if s.user_id == p.user_id), None)
         # Handed the turn: told once, here, by DM, unless their DMs are known closed (the thread's line pinged).
         turn = p.seat in notice.turn_notify and notice.outcome is None and not _closed(seat_info)
-        if not (p.lines or p.hand_changed or mine or turn):
+        # The seat's own board, coalesced like the table's: while a newer notice of the game with this seat's view
+        # waits, the DM goes without it, and the newest draws the board as it is by then (also when only a
+        # skipped notice changed it), so a busy game does not draw a seat's board per command.
+        owed = (notice.ref.id, p.seat)
+        board = p.view is not None and (p.hand_changed or owed in self._owed_seats) and _seat_board(notice.ref.game)
+        if board and self._newest_seats.get(notice.ref.id, {}).get(p.seat, notice) is not notice:
+            self._owed_seats.add(owed)
+            board = False
+        if not (p.lines or p.hand_changed or mine or turn or board):
             return
         parts = [f"**{notice.ref.title}, game {notice.ref.id}**", *p.lines]
         if turn:
@@ -221,7 +237,8 @@ class DiscordMessenger:
             parts += [f"Decision {d.id}: {d.prompt}" for d in notice.decisions if d.seat == p.seat and d not in mine]
         view = decision_view(notice.ref.id, mine)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-        if p.hand_changed and p.view is not None and _seat_board(notice.ref.game):
+        if board and p.view is not None:
+            self._owed_seats.discard(owed)
             png = await asyncio.to_thread(render, p.view)  # never block the heartbeat
             kwargs["file"] = io.png_file(png, "your-board.png")
         delivered = await self.dm_user(p.user_id, "\n".join(parts), **kwargs)

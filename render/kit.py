@@ -197,6 +197,12 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill
     draw.draw.draw_bitmap((x + dx, y + dy), mask, draw.draw.draw_ink(fill))
 
 
+def forget_text() -> None:
+    """Drop every kept glyph mask and ink box (a benchmark's cold render starts from nothing)."""
+    _mask.cache_clear()
+    _bbox.cache_clear()
+
+
 @lru_cache(maxsize=2048)
 def _mask(s: str, fnt: Font, anchor: str, mode: str) -> tuple[object, tuple[int, int]]:
     """The glyph mask of `s` in `fnt` and where it goes from the anchor point, as ImageDraw.text makes them (with

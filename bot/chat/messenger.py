@@ -241,7 +241,8 @@ class DiscordMessenger:
             self._owed_seats.discard(owed)
             png = await asyncio.to_thread(render, p.view)  # never block the heartbeat
             kwargs["file"] = io.png_file(png, "your-board.png")
-        delivered = await self.dm_user(p.user_id, "\n".join(parts), **kwargs)
+        known = seat_info.dm_ok if seat_info is not None else None
+        delivered = await self.dm_user(p.user_id, "\n".join(parts), known=known, **kwargs)
         if delivered or table is None:
             return
         if turn:  # the fallback ping: a mention, once, with no private words
@@ -260,8 +261,10 @@ class DiscordMessenger:
         if table is not None:  # the thread is public: no prompt here, it may name the player's hand
             await io.send(table, f"<@{r.user_id}>, {what if r.nudged_by else 'a reminder'}: {since}{due}")
 
-    async def dm_user(self, user_id: int, content: str, **kwargs: Any) -> bool:
-        """DM a user and record whether their DMs are open, for every game they sit in."""
+    async def dm_user(self, user_id: int, content: str, *, known: bool | None = None, **kwargs: Any) -> bool:
+        """DM a user and record whether their DMs are open, for every game they sit in. `known`: what the game's
+        seat already says (a notice carries it): recorded only when the DM says otherwise, so a busy game's DMs
+        do not each write the seats table (one transaction per DM, on the writer the commands wait for)."""
         user = self.bot.get_user(user_id)
         if user is None:
             try:
@@ -269,7 +272,8 @@ class DiscordMessenger:
             except discord.HTTPException:
                 return False
         ok = await io.dm(user, content, **kwargs)
-        await self.bot.service.record_dm(user_id, ok)
+        if ok is not known:
+            await self.bot.service.record_dm(user_id, ok)
         return ok
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -67,10 +68,15 @@ class DiscordMessenger:
         # the seats whose board changed in a notice that drew none for them.
         self._newest_seats: dict[int, dict[str, Notice]] = {}
         self._owed_seats: set[tuple[int, str]] = set()
+        # Games whose newest notice drew no board because another command of the game was under way (its notice,
+        # newer, draws the table): should that command be refused, the board follows on its own (`_draw_owed`).
+        self._behind: dict[int, Notice] = {}
+        self._owing: set[asyncio.Task[None]] = set()
 
     async def deliver(self, notice: Notice) -> None:
         if notice.public_view is not None:
             self._newest[notice.ref.id] = notice
+            self._behind.pop(notice.ref.id, None)  # the newer notice decides
         if any(p.view is not None for p in notice.private) and _seat_board(notice.ref.game):
             seats = self._newest_seats.setdefault(notice.ref.id, {})
             seats.update((p.seat, notice) for p in notice.private if p.view is not None)
@@ -84,6 +90,11 @@ class DiscordMessenger:
                 del self._tails[game_id]
                 self._newest.pop(game_id, None)
                 self._newest_seats.pop(game_id, None)
+                behind = self._behind.get(game_id)
+                if behind is not None:
+                    owing = asyncio.get_running_loop().create_task(self._draw_owed(behind))
+                    self._owing.add(owing)
+                    owing.add_done_callback(self._owing.discard)
 
         task.add_done_callback(forget)
 
@@ -99,8 +110,30 @@ class DiscordMessenger:
         """Wait for every delivery under way, and for the notices of commits not yet handed over (shutdown,
         tests)."""
         await self.bot.service.core.settle()
-        while self._tails:
-            await asyncio.wait(list(self._tails.values()))
+        while self._tails or self._owing:
+            await asyncio.wait([*self._tails.values(), *self._owing])
+
+    def _under_way(self, game_id: int) -> bool:
+        """A command of the game is being applied and committed (it holds the game's lock): its notice is coming."""
+        return self.bot.service.core.lock(game_id).locked()
+
+    async def _draw_owed(self, notice: Notice) -> None:
+        """`notice`, the newest of its game, drew no board because a command of the game was under way, and no
+        newer notice has come: once that command is done and its notice (if any) handed over, draw the table as
+        `notice` left it, in a post of its own, unless a newer notice has taken the turn (the command was refused,
+        or committed nothing the table hears of)."""
+        game_id = notice.ref.id
+        core = self.bot.service.core
+        async with core.lock(game_id):
+            pass
+        await core.settle(game_id)
+        if self._behind.get(game_id) is not notice or game_id in self._tails:
+            return
+        board_only = replace(
+            notice, public_lines=[], private=[], decisions=[], new_decisions=[], turn_notify=[], reminders=[],
+            waiting_before=list(notice.waiting_after), undo_ask=None, deadline_ask=None, table_changed=False,
+        )
+        await self.deliver(board_only)
 
     async def channel(self, channel_id: int | None, *, strict: bool = False) -> discord.abc.Messageable | None:
         """The channel or thread, from the cache or Discord. `strict`: raise PlaceLost when it is gone or
@@ -197,12 +230,19 @@ class DiscordMessenger:
         # One board per change, not per click; and while a newer one of the game waits, only the newest is drawn
         # (a busy game drains at the engine's pace, not the renderer's): its lines still go out, in order.
         game_id = notice.ref.id
+        # Likewise while another command of the game is under way: in a burst (automatic seats, quick players) only
+        # the last notice draws, and rendering does not take the CPU the commands need.
         draw = notice.public_view is not None and (notice.table_changed or game_id in self._owed)
         if draw and self._newest.get(game_id, notice) is not notice:
             self._owed.add(game_id)  # the newest notice draws the table as it is by then
             draw = False
+        elif draw and self._under_way(game_id):
+            self._owed.add(game_id)
+            self._behind[game_id] = notice
+            draw = False
         if draw and notice.public_view is not None:
             self._owed.discard(game_id)
+            self._behind.pop(game_id, None)
             png = await asyncio.to_thread(render, notice.public_view)  # never block the heartbeat
             kwargs["file"] = io.png_file(png)
         public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]

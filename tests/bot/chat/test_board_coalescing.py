@@ -5,6 +5,7 @@ discord.py against simcord."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 
@@ -119,3 +120,77 @@ async def test_a_seats_own_board_is_drawn_once_for_queued_notices_that_each_chan
     newest = next(p for p in notices[-1].private if p.seat == seat.seat)
     assert newest.view is not None
     assert await pixels(boards[0]) == drawn(render(newest.view))
+
+
+async def wotr_duel(world):
+    env, guild, channel, alice, bob = world
+    env.bot.service.seed_source = lambda: 3
+    await alice.slash(channel, "game new", name="wotr", options="scenario=duel2")
+    thread = channel.threads[-1]
+    await bob.slash(thread, "game join")
+    await alice.slash(thread, "game start")
+    return thread
+
+
+async def posted_by(thread, before: int, notice: Notice) -> None:
+    """Until the notice's lines are in the thread (its delivery has decided about its board): read from the
+    simulated Discord, which no event announces."""
+    while not any(m.content.startswith(notice.public_lines[0]) for m in thread.history()[before:]):  # noqa: ASYNC110
+        await asyncio.sleep(0)
+
+
+async def test_while_another_command_of_the_game_is_under_way_its_notice_draws_the_board(world):
+    env, guild, channel, alice, bob = world
+    thread = await wotr_duel(world)
+    first, second = (await burst(env, thread, (alice, bob), lambda ns: sum(n.table_changed for n in ns) >= 2))[-2:]
+    mail, core = env.bot.messenger, env.bot.service.core
+    before = len(thread.history())
+    with env.time_context():
+        async with core.lock(first.ref.id):  # a command of the game is being applied and committed
+            await mail.deliver(first)
+            await posted_by(thread, before, first)
+        await mail.deliver(second)  # that command's notice
+        await mail.drain()
+    posted = thread.history()[before:]
+    assert [m.content.splitlines()[0] for m in posted] == [first.public_lines[0], second.public_lines[0]]
+    assert not posted[0].attachments and posted[1].attachments
+    assert second.public_view is not None
+    assert await pixels(posted[1].attachments[0]) == drawn(render(second.public_view))
+
+
+async def test_a_board_skipped_for_a_command_that_is_then_refused_is_posted_on_its_own(world):
+    env, guild, channel, alice, bob = world
+    thread = await wotr_duel(world)
+    [notice] = (await burst(env, thread, (alice, bob), lambda ns: any(n.table_changed for n in ns)))[-1:]
+    mail, core = env.bot.messenger, env.bot.service.core
+    before = len(thread.history())
+    with env.time_context():
+        async with core.lock(notice.ref.id):  # a command under way, refused: no notice follows
+            await mail.deliver(notice)
+            await posted_by(thread, before, notice)
+            assert not any(m.attachments for m in thread.history()[before:])
+        await mail.drain()
+    posted = thread.history()[before:]
+    assert len(posted) == 2 and not posted[0].attachments
+    assert posted[1].content == "" and len(posted[1].attachments) == 1  # the board alone, after the lines
+    assert notice.public_view is not None
+    assert await pixels(posted[1].attachments[0]) == drawn(render(notice.public_view))
+
+
+async def test_two_notices_skipped_while_commands_were_under_way_owe_one_board_the_newests(world):
+    env, guild, channel, alice, bob = world
+    thread = await wotr_duel(world)
+    first, second = (await burst(env, thread, (alice, bob), lambda ns: sum(n.table_changed for n in ns) >= 2))[-2:]
+    mail, core = env.bot.messenger, env.bot.service.core
+    before = len(thread.history())
+    with env.time_context():
+        async with core.lock(first.ref.id):
+            for notice in (first, second):  # each delivered, and its delivery done, while a command is under way
+                await mail.deliver(notice)
+                await posted_by(thread, before, notice)
+                await asyncio.wait([mail._tails[notice.ref.id]])  # its DMs too: each owes the board in turn
+        await mail.drain()
+    posted = thread.history()[before:]
+    assert [bool(m.attachments) for m in posted] == [False, False, True] and posted[2].content == ""
+    assert second.public_view is not None
+    assert await pixels(posted[2].attachments[0]) == drawn(render(second.public_view))

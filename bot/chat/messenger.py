@@ -118,10 +118,10 @@ class DiscordMessenger:
         return self.bot.service.core.lock(game_id).locked()
 
     async def _draw_owed(self, notice: Notice) -> None:
-        """`notice`, the newest of its game, drew no board because a command of the game was under way, and no
-        newer notice has come: once that command is done and its notice (if any) handed over, draw the table as
-        `notice` left it, in a post of its own, unless a newer notice has taken the turn (the command was refused,
-        or committed nothing the table hears of)."""
+        """`notice`, the newest of its game, drew no board (the table's, or a seat's own) because a command of the
+        game was under way, and no newer notice has come: once that command is done and its notice (if any) handed
+        over, draw the boards owed as `notice` left them, in posts and DMs of their own, unless a newer notice has
+        taken the turn (the command was refused, or committed nothing the table hears of)."""
         game_id = notice.ref.id
         core = self.bot.service.core
         async with core.lock(game_id):
@@ -129,8 +129,10 @@ class DiscordMessenger:
         await core.settle(game_id)
         if self._behind.get(game_id) is not notice or game_id in self._tails:
             return
+        owed = [replace(p, lines=[], hand_changed=False) for p in notice.private
+                if (game_id, p.seat) in self._owed_seats]
         board_only = replace(
-            notice, public_lines=[], private=[], decisions=[], new_decisions=[], turn_notify=[], reminders=[],
+            notice, public_lines=[], private=owed, decisions=[], new_decisions=[], turn_notify=[], reminders=[],
             waiting_before=list(notice.waiting_after), undo_ask=None, deadline_ask=None, table_changed=False,
         )
         await self.deliver(board_only)
@@ -264,6 +266,10 @@ class DiscordMessenger:
         board = p.view is not None and (p.hand_changed or owed in self._owed_seats) and _seat_board(notice.ref.game)
         if board and self._newest_seats.get(notice.ref.id, {}).get(p.seat, notice) is not notice:
             self._owed_seats.add(owed)
+            board = False
+        elif board and self._under_way(notice.ref.id):
+            self._owed_seats.add(owed)
+            self._behind[notice.ref.id] = notice
             board = False
         if not (p.lines or p.hand_changed or mine or turn or board):
             return

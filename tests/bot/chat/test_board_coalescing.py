@@ -194,3 +194,33 @@ async def test_two_notices_skipped_while_commands_were_under_way_owe_one_board_t
     assert [bool(m.attachments) for m in posted] == [False, False, True] and posted[2].content == ""
     assert second.public_view is not None
     assert await pixels(posted[2].attachments[0]) == drawn(render(second.public_view))
+
+
+async def test_a_seats_board_skipped_while_a_command_was_under_way_follows_by_dm_once_it_is_refused(world):
+    env, guild, channel, alice, bob = world
+    carol = guild.add_member(env.create_user("carol"))
+    env.bot.service.seed_source = lambda: 3
+    await alice.slash(channel, "game new", name="meq", options="heroes=argalad,beravor")
+    thread = channel.threads[-1]
+    await bob.slash(thread, "game join")
+    await carol.slash(thread, "game join")
+    await alice.slash(thread, "game start")
+    notices = await burst(env, thread, (alice, bob, carol),
+                          lambda ns: bool(ns) and any(p.hand_changed and p.lines for p in ns[-1].private))
+    notice = notices[-1]
+    p = next(p for p in notice.private if p.hand_changed and p.lines)
+    member = next(m for m in (alice, bob, carol) if m.id == p.user_id)
+    before = len(member.user.dm_channel.history())
+    mail, core = env.bot.messenger, env.bot.service.core
+    with env.time_context():
+        async with core.lock(notice.ref.id):  # a command under way, then refused
+            await mail.deliver(notice)
+            await asyncio.wait([mail._tails[notice.ref.id]])
+            told = member.user.dm_channel.history()[before:]
+            assert told and not any(m.attachments for m in told)  # the words at once, without the board
+        await mail.drain()
+    dms = member.user.dm_channel.history()[before:]
+    boards = [a for m in dms for a in m.attachments if a.filename == "your-board.png"]
+    assert len(boards) == 1 and dms[-1].attachments  # the board alone, after the words
+    assert p.view is not None
+    assert await pixels(boards[0]) == drawn(render(p.view))

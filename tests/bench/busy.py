@@ -8,7 +8,10 @@ follow in the background, as the Discord client runs them. The rate is the comma
 command until every notice has been delivered and every board posted (a game that ends is followed by another in
 a new thread, its set-up not timed); beside it, how many boards were drawn, and the mean render time beside
 Pillow's encode of the very images posted, in the mode and at the level shipped (the floor, as
-tests/bench/boards.py measures it), in the same run."""
+tests/bench/boards.py measures it), in the same run: its wall time on the worker thread (which waits for the GIL
+while the event loop runs commands) and that thread's CPU time. Boards are coalesced (bot/chat/messenger.py): in
+such a burst few are drawn, each after many changes, so they are near a cold render (tests/bench/boards.py has the
+render after each single move)."""
 
 from __future__ import annotations
 
@@ -47,6 +50,7 @@ class Drain:
     commands: int = 0
     accepted: float = 0.0  # seconds from each game's first command until its last `act` returned
     drained: float = 0.0  # ... until every notice was delivered and every board posted
+    lags: list[float] = field(default_factory=list)  # each game's last `act` returning to its last board posted
     notices: int = 0  # notices the messenger was handed
     boards: int = 0  # board images posted to the games' threads
     requests: int = 0  # Discord REST calls the bot made (thread posts and DMs)
@@ -140,9 +144,12 @@ async def busy_games(url: str, name: str, options: str, commands: int, seed: int
                     d = rnd.choice(game.pending(state))
                     await bot.service.act(game_id, user_of[d.seat], game.format(random_answer(d, rnd)))
                     drain.commands += 1
-                drain.accepted += time.perf_counter() - start
+                accepted = time.perf_counter()
+                drain.accepted += accepted - start
                 await mail.drain()
-                drain.drained += time.perf_counter() - start
+                drained = time.perf_counter()
+                drain.drained += drained - start
+                drain.lags.append(drained - accepted)
             swap(mail, real_deliver, real_render)
             await env.settle()
             drain.games += 1
@@ -174,7 +181,8 @@ def row(label: str, run: Drain) -> Row:
         f"target {TARGET:.0f}/s; PNG encode, same image and palette mode {floor_ms:.1f} ms",
         f"render {ratio} the floor ({cpu_ms:.1f} ms of its thread's CPU, {cpu_ms / floor_ms if floor_ms else 0:.1f}x); "
         f"{run.commands} commands in {run.games} games, accepted at {run.commands / run.accepted:,.0f}/s; "
-        f"{run.notices} notices, {len(run.renders)} boards drawn, {run.boards} posted; {run.requests} requests",
+        f"{run.notices} notices, {len(run.renders)} boards drawn, {run.boards} posted; {run.requests} requests; "
+        f"the last board posted {statistics.mean(run.lags) * 1000:.0f} ms after the last command returned",
     )
 
 

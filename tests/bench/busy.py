@@ -186,8 +186,9 @@ def row(label: str, run: Drain) -> Row:
     )
 
 
-def rows(commands: int = 600, seed: int = 1, runs: int = 3) -> list[Row]:
-    """Each game `runs` times (the machine is shared): the run of the median rate, with every run's rate."""
+def rows(commands: int = 1500, seed: int = 1, runs: int = 3) -> list[Row]:
+    """Each game `runs` times (the machine is shared): the run of the median rate, with every run's rate. Enough
+    commands for a board per game played out (about ten: a game drawn in a burst shows its boards when it pauses)."""
     registry.load()
     out = []
     for label, name, options in GAMES:

@@ -93,8 +93,7 @@ class Font:
 
     def bbox(self, text: str) -> Box:
         """The ink box of `text` drawn at (0, 0) with the default 'la' anchor, rounded outwards."""
-        left, top, right, bottom = self.face.getbbox(fold(text), stroke_width=self.stroke)
-        return floor(left), floor(top), ceil(right), ceil(bottom)
+        return _bbox(self, text)
 
     def width(self, text: str) -> int:
         """How far right of its origin `text` inks: the measure for fitting text in a box."""
@@ -104,6 +103,13 @@ class Font:
     def line_height(self) -> int:
         ascent, descent = self.face.getmetrics()
         return ascent + descent + ceil(2 * self.stroke)
+
+
+@lru_cache(maxsize=8192)
+def _bbox(fnt: Font, text: str) -> Box:
+    """`Font.bbox`, kept: laying a board out measures the same names and labels on every move."""
+    left, top, right, bottom = fnt.face.getbbox(fold(text), stroke_width=fnt.stroke)
+    return floor(left), floor(top), ceil(right), ceil(bottom)
 
 
 @lru_cache(maxsize=64)
@@ -177,8 +183,32 @@ def fold(text: str) -> str:
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill: RGB, anchor: str = "la") -> None:
     """Draw `s` in `fnt` (folded to the face's characters, bold by stroke). Every renderer draws text
-    through here, which is also what the tests intercept to check no hidden card's name is drawn."""
-    draw.text(xy, fold(s), fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
+    through here, which is also what the tests intercept to check no hidden card's name is drawn.
+
+    A board says mostly the same words on every move (names, labels, numbers): each string's glyph mask is kept
+    (`_mask`) and stamped in the fill, the very pixels ImageDraw.text gives (a one-line string at whole pixels on a
+    true-colour image, where its mask does not depend on the fill); anything else goes through ImageDraw.text."""
+    s = fold(s)
+    x, y = xy
+    if not s or "\n" in s or draw.palette is not None or draw.mode != "RGB" or type(x) is not int or type(y) is not int:
+        draw.text(xy, s, fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
+        return
+    mask, (dx, dy) = _mask(s, fnt, anchor, draw.fontmode)
+    draw.draw.draw_bitmap((x + dx, y + dy), mask, draw.draw.draw_ink(fill))
+
+
+def forget_text() -> None:
+    """Drop every kept glyph mask and ink box (a benchmark's cold render starts from nothing)."""
+    _mask.cache_clear()
+    _bbox.cache_clear()
+
+
+@lru_cache(maxsize=2048)
+def _mask(s: str, fnt: Font, anchor: str, mode: str) -> tuple[object, tuple[int, int]]:
+    """The glyph mask of `s` in `fnt` and where it goes from the anchor point, as ImageDraw.text makes them (with
+    the stroke filled, drawn in one pass when the stroke's fill is the text's). Kept across renders and threads
+    (lru_cache is thread-safe; a mask is only read once made): about 2,000 strings of a few KB each at most."""
+    return fnt.face.getmask2(s, mode, None, None, None, fnt.stroke, anchor, 0, (0.0, 0.0), stroke_filled=True)
 
 
 def ellipsize(s: str, fnt: Font, width: int, force: bool = False) -> str:

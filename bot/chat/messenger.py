@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -63,10 +64,22 @@ class DiscordMessenger:
         # The newest notice handed over for each game: a board older than it is never drawn (issue 17).
         self._newest: dict[int, Notice] = {}
         self._owed: set[int] = set()  # games whose table changed in a notice that drew no board for it
+        # The same for each seat's own board (games that DM one): the newest notice with that seat's view, and
+        # the seats whose board changed in a notice that drew none for them.
+        self._newest_seats: dict[int, dict[str, Notice]] = {}
+        self._owed_seats: set[tuple[int, str]] = set()
+        # Games whose newest notice drew no board because another command of the game was under way (its notice,
+        # newer, draws the table): should that command be refused, the board follows on its own (`_draw_owed`).
+        self._behind: dict[int, Notice] = {}
+        self._owing: set[asyncio.Task[None]] = set()
 
     async def deliver(self, notice: Notice) -> None:
         if notice.public_view is not None:
             self._newest[notice.ref.id] = notice
+            self._behind.pop(notice.ref.id, None)  # the newer notice decides
+        if any(p.view is not None for p in notice.private) and _seat_board(notice.ref.game):
+            seats = self._newest_seats.setdefault(notice.ref.id, {})
+            seats.update((p.seat, notice) for p in notice.private if p.view is not None)
         previous = self._tails.get(notice.ref.id)
         task = asyncio.create_task(self._deliver_after(previous, notice))
         self._tails[notice.ref.id] = task
@@ -76,6 +89,12 @@ class DiscordMessenger:
             if self._tails.get(game_id) is done:
                 del self._tails[game_id]
                 self._newest.pop(game_id, None)
+                self._newest_seats.pop(game_id, None)
+                behind = self._behind.get(game_id)
+                if behind is not None:
+                    owing = asyncio.get_running_loop().create_task(self._draw_owed(behind))
+                    self._owing.add(owing)
+                    owing.add_done_callback(self._owing.discard)
 
         task.add_done_callback(forget)
 
@@ -91,8 +110,32 @@ class DiscordMessenger:
         """Wait for every delivery under way, and for the notices of commits not yet handed over (shutdown,
         tests)."""
         await self.bot.service.core.settle()
-        while self._tails:
-            await asyncio.wait(list(self._tails.values()))
+        while self._tails or self._owing:
+            await asyncio.wait([*self._tails.values(), *self._owing])
+
+    def _under_way(self, game_id: int) -> bool:
+        """A command of the game is being applied and committed (it holds the game's lock): its notice is coming."""
+        return self.bot.service.core.lock(game_id).locked()
+
+    async def _draw_owed(self, notice: Notice) -> None:
+        """`notice`, the newest of its game, drew no board (the table's, or a seat's own) because a command of the
+        game was under way, and no newer notice has come: once that command is done and its notice (if any) handed
+        over, draw the boards owed as `notice` left them, in posts and DMs of their own, unless a newer notice has
+        taken the turn (the command was refused, or committed nothing the table hears of)."""
+        game_id = notice.ref.id
+        core = self.bot.service.core
+        async with core.lock(game_id):
+            pass
+        await core.settle(game_id)
+        if self._behind.get(game_id) is not notice or game_id in self._tails:
+            return
+        owed = [replace(p, lines=[], hand_changed=False) for p in notice.private
+                if (game_id, p.seat) in self._owed_seats]
+        board_only = replace(
+            notice, public_lines=[], private=owed, decisions=[], new_decisions=[], turn_notify=[], reminders=[],
+            waiting_before=list(notice.waiting_after), undo_ask=None, deadline_ask=None, table_changed=False,
+        )
+        await self.deliver(board_only)
 
     async def channel(self, channel_id: int | None, *, strict: bool = False) -> discord.abc.Messageable | None:
         """The channel or thread, from the cache or Discord. `strict`: raise PlaceLost when it is gone or
@@ -189,12 +232,19 @@ class DiscordMessenger:
         # One board per change, not per click; and while a newer one of the game waits, only the newest is drawn
         # (a busy game drains at the engine's pace, not the renderer's): its lines still go out, in order.
         game_id = notice.ref.id
+        # Likewise while another command of the game is under way: in a burst (automatic seats, quick players) only
+        # the last notice draws, and rendering does not take the CPU the commands need.
         draw = notice.public_view is not None and (notice.table_changed or game_id in self._owed)
         if draw and self._newest.get(game_id, notice) is not notice:
             self._owed.add(game_id)  # the newest notice draws the table as it is by then
             draw = False
+        elif draw and self._under_way(game_id):
+            self._owed.add(game_id)
+            self._behind[game_id] = notice
+            draw = False
         if draw and notice.public_view is not None:
             self._owed.discard(game_id)
+            self._behind.pop(game_id, None)
             png = await asyncio.to_thread(render, notice.public_view)  # never block the heartbeat
             kwargs["file"] = io.png_file(png)
         public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]
@@ -209,7 +259,19 @@ class DiscordMessenger:
         seat_info = next((s for s in notice.seats if s.user_id == p.user_id), None)
         # Handed the turn: told once, here, by DM, unless their DMs are known closed (the thread's line pinged).
         turn = p.seat in notice.turn_notify and notice.outcome is None and not _closed(seat_info)
-        if not (p.lines or p.hand_changed or mine or turn):
+        # The seat's own board, coalesced like the table's: while a newer notice of the game with this seat's view
+        # waits, the DM goes without it, and the newest draws the board as it is by then (also when only a
+        # skipped notice changed it), so a busy game does not draw a seat's board per command.
+        owed = (notice.ref.id, p.seat)
+        board = p.view is not None and (p.hand_changed or owed in self._owed_seats) and _seat_board(notice.ref.game)
+        if board and self._newest_seats.get(notice.ref.id, {}).get(p.seat, notice) is not notice:
+            self._owed_seats.add(owed)
+            board = False
+        elif board and self._under_way(notice.ref.id):
+            self._owed_seats.add(owed)
+            self._behind[notice.ref.id] = notice
+            board = False
+        if not (p.lines or p.hand_changed or mine or turn or board):
             return
         parts = [f"**{notice.ref.title}, game {notice.ref.id}**", *p.lines]
         if turn:
@@ -221,10 +283,12 @@ class DiscordMessenger:
             parts += [f"Decision {d.id}: {d.prompt}" for d in notice.decisions if d.seat == p.seat and d not in mine]
         view = decision_view(notice.ref.id, mine)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-        if p.hand_changed and p.view is not None and _seat_board(notice.ref.game):
+        if board and p.view is not None:
+            self._owed_seats.discard(owed)
             png = await asyncio.to_thread(render, p.view)  # never block the heartbeat
             kwargs["file"] = io.png_file(png, "your-board.png")
-        delivered = await self.dm_user(p.user_id, "\n".join(parts), **kwargs)
+        known = seat_info.dm_ok if seat_info is not None else None
+        delivered = await self.dm_user(p.user_id, "\n".join(parts), known=known, **kwargs)
         if delivered or table is None:
             return
         if turn:  # the fallback ping: a mention, once, with no private words
@@ -243,8 +307,10 @@ class DiscordMessenger:
         if table is not None:  # the thread is public: no prompt here, it may name the player's hand
             await io.send(table, f"<@{r.user_id}>, {what if r.nudged_by else 'a reminder'}: {since}{due}")
 
-    async def dm_user(self, user_id: int, content: str, **kwargs: Any) -> bool:
-        """DM a user and record whether their DMs are open, for every game they sit in."""
+    async def dm_user(self, user_id: int, content: str, *, known: bool | None = None, **kwargs: Any) -> bool:
+        """DM a user and record whether their DMs are open, for every game they sit in. `known`: what the game's
+        seat already says (a notice carries it): recorded only when the DM says otherwise, so a busy game's DMs
+        do not each write the seats table (one transaction per DM, on the writer the commands wait for)."""
         user = self.bot.get_user(user_id)
         if user is None:
             try:
@@ -252,7 +318,8 @@ class DiscordMessenger:
             except discord.HTTPException:
                 return False
         ok = await io.dm(user, content, **kwargs)
-        await self.bot.service.record_dm(user_id, ok)
+        if ok is not known:
+            await self.bot.service.record_dm(user_id, ok)
         return ok
 
 

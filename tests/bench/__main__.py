@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot import plugins
-from tests.bench import boards, latency, memory, play, startup
+from tests.bench import boards, busy, latency, memory, play, startup
 from tests.bench.common import Row
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +33,7 @@ def sections(args: argparse.Namespace) -> dict[str, Callable[[], list[Row]]]:
     found: dict[str, Callable[[], list[Row]]] = {
         "latency": lambda: latency.rows(args.games, args.commands),
         "boards": boards.rows,
+        "busy": busy.rows,
         "play": play.rows,
     }
     for name in game_sections():

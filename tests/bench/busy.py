@@ -1,0 +1,205 @@
+"""One busy game with its board images (issue 17): four seats that answer as fast as the service accepts, through
+the real Discord messenger (bot/chat/messenger.py) and the real discord.py client, against simcord's in-memory
+Discord (as tests/bot/chat/ run it), on SQLite.
+
+Each seat sends its command the moment the previous `act` returns, choosing at random among the decisions open
+on the game as that command left it (as tests/bench/latency.py does); the notices, the board images and the DMs
+follow in the background, as the Discord client runs them. The rate is the commands over the time from the first
+command until every notice has been delivered and every board posted (a game that ends is followed by another in
+a new thread, its set-up not timed); beside it, how many boards were drawn, and the mean render time beside
+Pillow's encode of the very images posted, in the mode and at the level shipped (the floor, as
+tests/bench/boards.py measures it), in the same run: its wall time on the worker thread (which waits for the GIL
+while the event loop runs commands) and that thread's CPU time. Boards are coalesced (bot/chat/messenger.py): in
+such a burst few are drawn, each after many changes, so they are near a cold render (tests/bench/boards.py has the
+render after each single move)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+from PIL import Image
+
+from bot.chat import messenger
+from bot.chat.client import WestmarchBot
+from bot.chat.messenger import DiscordMessenger
+from bot.service import Notice, User, heap
+from bot.store import migrate
+from bot.store.database import Database
+from engines import registry
+from render import kit
+from tests.bench.common import Row, encode_png
+from tests.engines.randomplay import random_answer
+
+TARGET = 50.0  # commands per second drained: issue 17's bar for one busy game
+# The LCG and WotR boards go to the thread only; MEQ also DMs each seat its own board when its hand changes.
+GAMES = (("LCG, 4 players", "lcg", ""), ("WotR Trilogy, 4 players", "wotr", "scenario=trilogy"),
+         ("MEQ, 4 players", "meq", ""))
+
+
+@dataclass
+class Drain:
+    commands: int = 0
+    accepted: float = 0.0  # seconds from each game's first command until its last `act` returned
+    drained: float = 0.0  # ... until every notice was delivered and every board posted
+    lags: list[float] = field(default_factory=list)  # each game's last `act` returning to its last board posted
+    notices: int = 0  # notices the messenger was handed
+    boards: int = 0  # board images posted to the games' threads
+    requests: int = 0  # Discord REST calls the bot made (thread posts and DMs)
+    games: int = 0
+    renders: list[float] = field(default_factory=list)  # wall time of each render, on its worker thread
+    cpu: list[float] = field(default_factory=list)  # that thread's CPU time for it (no wait for the GIL)
+    pngs: list[bytes] = field(default_factory=list)
+
+    def floors(self) -> list[float]:
+        """Pillow's encode of each posted image as shipped (same pixels, palette mode and level)."""
+        out = []
+        for png in self.pngs:
+            img = Image.open(io.BytesIO(png))
+            img.load()
+            start = time.perf_counter()
+            encode_png(img, kit.PNG_COMPRESS_LEVEL)
+            out.append(time.perf_counter() - start)
+        return out
+
+
+def timed_render(drain: Drain, real: Any) -> Any:
+    """The messenger's renderer, timed where it runs (the worker thread), each PNG kept for its floor."""
+
+    def render(view: Any) -> bytes:
+        start, cpu = time.perf_counter(), time.thread_time()
+        png: bytes = real(view)
+        drain.cpu.append(time.thread_time() - cpu)
+        drain.renders.append(time.perf_counter() - start)
+        drain.pngs.append(png)
+        return png
+
+    return render
+
+
+def swap(mail: DiscordMessenger, deliver: Any, render: Any) -> None:
+    """Put `deliver` in the messenger's place and `render` in its renderer's."""
+    mail.deliver = deliver  # type: ignore[method-assign]
+    setattr(messenger, "render", render)  # noqa: B010 (the name the messenger calls, bound at its import)
+
+
+async def busy_games(url: str, name: str, options: str, commands: int, seed: int) -> Drain:
+    from simcord import Env
+
+    bot = WestmarchBot(Database(url), clock=discord.utils.utcnow, fire=False)
+    seeds = iter(range(seed, seed + 1000))
+    bot.service.seed_source = lambda: next(seeds)
+    env = Env(bot, settle_timeout=120.0)
+    await env.start()
+    drain = Drain()
+    game = registry.get(name)
+    rnd = random.Random(seed)
+    mail = bot.discord_messenger
+    real_render, real_deliver = messenger.render, mail.deliver  # type: ignore[attr-defined]
+
+    async def counted(notice: Notice) -> None:
+        drain.notices += 1
+        await real_deliver(notice)
+
+    try:
+        await bot.tree.sync()  # what `python -m bot sync` does once for a real server
+        guild = env.create_guild("Westmarch Bench")
+        channel = guild.create_text_channel("games")
+        members = [guild.add_member(env.create_user(f"player{i}")) for i in range(1, 5)]
+        users = {m.id: User(id=m.id, name=m.user.name) for m in members}
+        while drain.commands < commands:
+            # A game set up through the slash commands, as players do; not timed.
+            await members[0].slash(channel, "game new", name=name, options=options)
+            thread = channel.threads[-1]
+            for member in members[1:]:
+                await member.slash(thread, "game join")
+            started = await members[0].slash(thread, "game start")
+            assert started.response is not None and "has started" in started.response.content
+            await env.settle()
+            game_id = max(bot.service.core.cache.ids())
+            live = await bot.service.core.in_play(game_id, None)
+            assert live.seats is not None
+            user_of = {s.seat: users[s.user_id] for s in live.seats if s.seat}
+            requests = len(env.http_requests)
+            boards = sum(1 for m in thread.history() if m.attachments)
+            heap.settle()  # as the bot does once started (bot/chat/client.py): the gc set for a long-lived process
+            # Counted and timed as they run; the real messenger and renderer do the work.
+            swap(mail, counted, timed_render(drain, real_render))
+            with env.time_context():
+                start = time.perf_counter()
+                while drain.commands < commands:
+                    entry = bot.service.core.cache.peek(game_id)
+                    assert entry is not None
+                    state = entry[1]
+                    if game.outcome(state) is not None:
+                        break
+                    d = rnd.choice(game.pending(state))
+                    await bot.service.act(game_id, user_of[d.seat], game.format(random_answer(d, rnd)))
+                    drain.commands += 1
+                accepted = time.perf_counter()
+                drain.accepted += accepted - start
+                await mail.drain()
+                drained = time.perf_counter()
+                drain.drained += drained - start
+                drain.lags.append(drained - accepted)
+            swap(mail, real_deliver, real_render)
+            await env.settle()
+            drain.games += 1
+            drain.boards += sum(1 for m in thread.history() if m.attachments) - boards
+            drain.requests += len(env.http_requests) - requests
+    finally:
+        swap(mail, real_deliver, real_render)
+        await env.shutdown()
+        await bot.database.close()
+    return drain
+
+
+def measure(name: str, options: str, commands: int, seed: int) -> Drain:
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}"
+        migrate.upgrade(url)
+        return asyncio.run(busy_games(url, name, options, commands, seed))
+
+
+def row(label: str, run: Drain) -> Row:
+    rate = run.commands / run.drained
+    floors = run.floors()
+    render_ms, cpu_ms = (statistics.mean(x) * 1000 if x else 0.0 for x in (run.renders, run.cpu))
+    floor_ms = statistics.mean(floors) * 1000 if floors else 0.0
+    ratio = f"{render_ms / floor_ms:.1f}x" if floor_ms else "-"
+    return Row(
+        f"one busy game with its boards, {label}, SQLite, through the Discord messenger (simcord)",
+        f"{rate:,.0f} commands/s drained; render {render_ms:.1f} ms",
+        f"target {TARGET:.0f}/s; PNG encode, same image and palette mode {floor_ms:.1f} ms",
+        f"render {ratio} the floor ({cpu_ms:.1f} ms of its thread's CPU, {cpu_ms / floor_ms if floor_ms else 0:.1f}x); "
+        f"{run.commands} commands in {run.games} games, accepted at {run.commands / run.accepted:,.0f}/s; "
+        f"{run.notices} notices, {len(run.renders)} boards drawn, {run.boards} posted; {run.requests} requests; "
+        f"the last board posted {statistics.mean(run.lags) * 1000:.0f} ms after the last command returned",
+    )
+
+
+def rows(commands: int = 1500, seed: int = 1, runs: int = 3) -> list[Row]:
+    """Each game `runs` times (the machine is shared): the run of the median rate, with every run's rate. Enough
+    commands for a board per game played out (about ten: a game drawn in a burst shows its boards when it pauses)."""
+    registry.load()
+    out = []
+    for label, name, options in GAMES:
+        done = sorted((measure(name, options, commands, seed) for _ in range(runs)),
+                      key=lambda r: r.commands / r.drained)
+        found = row(label, done[len(done) // 2])
+        found.note += "; runs: " + ", ".join(f"{r.commands / r.drained:,.0f}/s" for r in done)
+        out.append(found)
+    return out
+
+
+if __name__ == "__main__":
+    for r in rows():
+        print(f"| {r.name} | {r.value} | {r.floor} | {r.note} |")

@@ -73,6 +73,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--commands", type=int, default=2000)
     parser.add_argument("--only", nargs="*", help="run just these sections (BENCHMARKS.md is then not rewritten)")
+    parser.add_argument("--markdown", action="store_true", help="with --only: print BENCHMARKS.md's table rows")
     args = parser.parse_args()
     chosen = sections(args)
     names = args.only or list(chosen)
@@ -80,7 +81,9 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; there are {', '.join(chosen)}")
     rows = [row for name in names for row in chosen[name]()]
-    if args.only:
+    if args.only and args.markdown:
+        print("\n".join(f"| {r.name} | {r.value} | {r.floor} | {r.note} |" for r in rows))
+    elif args.only:
         width = max(len(r.name) for r in rows)
         print("\n".join(f"{r.name:<{width}}  {r.value:<32} {r.floor:<36} {r.note}" for r in rows))
     else:

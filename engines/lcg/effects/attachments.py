@@ -68,6 +68,8 @@ def _web_ready(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 
 # --- passive modifiers of attachments (computed continuously while attached) ----------------------------------
 def _passive(state: LcgState, card: Card, stat: str) -> int:
+    if not card.attached:  # most cards: asked for every stat shown, on every view
+        return 0
     from engines.lcg.scripts import core
 
     bonus = 0

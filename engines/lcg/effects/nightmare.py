@@ -528,9 +528,11 @@ def _labyrinth(turn: T, card: Card, _o: Card | None) -> None:
 
 
 def _labyrinth_grows(state: LcgState, card: Card, name: str) -> int:
+    if name not in ("threat", "quest_points"):  # asked for every stat of every card, on every view
+        return 0
     from engines.lcg.state import RESOURCE
 
-    if name in ("threat", "quest_points") and nightmare(state, card, "Dungeon Labyrinth"):
+    if nightmare(state, card, "Dungeon Labyrinth"):
         return card.tokens.get(RESOURCE, 0)
     return 0
 

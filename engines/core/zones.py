@@ -141,15 +141,13 @@ class ZoneViews:
     each audience; the others are redacted per audience. Views are read, never changed, once built."""
 
     def __init__(self) -> None:
-        self._alike: dict[tuple[int, str, bool], ZoneView] = {}
+        self._alike: dict[tuple[int, str, bool], ZoneView | None] = {}  # None: seen differently by each
 
     def __call__(self, zone: Zone, seat: Seat | None, back: str = "", counts_only: bool = False) -> ZoneView:
-        alike = counts_only or (zone.visibility in (Visibility.PUBLIC, Visibility.HIDDEN)
-                                and not _known_to_some(zone.cards))
-        if not alike:
-            return zone_view(zone, seat, back)
         key = (id(zone), back, counts_only)  # the state outlives this memo: its zones' ids stay theirs
-        found = self._alike.get(key)
-        if found is None:
-            found = self._alike[key] = zone_view(zone, None, back, counts_only)
-        return found
+        if key not in self._alike:
+            alike = counts_only or (zone.visibility in (Visibility.PUBLIC, Visibility.HIDDEN)
+                                    and not _known_to_some(zone.cards))
+            self._alike[key] = zone_view(zone, None, back, counts_only) if alike else None
+        found = self._alike[key]
+        return found if found is not None else zone_view(zone, seat, back)

@@ -115,7 +115,7 @@ class DiscordMessenger:
 
     def _under_way(self, game_id: int) -> bool:
         """A command of the game is being applied and committed (it holds the game's lock): its notice is coming."""
-        return self.bot.service.core.lock(game_id).locked()
+        return self.bot.service.core.under_way(game_id)
 
     async def _draw_owed(self, notice: Notice) -> None:
         """`notice`, the newest of its game, drew no board (the table's, or a seat's own) because a command of the
@@ -123,10 +123,7 @@ class DiscordMessenger:
         over, draw the boards owed as `notice` left them, in posts and DMs of their own, unless a newer notice has
         taken the turn (the command was refused, or committed nothing the table hears of)."""
         game_id = notice.ref.id
-        core = self.bot.service.core
-        async with core.lock(game_id):
-            pass
-        await core.settle(game_id)
+        await self.bot.service.core.quiet(game_id)
         if self._behind.get(game_id) is not notice or game_id in self._tails:
             return
         owed = [replace(p, lines=[], hand_changed=False) for p in notice.private

@@ -180,6 +180,16 @@ class Core:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
+    def under_way(self, game_id: int) -> bool:
+        """A command of the game is being applied and committed (it holds the game's lock): a notice may follow."""
+        return self.lock(game_id).locked()
+
+    async def quiet(self, game_id: int) -> None:
+        """Wait until no command of the game is under way and every notice of its commits has been handed over."""
+        async with self.lock(game_id):
+            pass
+        await self.settle(game_id)
+
     async def load_row(self, s: AsyncSession, game_id: int, user: User | None = None) -> GameRow:
         """The game row; with `user`, only if they may reach it from where they typed (bot/service/boundary.py)."""
         row = await s.get(GameRow, game_id)

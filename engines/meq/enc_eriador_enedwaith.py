@@ -87,17 +87,7 @@ def _cold_reward(turn: Turn[MeqState], hero: Hero) -> None:
     fx.train(turn, hero)
 
 
-@fx.card(COLD)
-def cold(turn: Turn[MeqState], hero: Hero | None) -> None:
-    """4 damage, cut by shields discarded from hand; all blocked: 1 favor and training."""
-    assert hero is not None
-    kit.block(turn, COLD, hero, 4)
-
-
-@fx.choice(COLD)
-def cold_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    assert hero is not None
-    kit.block_then(turn, hero, stage, picked, _cold_reward)
+kit.blocked_damage(COLD, 4, _cold_reward)  # 4 damage; all blocked: 1 favor and training
 
 
 @fx.card(MERRY)
@@ -170,17 +160,7 @@ def _raiders_reward(turn: Turn[MeqState], hero: Hero) -> None:
     kit.pool_off(turn, 2)
 
 
-@fx.card(RAIDERS)
-def raiders(turn: Turn[MeqState], hero: Hero | None) -> None:
-    """5 damage, cut by shields discarded from hand; all blocked: 2 off the Shadow Pool."""
-    assert hero is not None
-    kit.block(turn, RAIDERS, hero, 5)
-
-
-@fx.choice(RAIDERS)
-def raiders_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    assert hero is not None
-    kit.block_then(turn, hero, stage, picked, _raiders_reward)
+kit.blocked_damage(RAIDERS, 5, _raiders_reward)  # 5 damage; all blocked: 2 off the Shadow Pool
 
 
 @fx.card(BAGGINS)

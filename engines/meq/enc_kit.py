@@ -134,15 +134,21 @@ def extension_of(state: MeqState, root: str) -> list[str]:
 Reward = Callable[[Turn[MeqState], Hero], None]
 
 
-def block(turn: Turn[MeqState], ref: str, hero: Hero, n: int) -> None:
-    """`n` damage the hero may cut with shields from his hand (effects.shield_block); the stage keeps `n`."""
-    fx.shield_block(turn, ref, hero, n, stage=f"block|{n}")
+def blocked_damage(ref: str, damage: int, reward: Reward) -> None:
+    """Script the Encounter `ref`: `damage` the hero may cut with shields discarded from his hand
+    (effects.shield_block), and `reward` when none of it got through (the stage keeps `damage`)."""
 
+    def encounter(turn: Turn[MeqState], hero: Hero | None) -> None:
+        assert hero is not None
+        fx.shield_block(turn, ref, hero, damage, stage=f"block|{damage}")
 
-def block_then(turn: Turn[MeqState], hero: Hero, stage: str, picked: tuple[str, ...], reward: Reward) -> None:
-    """Settle the block; the card's reward when no damage got through."""
-    if fx.blocked(turn, hero, int(stage.split("|")[1]), picked):
-        reward(turn, hero)
+    def settle(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
+        assert hero is not None
+        if fx.blocked(turn, hero, int(stage.split("|")[1]), picked):
+            reward(turn, hero)
+
+    fx.card(ref)(encounter)
+    fx.choice(ref)(settle)
 
 
 def pay_or_moved(turn: Turn[MeqState], ref: str, hero: Hero) -> None:

@@ -103,17 +103,7 @@ def _stray_reward(turn: Turn[MeqState], hero: Hero) -> None:
     fx.train(turn, hero)
 
 
-@fx.card(STRAY)
-def stray(turn: Turn[MeqState], hero: Hero | None) -> None:
-    """7 damage, cut by shields discarded from hand; all blocked: 2 favor and training."""
-    assert hero is not None
-    kit.block(turn, STRAY, hero, 7)
-
-
-@fx.choice(STRAY)
-def stray_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    assert hero is not None
-    kit.block_then(turn, hero, stage, picked, _stray_reward)
+kit.blocked_damage(STRAY, 7, _stray_reward)  # 7 damage; all blocked: 2 favor and training
 
 
 @fx.card(FIRES)

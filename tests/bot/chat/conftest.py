@@ -55,3 +55,13 @@ async def world(simcord_env):
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     return env, guild, channel, alice, bob
+
+
+async def opened(host, channel, others, name: str, options: str = ""):
+    """`host` creates a game of `name` in `channel`, `others` join in its new thread, `host` starts it: the thread."""
+    await host.slash(channel, "game new", name=name, options=options)
+    thread = channel.threads[-1]
+    for member in others:
+        await member.slash(thread, "game join")
+    await host.slash(thread, "game start")
+    return thread

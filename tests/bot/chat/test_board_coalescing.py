@@ -17,6 +17,7 @@ from engines import registry
 from engines.meq import GAME as MEQ
 from engines.wotr import GAME as WOTR
 from render.registry import render
+from tests.bot.chat.conftest import opened
 from tests.engines.randomplay import random_answer
 
 
@@ -70,11 +71,7 @@ def drawn(png: bytes) -> bytes:
 
 async def test_three_queued_notices_of_one_game_draw_one_board_the_newests_and_post_every_notices_lines(world):
     env, guild, channel, alice, bob = world
-    env.bot.service.seed_source = lambda: 3
-    await alice.slash(channel, "game new", name="wotr", options="scenario=duel2")
-    thread = channel.threads[-1]
-    await bob.slash(thread, "game join")
-    await alice.slash(thread, "game start")
+    thread = await wotr_duel(world)
     notices = await burst(env, thread, (alice, bob), lambda ns: sum(n.table_changed for n in ns) >= 3)
     assert all(n.public_lines for n in notices)
     before = len(thread.history())
@@ -94,11 +91,7 @@ async def test_a_seats_own_board_is_drawn_once_for_queued_notices_that_each_chan
     env, guild, channel, alice, bob = world
     carol = guild.add_member(env.create_user("carol"))
     env.bot.service.seed_source = lambda: 3
-    await alice.slash(channel, "game new", name="meq", options="heroes=argalad,beravor")
-    thread = channel.threads[-1]
-    await bob.slash(thread, "game join")
-    await carol.slash(thread, "game join")
-    await alice.slash(thread, "game start")
+    thread = await opened(alice, channel, (bob, carol), "meq", "heroes=argalad,beravor")
 
     def changed(notices: list[Notice], seat: str) -> int:
         return sum(p.hand_changed for n in notices for p in n.private if p.seat == seat)
@@ -125,11 +118,7 @@ async def test_a_seats_own_board_is_drawn_once_for_queued_notices_that_each_chan
 async def wotr_duel(world):
     env, guild, channel, alice, bob = world
     env.bot.service.seed_source = lambda: 3
-    await alice.slash(channel, "game new", name="wotr", options="scenario=duel2")
-    thread = channel.threads[-1]
-    await bob.slash(thread, "game join")
-    await alice.slash(thread, "game start")
-    return thread
+    return await opened(alice, channel, (bob,), "wotr", "scenario=duel2")
 
 
 async def posted_by(thread, before: int, notice: Notice) -> None:
@@ -200,11 +189,7 @@ async def test_a_seats_board_skipped_while_a_command_was_under_way_follows_by_dm
     env, guild, channel, alice, bob = world
     carol = guild.add_member(env.create_user("carol"))
     env.bot.service.seed_source = lambda: 3
-    await alice.slash(channel, "game new", name="meq", options="heroes=argalad,beravor")
-    thread = channel.threads[-1]
-    await bob.slash(thread, "game join")
-    await carol.slash(thread, "game join")
-    await alice.slash(thread, "game start")
+    thread = await opened(alice, channel, (bob, carol), "meq", "heroes=argalad,beravor")
     notices = await burst(env, thread, (alice, bob, carol),
                           lambda ns: bool(ns) and any(p.hand_changed and p.lines for p in ns[-1].private))
     notice = notices[-1]

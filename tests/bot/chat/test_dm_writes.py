@@ -12,6 +12,7 @@ from sqlalchemy import event
 from bot.service import User
 from engines import registry
 from engines.wotr import GAME as WOTR
+from tests.bot.chat.conftest import opened
 from tests.engines.randomplay import random_answer
 
 
@@ -23,10 +24,7 @@ def installed() -> None:
 async def test_dms_to_players_whose_dms_are_known_open_write_nothing_and_a_closed_one_is_still_recorded(world):
     env, guild, channel, alice, bob = world
     env.bot.service.seed_source = lambda: 3
-    await alice.slash(channel, "game new", name="wotr", options="scenario=duel2")
-    thread = channel.threads[-1]
-    await bob.slash(thread, "game join")
-    await alice.slash(thread, "game start")
+    await opened(alice, channel, (bob,), "wotr", "scenario=duel2")
     await env.bot.messenger.drain()
     service = env.bot.service
     assert {s.name: s.dm_ok for s in await service.seats(1)} == {"alice": True, "bob": True}

@@ -29,6 +29,10 @@ def prepare_sqlite_path(url: str) -> None:
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
 
 
+# Every SQLite connection's settings (make_engine says why).
+PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=10000", "foreign_keys=ON")
+
+
 def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     prepare_sqlite_path(url)
     is_sqlite = make_url(url).get_backend_name() == "sqlite"
@@ -59,10 +63,8 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
             # crash (only an OS crash can lose the last commits); the busy timeout lets two processes
             # sharing the file wait for each other instead of failing.
             cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute("PRAGMA busy_timeout=10000")
-            cursor.execute("PRAGMA foreign_keys=ON")
+            for pragma in PRAGMAS:
+                cursor.execute(f"PRAGMA {pragma}")
             cursor.close()
             # Let us say when transactions begin (the driver's implicit BEGIN is deferred, and a deferred
             # reader that later writes can fail to upgrade its lock while another process writes).
@@ -76,11 +78,10 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
 
 
 def _writer_connection(url: str) -> sqlite3.Connection:
-    """The connection `Database._commit_here` writes through: the pragmas of every other (make_engine), but it
-    never waits for another process's lock."""
+    """The connection `Database._commit_here` writes through: every connection's settings, but it leaves the
+    checkpoints to `Database.checkpoint` and never waits for another process's lock (the later busy_timeout)."""
     conn = sqlite3.connect(str(make_url(url).database), isolation_level=None, timeout=0)
-    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "wal_autocheckpoint=0",
-                   "busy_timeout=0"):
+    for pragma in (*PRAGMAS, "wal_autocheckpoint=0", "busy_timeout=0"):
         conn.execute(f"PRAGMA {pragma}")
     return conn
 
@@ -147,7 +148,7 @@ class Database:
     async def commit_writes(self, batch: Sequence[writes.Write]) -> None:
         """Commit one command's writes in a transaction of their own; raise `writes.Conflict` (and write
         nothing) if a guard finds the game moved on. On SQLite they wait for the one writer, which commits every
-        command waiting by then in one transaction and one trip to SQLite's thread. On PostgreSQL a command's
+        command waiting by then in one transaction (`_commit_here`). On PostgreSQL a command's
         writes are one statement, its own transaction, in one round trip (bot/store/one_statement.py)."""
         if self._sqlite_turn is None:
             if one_statement.fits(batch):

@@ -1,11 +1,11 @@
-"""A command's writes as data, committed in one trip to SQLite's thread, several games' at once.
+"""A command's writes as data, committed together with other games' in one SQLite transaction.
 
 A command writes a handful of rows (the game's version bump, its journal row, now and then a snapshot, the
 waits when they change). Through SQLAlchemy each statement was a trip to aiosqlite's thread and back, plus
 BEGIN and COMMIT: most of a command's time went on trips, not on SQLite. Here the writes are collected first
-(`Write`: a Core statement and its rows) and the database commits them in one trip (bot/store/database.py):
-the statements are compiled once per shape in the event loop, and the thread runs BEGIN IMMEDIATE, every
-statement and COMMIT.
+(`Write`: a Core statement and its rows) and the database commits them at once (bot/store/database.py): the
+statements are compiled once per shape, and `commit_group` runs BEGIN IMMEDIATE, every statement and COMMIT,
+on the event loop's own thread (or, while another process holds the write lock, in a thread that waits).
 
 SQLite has one writer at a time, so the commands of many games that wait for it are committed together, each
 in a SAVEPOINT of one transaction (group commit): one game's conflict rolls back its own writes only, and

@@ -140,7 +140,7 @@ def shared(state: LcgState) -> Shared:
 
 def build(state: LcgState, seat: str | None, title: str, alike: Shared | None = None) -> LcgView:
     """What `seat` (None: the table) sees; `alike`: what the caller worked out already for every audience."""
-    alike = alike or Shared(shown_stats(state), ZoneViews())
+    alike = alike or shared(state)
     redact = alike.zones
     players = [_player_view(state, p, seat, redact) for p in state.players]
     quest = redact(state.quest, seat, back="quest")

@@ -120,6 +120,7 @@ class Database:
         self._checkpointed_at = 0.0
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _no_autocheckpoint)
+        self._held = one_statement.Held(self.engine)  # PostgreSQL: connections `commit_writes` keeps between commands
 
     @property
     def is_sqlite(self) -> bool:
@@ -152,7 +153,7 @@ class Database:
         writes are one statement, its own transaction, in one round trip (bot/store/one_statement.py)."""
         if self._sqlite_turn is None:
             if one_statement.fits(batch):
-                await one_statement.commit(self.engine, batch)
+                await one_statement.commit(self._held, batch)
                 return
             async with self.engine.begin() as conn:
                 await writes.run_in(conn, batch)
@@ -243,4 +244,5 @@ class Database:
         if self._here is not None:
             self._here.close()
             self._here = None
+        await self._held.close()
         await self.engine.dispose()

@@ -169,12 +169,12 @@ class WriteMeter:
         # On PostgreSQL they are one statement (bot/store/one_statement.py): count each write's rows.
         commit_one = one_statement.commit
 
-        async def counted_one(engine: Any, batch: Sequence[writes.Write]) -> None:
+        async def counted_one(held: one_statement.Held, batch: Sequence[writes.Write]) -> None:
             for w in batch:
                 table = getattr(w.statement, "table", None)
                 journal = isinstance(w.statement, Insert) and table is not None and table.name == "journal"
                 self._count(None, None, "INSERT INTO JOURNAL" if journal else "INSERT", w.rows, None, True)
-            await commit_one(engine, batch)
+            await commit_one(held, batch)
 
         self._restore_one = commit_one
         one_statement.commit = counted_one

@@ -71,9 +71,9 @@ async def test_a_game_played_through_the_one_statement_writes_what_a_transaction
     statements: list[list[writes.Write]] = []
     commit = one_statement.commit
 
-    async def seen(engine: Any, batch: Sequence[writes.Write]) -> None:
+    async def seen(held: one_statement.Held, batch: Sequence[writes.Write]) -> None:
         statements.append(list(batch))
-        await commit(engine, batch)
+        await commit(held, batch)
 
     monkeypatch.setattr(one_statement, "commit", seen)
     try:
@@ -295,3 +295,43 @@ async def test_after_warm_up_a_command_is_one_round_trip(pg_url: str):
     finally:
         await db.close()
         await counter.close()
+
+
+async def test_a_connection_is_kept_between_commands_and_given_back_at_close(pg: Database):
+    """Given a command committed, when the next one commits, then it runs on the same server connection without
+    checking one out of the pool again; a conflict (a failed statement outside a transaction) keeps it too; and
+    closing the database gives every kept connection back to the pool."""
+    clock = FakeClock()
+    game_id, version, seq = await game_of(pg, clock)
+    pool = pg.engine.sync_engine.pool
+    await pg.commit_writes(command(clock, game_id, version, seq))
+    kept = list(pg._held.idle)
+    assert len(kept) == 1
+    out = pool.checkedout()
+    pid = kept[0].driver_connection.get_server_pid()
+    with pytest.raises(writes.Conflict):
+        await pg.commit_writes(command(clock, game_id, version, seq))  # stale now
+    await pg.commit_writes(command(clock, game_id, version + 1, seq + 1))
+    assert pool.checkedout() == out
+    assert [c.driver_connection.get_server_pid() for c in pg._held.idle] == [pid]
+    await pg._held.close()
+    assert pg._held.idle == [] and pool.checkedout() == 0
+
+
+async def test_a_kept_connection_the_server_closed_is_dropped_and_the_next_command_commits(pg: Database):
+    """Given the kept connection terminated by the server while it waited (a restart, an admin), when the next
+    command commits, then it does, on another connection, and nothing of the dead one is kept."""
+    clock = FakeClock()
+    game_id, version, seq = await game_of(pg, clock)
+    await pg.commit_writes(command(clock, game_id, version, seq))
+    dead = pg._held.idle[0].driver_connection
+    async with pg.engine.connect() as conn:
+        await conn.exec_driver_sql(f"SELECT pg_terminate_backend({dead.get_server_pid()})")
+    for _ in range(100):  # the event loop reads the server's goodbye
+        if dead.is_closed():
+            break
+        await asyncio.sleep(0.01)
+    assert dead.is_closed()
+    await pg.commit_writes(command(clock, game_id, version + 1, seq + 1))
+    assert len((await rows_of(pg, game_id))["journal"]) == seq + 2
+    assert [c.driver_connection.is_closed() for c in pg._held.idle] == [False]

@@ -303,7 +303,7 @@ async def test_a_connection_is_kept_between_commands_and_given_back_at_close(pg:
     closing the database gives every kept connection back to the pool."""
     clock = FakeClock()
     game_id, version, seq = await game_of(pg, clock)
-    pool = pg.engine.sync_engine.pool
+    pool: Any = pg.engine.sync_engine.pool  # a QueuePool (AsyncAdaptedQueuePool), which counts what is out
     await pg.commit_writes(command(clock, game_id, version, seq))
     kept = list(pg._held.idle)
     assert len(kept) == 1

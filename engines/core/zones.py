@@ -131,6 +131,18 @@ def zone_view(zone: Zone, seat: Seat | None, back: str = "", counts_only: bool =
     return ZoneView(name=zone.name, owner=zone.owner, count=len(zone.cards), cards=cards)
 
 
+def zone_refs(view: ZoneView) -> set[str]:
+    """The card definitions a zone view shows (its faces and what is attached to them): what a view's facts hold."""
+    found: set[str] = set()
+    stack = list(view.cards)
+    while stack:
+        card = stack.pop()
+        if card.ref:
+            found.add(card.ref)
+        stack += card.attached
+    return found
+
+
 def _known_to_some(cards: list[Card]) -> bool:
     return any(c.known_to or _known_to_some(c.attached) for c in cards)
 
@@ -142,6 +154,7 @@ class ZoneViews:
 
     def __init__(self) -> None:
         self._alike: dict[tuple[int, str, bool], ZoneView | None] = {}  # None: seen differently by each
+        self._refs: dict[int, frozenset[str]] = {}  # id of a ZoneView handed out -> `zone_refs` of it
 
     def __call__(self, zone: Zone, seat: Seat | None, back: str = "", counts_only: bool = False) -> ZoneView:
         key = (id(zone), back, counts_only)  # the state outlives this memo: its zones' ids stay theirs
@@ -151,3 +164,17 @@ class ZoneViews:
             self._alike[key] = zone_view(zone, None, back, counts_only) if alike else None
         found = self._alike[key]
         return found if found is not None else zone_view(zone, seat, back)
+
+    def refs(self, views: list[ZoneView]) -> set[str]:
+        """`zone_refs` of every view in `views`; a view handed to several audiences is walked once."""
+        found: set[str] = set()
+        for view in views:
+            refs = self._refs.get(id(view))  # the views outlive this memo (the audiences' views hold them)
+            if refs is None:
+                refs = self._refs[id(view)] = frozenset(zone_refs(view))
+            found |= refs
+        return found
+
+    def alike(self, zone: Zone, back: str = "", counts_only: bool = False) -> bool:
+        """Did every audience get the same view of `zone` (redacted so, with these arguments, already)?"""
+        return self._alike.get((id(zone), back, counts_only)) is not None

@@ -24,9 +24,22 @@ T = Turn[LcgState]
 STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_cost", "quest_points")
 
 
-# Passive effects of cards (registered by engines.lcg.effects): (state, card, stat) -> a bonus. Each looks only
-# at the card itself and what is attached to it, so computing a stat stays cheap.
-PASSIVES: list[Callable[[LcgState, Card, str], int]] = []
+# Passive effects of cards (registered by engines.lcg.effects with `passive`), by the stat they move:
+# (state, card, stat) -> a bonus. Each looks only at the card itself and what is attached to it, so computing a
+# stat stays cheap; a view asks for every stat of every card in play, so a stat asks only the passives naming it.
+Passive = Callable[[LcgState, Card, str], int]
+PASSIVES: dict[str, list[Passive]] = {name: [] for name in STATS}
+
+
+def passive(*stats: str) -> Callable[[Passive], Passive]:
+    """Register a passive effect on `stats`."""
+
+    def register(fn: Passive) -> Passive:
+        for name in stats:
+            PASSIVES[name].append(fn)
+        return fn
+
+    return register
 # Rules that a card cannot be damaged now (registered by engines.lcg.effects): (state, card) -> the reason or "".
 DAMAGE_GUARDS: list[Callable[[LcgState, Card], str]] = []
 # Rules that react to a card arriving in the staging area (registered by engines.lcg.effects):
@@ -67,8 +80,8 @@ def net_stat(state: LcgState, card: Card, name: str) -> int:
                 bonus += m.amount
             elif m.stat == f"blank-{name}":
                 return 0
-    for passive in PASSIVES:
-        bonus += passive(state, card, name)
+    for moves in PASSIVES.get(name, ()):
+        bonus += moves(state, card, name)
     return base + bonus
 
 

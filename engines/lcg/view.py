@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engines.core import Card, CardView, SeatView, View, Zone, ZoneView, ZoneViews, visible_to, zone_view
+from engines.core import Card, SeatView, View, Zone, ZoneView, ZoneViews, visible_to, zone_view
 from engines.lcg.cards import CardDef
 from engines.lcg.quest import quest_stat, staging_threat
 from engines.lcg.state import LcgState, Player
-from engines.lcg.table import current_stage, stat
+from engines.lcg.table import PASSIVES, current_stage, stat
 
 
 @dataclass(kw_only=True)
@@ -45,21 +45,6 @@ class LcgView(View):
     players: list[LcgPlayerView] = field(default_factory=list)
     facts: dict[str, CardDef] = field(default_factory=dict)  # definitions of the cards this view shows
     current: dict[str, dict[str, int]] = field(default_factory=dict)  # uid -> stats changed by modifiers
-
-
-def _refs(zones: list[ZoneView]) -> set[str]:
-    found: set[str] = set()
-
-    def walk(card: CardView) -> None:
-        if card.ref:
-            found.add(card.ref)
-        for a in card.attached:
-            walk(a)
-
-    for z in zones:
-        for c in z.cards:
-            walk(c)
-    return found
 
 
 Redact = Callable[..., ZoneView]  # zone_view, or a ZoneViews shared by the audiences of one state
@@ -114,10 +99,12 @@ def shown_stats(state: LcgState) -> list[ShownStat]:
         name = m.stat.removeprefix("blank-")  # a blanked stat shows as its (zero) value
         shown.append((zone, card, name, stat(state, card, name)))
         moved.add((card.uid, name))
+    # A stat no modifier moves (those are above) is off its printed value only through a passive naming it.
+    passed = [name for name in SHOWN_STATS if PASSIVES.get(name)]
     for zone in (state.quest, state.active, state.staging, *[z for p in state.players for z in (p.play, p.engaged)]):
         for card in zone.cards:
             d = state.card_def(card)
-            for name in SHOWN_STATS:
+            for name in passed:
                 printed = getattr(d, name, None)
                 if isinstance(printed, int) and (card.uid, name) not in moved:
                     now = stat(state, card, name)
@@ -128,21 +115,52 @@ def shown_stats(state: LcgState) -> list[ShownStat]:
 
 @dataclass
 class Shared:
-    """What every audience's view of one state is built from alike: the stats shown and the zones seen alike."""
+    """What every audience's view of one state is built from alike, worked out once per state: the stats shown,
+    the zones seen alike (and the cards they show), each player's area when every audience
+    sees it alike, and the table's lines and counters."""
 
     shown: list[ShownStat]
     zones: ZoneViews
+    status: str
+    staging_threat: int
+    quest_stat: str
+    seats: list[SeatView]
+    waiting_on: list[str]
+    players: dict[str, LcgPlayerView | None] = field(default_factory=dict)  # None: seen differently by some
 
 
 def shared(state: LcgState) -> Shared:
-    return Shared(shown_stats(state), ZoneViews())
+    threat = staging_threat(state)
+    return Shared(
+        shown=shown_stats(state),
+        zones=ZoneViews(),
+        status=status_line(state),
+        staging_threat=threat,
+        quest_stat=quest_stat(state) if current_stage(state) is not None else "willpower",
+        seats=[SeatView(seat=p.seat, counters={"threat": p.threat, "hand": len(p.hand.cards),
+                                               "deck": len(p.deck.cards)}) for p in state.players],
+        waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)),
+    )
+
+
+def _player(state: LcgState, p: Player, seat: str | None, alike: Shared) -> LcgPlayerView:
+    """A player's area as `seat` sees it: built once and handed to every audience when all see it alike (no
+    card in it face down to some and known to others), else built for `seat`."""
+    if p.seat not in alike.players:
+        first = _player_view(state, p, seat, alike.zones)
+        seen = alike.zones.alike
+        shared_area = seen(p.discard) and seen(p.play, "player") and seen(p.engaged, "encounter")
+        alike.players[p.seat] = first if shared_area else None
+        return first
+    found = alike.players[p.seat]
+    return found if found is not None else _player_view(state, p, seat, alike.zones)
 
 
 def build(state: LcgState, seat: str | None, title: str, alike: Shared | None = None) -> LcgView:
     """What `seat` (None: the table) sees; `alike`: what the caller worked out already for every audience."""
     alike = alike or shared(state)
     redact = alike.zones
-    players = [_player_view(state, p, seat, redact) for p in state.players]
+    players = [_player(state, p, seat, alike) for p in state.players]
     quest = redact(state.quest, seat, back="quest")
     active = redact(state.active, seat, back="encounter")
     staging = redact(state.staging, seat, back="encounter")
@@ -152,38 +170,36 @@ def build(state: LcgState, seat: str | None, title: str, alike: Shared | None = 
         else []
     shown_zones = [quest, active, staging, discard, victory, *private,
                    *[z for pv in players for z in (pv.discard, pv.play, pv.engaged)]]
-    facts = {ref: state.defs[ref] for ref in sorted(_refs(shown_zones)) if ref in state.defs}
+    facts = {ref: state.defs[ref] for ref in sorted(redact.refs(shown_zones)) if ref in state.defs}
     current: dict[str, dict[str, int]] = {}
     for zone, card, name, value in alike.shown:
         if visible_to(zone, card, seat):
             current.setdefault(card.uid, {})[name] = value
-    stage = current_stage(state)
-    counters = {"round": state.round, "staging threat": staging_threat(state),
+    counters = {"round": state.round, "staging threat": alike.staging_threat,
                 "encounter deck": len(state.encounter_deck.cards)}
     return LcgView(
         game="lcg",
         seat=seat,
         title=title,
-        status=status_line(state),
+        status=alike.status,
         table=[quest, active, staging, redact(state.resolving, seat),
                redact(state.encounter_deck, seat, back="encounter", counts_only=True),
                discard, victory, *[z for pv in players for z in (pv.play, pv.engaged)]],
         private=private,
-        seats=[SeatView(seat=p.seat, counters={"threat": p.threat, "hand": len(p.hand.cards),
-                                               "deck": len(p.deck.cards)}) for p in state.players],
+        seats=alike.seats,
         counters=counters,
         decisions=[d for d in state.decisions if d.seat == seat],
-        waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)),
+        waiting_on=alike.waiting_on,
         outcome=state.outcome,
         scenario=state.recipe.name if state.recipe else state.scenario,
         difficulty=state.difficulty,
         round=state.round,
         phase=state.phase,
         quest=quest,
-        quest_stat=quest_stat(state) if stage is not None else "willpower",
+        quest_stat=alike.quest_stat,
         active=active,
         staging=staging,
-        staging_threat=staging_threat(state),
+        staging_threat=alike.staging_threat,
         encounter_deck=len(state.encounter_deck.cards),
         encounter_discard=discard,
         victory=victory,

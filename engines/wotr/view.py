@@ -60,23 +60,6 @@ class WotrView(View):
     facts: dict[str, CardDef] = field(default_factory=dict)  # definitions of the cards this view shows
 
 
-def _refs(zones: list[ZoneView], extra: list[CardView]) -> set[str]:
-    found: set[str] = set()
-
-    def walk(card: CardView) -> None:
-        if card.ref:
-            found.add(card.ref)
-        for a in card.attached:
-            walk(a)
-
-    for z in zones:
-        for c in z.cards:
-            walk(c)
-    for c in extra:
-        walk(c)
-    return found
-
-
 def status_line(state: WotrState) -> str:
     if state.outcome is not None:
         return state.outcome.reason
@@ -124,6 +107,9 @@ class Shared:
     score: tuple[int, int] | None = None
     locations: dict[int, list[LocationView]] = field(default_factory=dict)
     carryover: dict[str, int] = field(default_factory=dict)  # by deck key
+    status: str | None = None
+    waited: list[str] = field(default_factory=list)  # `waited_decks`, with `status`
+    waiting_on: list[str] = field(default_factory=list)
 
 
 def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> WotrView:
@@ -133,13 +119,16 @@ def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> Wo
     recipe = scenario(state.scenario)
     if not alike.carryover:
         alike.carryover = {d.key: procedures.carryover(state, d) for d in state.decks}
+    if alike.status is None:
+        alike.status, alike.waited = status_line(state), waited_decks(state)
+        alike.waiting_on = list(dict.fromkeys(d.seat for d in state.decisions))
     active = redact(state.active, seat)
     fp_area, shadow_area = redact(state.fp_area, seat), redact(state.shadow_area, seat)
     resolving = redact(state.resolving, seat)
     show_hands = bool(state.opt("public_hand_sizes"))
     decks: list[DeckView] = []
     private: list[ZoneView] = []
-    waited = waited_decks(state)
+    waited = alike.waited
     for d in state.decks:
         decks.append(DeckView(key=d.key, name=d.name, side=d.side, seat=d.seat,
                               hand=len(d.hand.cards) if show_hands or seat == d.seat else -1,
@@ -149,7 +138,7 @@ def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> Wo
         if seat == d.seat:
             private += [redact(d.hand, seat), redact(d.cycle, seat), redact(d.eliminated, seat)]
     shown = [active, fp_area, shadow_area, resolving, *private, *(dv.reserve for dv in decks)]
-    facts = {ref: state.defs[ref] for ref in sorted(_refs(shown, [])) if ref in state.defs}
+    facts = {ref: state.defs[ref] for ref in sorted(redact.refs(shown)) if ref in state.defs}
     if alike.score is None:
         alike.score = (combat.score(state, FP), combat.score(state, SHADOW))
     fp, shadow = alike.score
@@ -161,7 +150,7 @@ def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> Wo
         game="wotr",
         seat=seat,
         title=f"War of the Ring: {recipe.name}",
-        status=status_line(state),
+        status=alike.status,
         table=[active, resolving, fp_area, shadow_area, redact(state.set_aside, seat),
                *(dv.reserve for dv in decks),
                *(redact(z, seat, counts_only=True) for d in state.decks for z in (d.draw, d.cycle, d.eliminated))],
@@ -170,7 +159,7 @@ def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> Wo
                                           if d.seat == s and (show_hands or seat == s)}) for s in state.seats],
         counters={"round": state.round, "corruption": state.corruption, "free peoples": fp, "shadow": shadow},
         decisions=[d for d in state.decisions if d.seat == seat],
-        waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)),
+        waiting_on=alike.waiting_on,
         outcome=state.outcome,
         scenario=recipe.name,
         round=state.round,

@@ -93,9 +93,9 @@ def _passive(state: LcgState, card: Card, stat: str) -> int:
 
 def _register() -> None:
     from engines.lcg.scripts import scripted
-    from engines.lcg.table import PASSIVES
+    from engines.lcg.table import passive
 
-    PASSIVES.append(_passive)
+    passive("willpower", "hit_points", "attack", "threat")(_passive)
     for title, what in (("Celebrían's Stone", "+2 willpower; Aragorn may pay Spirit costs"),
                         ("The Favor of the Lady", "+1 willpower"), ("Citadel Plate", "+4 hit points"),
                         ("Dwarven Axe", "+1 attack, +2 on a Dwarf"), ("Power in the Earth", "-1 threat"),

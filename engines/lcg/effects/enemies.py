@@ -17,13 +17,13 @@ from engines.lcg.scripts import T, ask, core, effect, follow, fx_args, modify, s
 from engines.lcg.state import COMMITTED, PROGRESS, RESOURCE, LcgState, Player
 from engines.lcg.table import (
     OUT_OF_PLAY,
-    PASSIVES,
     add_tokens,
     characters,
     current_stage,
     deal_damage,
     enter_staging,
     label,
+    passive,
     raise_threat,
     tokens,
 )
@@ -205,12 +205,10 @@ def _nazgul(turn: T, card: Card, shadow: Card | None) -> None:
 
 
 # --- passive rules, read by the phases ---------------------------------------------------------------------------
-def _ufthak_attack(state: LcgState, card: Card, stat: str) -> int:
+@passive("attack")
+def _ufthak_attack(state: LcgState, card: Card, _stat: str) -> int:
     """Chieftain Ufthak: +2 attack per resource token on him."""
-    return 2 * tokens(card, RESOURCE) if stat == "attack" and core(state, card, "Chieftan Ufthak") else 0
-
-
-PASSIVES.append(_ufthak_attack)
+    return 2 * tokens(card, RESOURCE) if core(state, card, "Chieftan Ufthak") else 0
 
 
 @hooks.may_engage_optionally.register

@@ -23,7 +23,6 @@ from engines.lcg.scripts import (
 )
 from engines.lcg.state import COMMITTED, DAMAGE, EXHAUSTED, RESOURCE, LcgState, Player
 from engines.lcg.table import (
-    PASSIVES,
     add_tokens,
     characters,
     current_stage,
@@ -31,18 +30,17 @@ from engines.lcg.table import (
     exhaust,
     immune_to_players,
     label,
+    passive,
     resources,
     tokens,
 )
 
 
 # --- passives -------------------------------------------------------------------------------------------------
-def _gimli(state: LcgState, card: Card, stat: str) -> int:
+@passive("attack")
+def _gimli(state: LcgState, card: Card, _stat: str) -> int:
     """Gimli: +1 attack per damage token he carries."""
-    return tokens(card, DAMAGE) if stat == "attack" and core(state, card, "Gimli") else 0
-
-
-PASSIVES.append(_gimli)
+    return tokens(card, DAMAGE) if core(state, card, "Gimli") else 0
 scripted("Gimli", "attack bonus per damage")
 
 

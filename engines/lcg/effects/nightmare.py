@@ -23,13 +23,13 @@ from engines.lcg.table import (
     FROM_DISCARD,
     FROM_PLAY,
     OUT_OF_PLAY,
-    PASSIVES,
     STAGING_ARRIVALS,
     characters,
     deal_damage,
     enter_staging,
     exhaust,
     label,
+    passive,
     raise_threat,
     stat,
 )
@@ -111,15 +111,14 @@ def _flies_shadow(turn: T, card: Card, enemy: Card | None) -> None:
         turn.say(f"{enemy.name} is dealt 2 more shadow cards.")
 
 
-def _spiders_attack(state: LcgState, card: Card, name: str) -> int:
+@passive("attack")
+def _spiders_attack(state: LcgState, card: Card, _name: str) -> int:
     """Spiders of Mirkwood: +1 attack per exhausted character of the player it is engaged with."""
-    if name != "attack" or not nightmare(state, card, "Spiders of Mirkwood"):
+    if not nightmare(state, card, "Spiders of Mirkwood"):
         return 0
     player = next((p for p in state.players if card in p.engaged.cards), None)
     return sum(1 for c in characters(player, state) if EXHAUSTED in c.flags) if player is not None else 0
 
-
-PASSIVES.append(_spiders_attack)
 
 
 @effect("Spiders of Mirkwood", "shadow", NM)
@@ -527,17 +526,14 @@ def _labyrinth(turn: T, card: Card, _o: Card | None) -> None:
     turn.say(f"Dungeon Labyrinth gains {count} resource token{'s' if count > 1 else ''}.")
 
 
-def _labyrinth_grows(state: LcgState, card: Card, name: str) -> int:
-    if name not in ("threat", "quest_points"):  # asked for every stat of every card, on every view
-        return 0
+@passive("threat", "quest_points")
+def _labyrinth_grows(state: LcgState, card: Card, _name: str) -> int:
     from engines.lcg.state import RESOURCE
 
     if nightmare(state, card, "Dungeon Labyrinth"):
         return card.tokens.get(RESOURCE, 0)
     return 0
 
-
-PASSIVES.append(_labyrinth_grows)
 
 
 # --- Journey Along the Anduin, Nightmare: Brown Water Rats and Gladden Marshlands ---------------------------------

@@ -34,3 +34,29 @@ def test_a_hand_is_redacted_per_audience_and_a_deck_count_is_shared() -> None:
     assert redact(hand, "p2").cards[0].name is None
     assert redact(deck, "p1", counts_only=True) is redact(deck, "p2", counts_only=True)
     assert redact(deck, "p1", counts_only=True).count == 1
+
+
+def test_alike_answers_for_a_zone_once_redacted() -> None:
+    table = Zone(name="table", visibility=Visibility.PUBLIC, cards=[Card(uid="c1", name="Ally")])
+    hand = Zone(name="hand", visibility=Visibility.OWNER, owner="p1", cards=[Card(uid="h1", name="Gandalf")])
+    redact = ZoneViews()
+    assert not redact.alike(table)  # not redacted yet: nothing handed out to share
+    redact(table, "p1")
+    redact(hand, "p1")
+    assert redact.alike(table)
+    assert not redact.alike(table, back="player")  # redacted with another back: another view
+    assert not redact.alike(hand)
+
+
+def test_refs_are_the_faces_shown_attachments_included_and_a_shared_view_is_walked_once() -> None:
+    sword = Card(uid="a1", name="Sword", ref="ref-sword")
+    hidden = Card(uid="a2", name="Shadow", ref="ref-shadow", face_up=False)
+    table = Zone(name="table", visibility=Visibility.PUBLIC,
+                 cards=[Card(uid="c1", name="Ally", ref="ref-ally", attached=[sword, hidden])])
+    hand = Zone(name="hand", visibility=Visibility.OWNER, owner="p1", cards=[Card(uid="h1", name="G", ref="ref-g")])
+    redact = ZoneViews()
+    shown = redact(table, "p1")
+    assert redact.refs([shown, redact(hand, "p1")]) == {"ref-ally", "ref-sword", "ref-g"}
+    assert redact.refs([redact(hand, "p2")]) == set()  # the hand's back shows no card
+    shown.cards[0].attached.clear()  # views are never changed once built: the shared view's refs are kept
+    assert redact.refs([redact(table, "p2")]) == {"ref-ally", "ref-sword"}

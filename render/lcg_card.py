@@ -238,6 +238,11 @@ def facts_key(view: LcgView, cards: Sequence[CardView]) -> tuple[Hashable, ...]:
 # and its seat views hold about 60 tiles of ~150 KB.
 LAID_OUT: Kept[Block] = Kept(256)
 TILES: Kept[Image.Image] = Kept(96)
+# A face's frame (render/lcg_card.py: paste_frame) depends on its accent and shape alone, never on what a game
+# shows, so a new game's first board finds them too; forget() leaves them, as kit keeps its card-back lattice.
+# A table shows a dozen or two: sphere and encounter colours by one, two or three name lines and two sets of
+# numbers. ~150 KB each.
+FRAMES: Kept[tuple[Image.Image, Image.Image]] = Kept(48)
 
 
 def forget() -> None:
@@ -297,12 +302,9 @@ def _band_lines(card: CardView, width: int) -> list[str]:
 
 
 def _face(img: Image.Image, box: kit.Box, card: CardView, d: CardDef | None, face: Face, view: LcgView) -> None:
+    x0, y0, x1, _ = box
+    paste_frame(img, box, _accent(d), face)
     draw = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = box
-    accent = _accent(d)
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), kit.RADIUS, fill=P.face, outline=accent, width=3)
-    draw.rounded_rectangle((x0, y0, x1 - 1, y0 + face.header_h), kit.RADIUS, fill=accent)
-    draw.rectangle((x0, y0 + face.header_h - kit.RADIUS, x1 - 1, y0 + face.header_h), fill=accent)
     line_h = face.name_font.line_height
     name_top = y0 + (face.header_h - len(face.name_lines) * line_h) // 2 + 1
     for i, line in enumerate(face.name_lines):
@@ -312,13 +314,10 @@ def _face(img: Image.Image, box: kit.Box, card: CardView, d: CardDef | None, fac
     y = y0 + face.header_h + 4
     kit.text(draw, (x0 + PAD, y), kit.ellipsize(_subtitle(d, card.name or ""), SUB, inner_w), SUB, P.ink_soft)
     y += SUB_H
-    for (label, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
+    for (_, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
         assert d is not None  # a card has numbers only when its definition is known
         cx, cy, w = stats_x + col * cell, y + row * STAT_H, span * cell
-        ground = COST_CELL if field == "cost" else CELL
-        draw.rounded_rectangle((cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
         value, change = _stat(view, card, d, field)
-        kit.text(draw, (cx + w // 2, cy + 1), label, STAT_LABEL, P.ink_soft, anchor="ma")
         colour = UP if change > 0 else DOWN if change < 0 else P.ink
         kit.text(draw, (cx + w // 2, cy + STAT_LABEL.line_height - 6), str(value), STAT, colour, anchor="ma")
     if face.chips_inline:
@@ -340,6 +339,40 @@ def _face(img: Image.Image, box: kit.Box, card: CardView, d: CardDef | None, fac
             kit.text(draw, (x0 + PAD, name_top + i * line_h), line, face.name_font, P.muted)
     for (label, colour), (dx, dy) in zip(face.chips, face.chips_at, strict=True):
         kit.chip(draw, (chips_xy[0] + dx, chips_xy[1] + dy), label, colour, CHIP)
+
+
+def draw_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None:
+    """What every face of this accent and shape shows alike, drawn in place: the parchment with its edge, the name
+    band, and each number's cell with its label (the name, the type line and the numbers go over it)."""
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), kit.RADIUS, fill=P.face, outline=accent, width=3)
+    draw.rounded_rectangle((x0, y0, x1 - 1, y0 + face.header_h), kit.RADIUS, fill=accent)
+    draw.rectangle((x0, y0 + face.header_h - kit.RADIUS, x1 - 1, y0 + face.header_h), fill=accent)
+    stats_x, cell = x0 + STAT_INSET, face.cell
+    y = y0 + face.header_h + 4 + SUB_H
+    for (label, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
+        cx, cy, w = stats_x + col * cell, y + row * STAT_H, span * cell
+        ground = COST_CELL if field == "cost" else CELL
+        draw.rounded_rectangle((cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
+        kit.text(draw, (cx + w // 2, cy + 1), label, STAT_LABEL, P.ink_soft, anchor="ma")
+
+
+def paste_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None:
+    """`draw_frame`, pasted as drawn before for a face of the same accent and shape (a table shows a few dozen
+    tiles of a handful of shapes: the rounded cells were most of drawing a face). Pasted through the card's own
+    outline, so what lies around its rounded corners stays as it was: the very pixels drawing it there gives."""
+    x0, y0, x1, y1 = box
+    key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots))
+    found = FRAMES.get(key)
+    if found is None:
+        drawn = Image.new("RGB", (x1 - x0, y1 - y0), P.face)
+        draw_frame(drawn, (0, 0, x1 - x0, y1 - y0), accent, face)
+        outline = Image.new("1", drawn.size, 0)
+        ImageDraw.Draw(outline).rounded_rectangle((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, fill=1, outline=1,
+                                                  width=3)
+        found = FRAMES.put(key, (drawn, outline))  # kept once drawn: another thread may paste it as soon as kept
+    img.paste(found[0], (x0, y0), found[1])
 
 
 def _stat(view: LcgView, card: CardView, d: CardDef, field: str) -> tuple[int | str, int]:

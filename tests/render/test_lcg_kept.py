@@ -86,6 +86,36 @@ def test_an_unchanged_board_is_the_same_bytes_kept_or_drawn_from_nothing() -> No
     assert lcg.render_table(view) == cold
 
 
+def test_faces_pasted_from_kept_frames_are_the_faces_drawn_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card face pastes its frame (edge, name band, number cells and their labels) as drawn for another face of
+    the same accent and shape, in another game too: the boards of a whole game, in full colour, are pixel for pixel
+    those drawn with every frame drawn in place on the face."""
+    views = [lcg_view(state, seat) for i, state in enumerate(lcg_game(5)) if i % 7 == 0 for seat in (None, "p3")]
+    lcg_card.FRAMES.clear()
+    pasted = [lcg.draw_table(view, None) for view in views]
+    kinds = len(lcg_card.FRAMES.found)
+    assert 4 < kinds < lcg_card.FRAMES.size  # shared by faces alike, and all of a game's kept
+    monkeypatch.setattr(lcg_card, "paste_frame", lcg_card.draw_frame)
+    lcg.forget()  # tiles were drawn with kept frames: draw them again
+    for i, (view, kept) in enumerate(zip(views, pasted, strict=True)):
+        assert changed(kept, lcg.draw_table(view, None)) is None, i
+
+
+def test_a_frame_pastes_only_the_card_and_leaves_what_lies_around_its_corners() -> None:
+    """Under a corner of a tile lies whatever was there (a badge reaching over it): the frame's rounded corners
+    show it, as drawing the face there would."""
+    view = lcg_view(midgame(), None)
+    card = next(c for p in view.players for c in p.play.cards if c.name is not None and c.ref in view.facts)
+    face = lcg_card._face_layout(card, view.facts[card.ref or ""], lcg_card.TILE_W, False)
+    box = (20, 20, 20 + lcg_card.TILE_W, 20 + face.height)
+    for ground in ((0, 0, 0), (255, 255, 255)):
+        drawn, pasted = Image.new("RGB", (240, 400), ground), Image.new("RGB", (240, 400), ground)
+        lcg_card.draw_frame(drawn, box, (112, 58, 148), face)
+        lcg_card.paste_frame(pasted, box, (112, 58, 148), face)
+        assert pasted.getpixel((20, 20)) == ground  # the very corner is outside the card
+        assert changed(drawn, pasted) is None
+
+
 def _a_card(view: LcgView, where: str) -> CardView:
     seat = next(p for p in view.players if p.play.cards and p.seat != view.seat)
     if where == "play":
@@ -191,6 +221,7 @@ def test_boards_drawn_on_several_threads_at_once_are_the_boards_drawn_one_by_one
     monkeypatch.setattr(lcg, "LAID_OUT", Kept(2))
     monkeypatch.setattr(lcg_card, "TILES", Kept(5))
     monkeypatch.setattr(lcg_card, "LAID_OUT", Kept(5))
+    monkeypatch.setattr(lcg_card, "FRAMES", Kept(2))
     with ThreadPoolExecutor(4) as pool:
         drawn = list(pool.map(lcg.render_table, views * 4))
     assert drawn == alone * 4

@@ -171,14 +171,22 @@ def _fold_char(ch: str) -> str:
     if ch.isspace():
         return " "
     if has_glyph(ch):
+        _AS_IS.add(ch)
         return ch
     bare = _FALLBACK.get(ch) or "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
     return bare if bare and all(has_glyph(c) for c in bare) else "?"
 
 
+# Characters the face draws as they are, once asked: most text that is not ASCII ("·" in nearly every label, "ó"
+# in names) is folded to itself, and measuring and drawing fold every string they are given.
+_AS_IS: set[str] = set()
+
+
 def fold(text: str) -> str:
     """`text` spelt with characters the face has (a dragon emoji becomes '?')."""
-    return text if text.isascii() else "".join(_fold_char(c) for c in text)
+    if text.isascii() or _AS_IS.issuperset(text):
+        return text
+    return "".join(_fold_char(c) for c in text)
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill: RGB, anchor: str = "la") -> None:
@@ -216,21 +224,33 @@ def ellipsize(s: str, fnt: Font, width: int, force: bool = False) -> str:
     s = fold(s)
     if not force and fnt.width(s) <= width:
         return s
-    while s and fnt.width(s.rstrip() + "…") > width:
-        s = s[:-1]
-    return s.rstrip() + "…"
+    # The longest start of `s` that fits with the ellipsis: found by halving (text inks further right as it grows),
+    # so a long line is measured a few times, not once per letter it loses.
+    fits, over = 0, len(s) + 1
+    while over - fits > 1:
+        mid = (fits + over) // 2
+        if fnt.width(s[:mid].rstrip() + "…") <= width:
+            fits = mid
+        else:
+            over = mid
+    return s[:fits].rstrip() + "…"
 
 
 def wrap(s: str, fnt: Font, width: int, max_lines: int) -> list[str]:
     """Greedy word wrap to `width` px. A word wider than a line is split; text beyond `max_lines` is cut
     with an ellipsis, so a long card name never spills out of its tile."""
     lines: list[str] = []
+    words = fold(s).split()
     current = ""
-    for word in fold(s).split():
-        candidate = f"{current} {word}" if current else word
-        if fnt.width(candidate) <= width:
-            current = candidate
-            continue
+    i = 0
+    while i < len(words):
+        taken = _words_that_fit(current, words, i, fnt, width)
+        if taken:
+            current = " ".join([current, *words[i:i + taken]] if current else words[i:i + taken])
+            i += taken
+            if i == len(words):
+                break
+        word = words[i]  # it does not fit after `current`: a new line
         if current:
             lines.append(current)
         while fnt.width(word) > width and len(word) > 1:
@@ -238,11 +258,32 @@ def wrap(s: str, fnt: Font, width: int, max_lines: int) -> list[str]:
             lines.append(word[:cut])
             word = word[cut:]
         current = word
+        i += 1
     if current:
         lines.append(current)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], ellipsize(lines[max_lines - 1], fnt, width, force=True)]
     return lines
+
+
+def _words_that_fit(current: str, words: list[str], start: int, fnt: Font, width: int) -> int:
+    """How many of `words` from `start` go on the line after `current`, one at a time while each next one fits
+    (greedy): a line inks further right with each word it takes, so all that fit are a run from `start`, found
+    by trying them all first (a name or a short line: one measure) and halving after."""
+    def fits(n: int) -> bool:
+        return fnt.width(" ".join([current, *words[start:start + n]] if current else words[start:start + n])) <= width
+
+    fits_n, over = 0, len(words) - start + 1
+    if fits(over - 1):
+        return over - 1
+    over -= 1
+    while over - fits_n > 1:
+        mid = (fits_n + over) // 2
+        if fits(mid):
+            fits_n = mid
+        else:
+            over = mid
+    return fits_n
 
 
 # --- layout ---------------------------------------------------------------------------------------------

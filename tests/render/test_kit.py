@@ -162,6 +162,61 @@ def test_ellipsize_leaves_short_text_alone() -> None:
     assert cut.endswith("…") and fnt.width(cut) <= 200
 
 
+def _wrap_word_by_word(s: str, fnt: kit.Font, width: int, max_lines: int) -> list[str]:
+    """kit.wrap as it was first written: each next word tried on the line, one measure per word."""
+    lines: list[str] = []
+    current = ""
+    for word in kit.fold(s).split():
+        candidate = f"{current} {word}" if current else word
+        if fnt.width(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        while fnt.width(word) > width and len(word) > 1:
+            cut = next((n for n in range(len(word) - 1, 0, -1) if fnt.width(word[:n]) <= width), 1)
+            lines.append(word[:cut])
+            word = word[cut:]
+        current = word
+    if current:
+        lines.append(current)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], _ellipsize_letter_by_letter(lines[max_lines - 1], fnt, width)]
+    return lines
+
+
+def _ellipsize_letter_by_letter(s: str, fnt: kit.Font, width: int) -> str:
+    while s and fnt.width(s.rstrip() + "…") > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
+def _texts() -> list[str]:
+    """Every card name the games ship, and longer lines made of them (a status line, a deck's counts)."""
+    from engines.lcg.library import builtin as lcg_cards
+    from engines.tcg.cards import builtin as tcg_cards
+    from engines.wotr.cards import builtin as wotr_cards
+
+    names = sorted({d.name for d in lcg_cards().cards.values()} | {d.name for d in wotr_cards().values()}
+                   | {d.name for d in tcg_cards().values()})
+    rnd = random.Random(17)
+    lines = [" · ".join(rnd.sample(names, 3)) + f" — hand {n} · deck {n * 7}" for n in range(60)]
+    return names + lines + ["", " ", "x", "Supercalifragilisticexpialidocious " * 3, "Éowyn  Barad-dûr\tGlóin 🐉"]
+
+
+def test_wrap_and_ellipsize_give_the_lines_of_measuring_word_by_word_and_letter_by_letter() -> None:
+    """wrap tries a whole line first and halves after, ellipsize halves: fewer measures, the same lines."""
+    fonts = (kit.font(24, bold=True), kit.font(20), kit.font(28, bold=True))
+    texts = _texts()
+    assert len(texts) > 500
+    for i, text in enumerate(texts):
+        fnt = fonts[i % len(fonts)]
+        for width in (60, 162, 176 + i % 40, 430, 928):
+            assert kit.wrap(text, fnt, width, max_lines=3) == _wrap_word_by_word(text, fnt, width, 3), (text, width)
+            folded = kit.fold(text)
+            assert kit.ellipsize(text, fnt, width, force=True) == _ellipsize_letter_by_letter(folded, fnt, width)
+
+
 # --- layout -----------------------------------------------------------------------------------------------
 
 

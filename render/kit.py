@@ -179,7 +179,7 @@ def _fold_char(ch: str) -> str:
 
 # Characters the face draws as they are, once asked: most text that is not ASCII ("·" in nearly every label, "ó"
 # in names) is folded to itself, and measuring and drawing fold every string they are given.
-_AS_IS: set[str] = set()
+_AS_IS: set[str] = {" ", "\n"}
 
 
 def fold(text: str) -> str:

@@ -232,6 +232,15 @@ def facts_key(view: LcgView, cards: Sequence[CardView]) -> tuple[Hashable, ...]:
                  for c in with_attachments(cards))
 
 
+def shown(view: LcgView, card: CardView) -> Hashable:
+    """Everything a card's tile shows: its name or back, marks, definition, numbers as modified now, and the same
+    of each attachment; not which card it is (its uid), so a card as it stands in another game, or back as it
+    stood before, finds the tile drawn then."""
+    current = tuple(sorted(view.current.get(card.uid, {}).items())) if card.uid else ()
+    return (card.name, card.back, tuple(card.tokens.items()), tuple(card.flags),
+            view.facts.get(card.ref) if card.ref else None, current, tuple(shown(view, a) for a in card.attached))
+
+
 # A board is redrawn after every move and most cards on it are unchanged: each card's layout (measuring its name
 # and badges is most of laying a band out) and its drawn tile (drawing them is most of drawing a band) are kept
 # under a key saying everything the tile shows, the tile with the ground it was drawn on. A four-player table
@@ -252,7 +261,7 @@ def forget() -> None:
 
 def card_block(view: LcgView, card: CardView, width: int = TILE_W, hand: bool = False) -> Block:
     """A tile and, under it, one band per attachment (a face-down shadow card is a band of card back)."""
-    key = (repr(card), facts_key(view, [card]), width, hand)
+    key = (shown(view, card), width, hand)
     found = LAID_OUT.get(key)
     if found is not None:
         return found

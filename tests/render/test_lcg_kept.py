@@ -101,6 +101,27 @@ def test_faces_pasted_from_kept_frames_are_the_faces_drawn_in_place(monkeypatch:
         assert changed(kept, lcg.draw_table(view, None)) is None, i
 
 
+def test_cards_as_they_stand_in_another_game_paste_the_tiles_drawn_there() -> None:
+    """A tile is kept under what it shows, not which card it is: the same table with every card another uid (as in
+    another game) draws no new tile, and is still pixel for pixel the board drawn from nothing."""
+    view = lcg_view(midgame(), None)
+    lcg.render_table(view)
+    tiles = set(lcg_card.TILES.found)
+    other = copy.deepcopy(view)
+    zones = [other.quest, other.active, other.staging, *[z for p in other.players for z in (p.play, p.engaged)]]
+    renamed = 0
+    for card in lcg_card.with_attachments([c for z in zones if z for c in z.cards]):
+        if card.uid is not None:
+            if card.uid in other.current:
+                other.current[f"elsewhere-{card.uid}"] = other.current.pop(card.uid)
+            card.uid = f"elsewhere-{card.uid}"
+            renamed += 1
+    assert renamed > 20
+    shipped = decode(lcg.render_table(other))
+    assert set(lcg_card.TILES.found) == tiles
+    assert changed(shipped, fresh(other)) is None
+
+
 def test_a_frame_pastes_only_the_card_and_leaves_what_lies_around_its_corners() -> None:
     """Under a corner of a tile lies whatever was there (a badge reaching over it): the frame's rounded corners
     show it, as drawing the face there would."""

@@ -195,20 +195,40 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill
 
     A board says mostly the same words on every move (names, labels, numbers): each string's glyph mask is kept
     (`_mask`) and stamped in the fill, the very pixels ImageDraw.text gives (a one-line string at whole pixels on a
-    true-colour image, where its mask does not depend on the fill); anything else goes through ImageDraw.text."""
+    true-colour image, where its mask does not depend on the fill); anything else goes through ImageDraw.text.
+    A line with spaces is stamped a word at a time, each where ImageDraw's pen reaches it (the advances of the
+    words and spaces before it, rounded to the pixel as FreeType places a glyph): a new line ("hand 4 · deck 17")
+    is mostly words drawn before, so it renders few glyphs (issue 17: rendering each new line cost a busy game's
+    near-cold boards a fifth of their time; tests/render/test_kit.py checks every shipped card name)."""
     s = fold(s)
     x, y = xy
     if not s or "\n" in s or draw.palette is not None or draw.mode != "RGB" or type(x) is not int or type(y) is not int:
         draw.text(xy, s, fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
         return
+    ink = draw.draw.draw_ink(fill)
+    if anchor == "la" and " " in s and not fnt.stroke:
+        pen = 0.0
+        for word in s.split(" "):
+            if word:
+                mask, (dx, dy) = _mask(word, fnt, anchor, draw.fontmode)
+                draw.draw.draw_bitmap((x + floor(pen + 0.5) + dx, y + dy), mask, ink)
+            pen += _advance(word, fnt)
+        return
     mask, (dx, dy) = _mask(s, fnt, anchor, draw.fontmode)
-    draw.draw.draw_bitmap((x + dx, y + dy), mask, draw.draw.draw_ink(fill))
+    draw.draw.draw_bitmap((x + dx, y + dy), mask, ink)
+
+
+@lru_cache(maxsize=4096)
+def _advance(word: str, fnt: Font) -> float:
+    """How far the pen moves over `word` and the space after it (in fractions of a pixel, as FreeType lays out)."""
+    return fnt.face.getlength(word + " ")
 
 
 def forget_text() -> None:
     """Drop every kept glyph mask and ink box (a benchmark's cold render starts from nothing)."""
     _mask.cache_clear()
     _bbox.cache_clear()
+    _advance.cache_clear()
 
 
 @lru_cache(maxsize=2048)

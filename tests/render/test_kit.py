@@ -127,6 +127,21 @@ def test_text_stamped_from_its_kept_mask_is_the_pixels_imagedraw_draws(anchor: s
             assert ImageChops.difference(ours, a_canvas()).getbbox() is not None  # something was drawn
 
 
+def test_lines_stamped_word_by_word_are_the_pixels_imagedraw_draws() -> None:
+    """A line with spaces is stamped a word at a time from each word's kept mask, at the pen position ImageDraw
+    reaches it (so a new line of known words renders no glyph): every shipped card name and long lines of them,
+    in every face and size the boards use, are pixel for pixel what ImageDraw.text gives."""
+    texts = [*_texts(), "  two  spaces ", "Glóin\tand\u00a0Óin", "a · b — c", "x " * 40]
+    faces = [kit.font(size, bold) for size, bold in ((20, False), (22, True), (24, False), (24, True), (28, True),
+                                                     (30, True), (36, True))]
+    for i, line in enumerate(texts):
+        fnt = faces[i % len(faces)]
+        ours, theirs = Image.new("RGB", (1600, 60), (44, 50, 60)), Image.new("RGB", (1600, 60), (44, 50, 60))
+        kit.text(ImageDraw.Draw(ours), (7, 9), line, fnt, (236, 232, 220))
+        ImageDraw.Draw(theirs).text((7, 9), kit.fold(line), fill=(236, 232, 220), font=fnt.face)
+        assert ours.tobytes() == theirs.tobytes(), (line, fnt.size)
+
+
 def test_every_renderer_draws_text_through_kit_text_where_the_tests_listen() -> None:
     """The hidden-card tests read what a board says at kit.text (TextRecorder): a renderer that drew text with
     ImageDraw itself would escape them."""

@@ -168,3 +168,24 @@ def test_a_private_hand_card_changes_that_seats_hand_and_no_other_board() -> Non
     assert changed(after, fresh(after_view)) is None
     assert wotr.render_table(wotr_view(state, None)) == table
     assert wotr.render_table(wotr_view(state, "p2")) == other
+
+
+def test_boards_stamped_from_kept_glyph_masks_are_the_boards_imagedraw_text_draws(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """kit.text stamps kept masks, a line a word at a time: boards of a whole game, in full colour, are pixel for
+    pixel those drawn with every string given to ImageDraw.text."""
+    from PIL import ImageDraw
+
+    from render import kit
+
+    views = [wotr_view(state, seat) for i, state in enumerate(game(7)) if i % 23 == 0 for seat in (None, "p1")]
+    stamped = [wotr.draw_table(view, None) for view in views]
+
+    def pil_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: kit.Font, fill: kit.RGB,
+                 anchor: str = "la") -> None:
+        draw.text(xy, kit.fold(s), fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
+
+    monkeypatch.setattr(kit, "text", pil_text)
+    wotr.forget()
+    for i, (view, ours) in enumerate(zip(views, stamped, strict=True)):
+        assert changed(ours, wotr.draw_table(view, None)) is None, i

@@ -142,6 +142,18 @@ def test_lines_stamped_word_by_word_are_the_pixels_imagedraw_draws() -> None:
         assert ours.tobytes() == theirs.tobytes(), (line, fnt.size)
 
 
+def test_a_lines_width_from_its_words_is_the_width_freetype_lays_out() -> None:
+    """Font.width of a line of words is worked out from the words' ink boxes and advances: it is the right edge of
+    the ink box FreeType gives the whole line, for every shipped card name and long lines of them."""
+    texts = [*_texts(), "  two  spaces ", "trailing ", " leading", "a · b — c", "x " * 40]
+    faces = [kit.font(size, bold) for size, bold in ((20, False), (22, True), (24, False), (24, True), (28, True),
+                                                     (30, True), (36, True))]
+    for i, line in enumerate(texts):
+        for fnt in (faces[i % len(faces)], faces[(i + 3) % len(faces)]):
+            laid_out = fnt.face.getbbox(kit.fold(line))[2] if line else 0
+            assert fnt.width(line) == laid_out, (line, fnt.size)
+
+
 def test_every_renderer_draws_text_through_kit_text_where_the_tests_listen() -> None:
     """The hidden-card tests read what a board says at kit.text (TextRecorder): a renderer that drew text with
     ImageDraw itself would escape them."""

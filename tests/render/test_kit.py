@@ -328,6 +328,23 @@ def test_an_exhausted_card_is_dimmed_and_labelled(drawn: TextRecorder) -> None:
     assert "EXHAUSTED" in drawn.strings
 
 
+def test_a_card_is_shaded_inside_its_rounded_outline_alone() -> None:
+    """dim_card's shade, pasted through a kept two-level outline, is the blend pasted through the 8-bit rounded
+    mask it replaced: inside the card half way to the shade, the ground around its corners untouched."""
+    for size in ((176, 212), (220, 300), (40, 30)):
+        box = (10, 12, 10 + size[0], 12 + size[1])
+        ours = Image.new("RGB", (260, 340), kit.PALETTE.panel)
+        kit.card_tile(ours, box, "Gandalf", subtitle="Wizard character", numbers={"A": 1, "D": 2})
+        theirs = ours.copy()
+        kit._shade(ours, box)
+        region = theirs.crop(box)
+        mask = Image.new("L", region.size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.width - 1, region.height - 1), kit.RADIUS, fill=255)
+        theirs.paste(Image.blend(region, Image.new("RGB", region.size, kit.PALETTE.shade), 0.5), box[:2], mask)
+        assert ImageChops.difference(ours, theirs).getbbox() is None, size
+        assert ours.getpixel(box[:2]) == kit.PALETTE.panel
+
+
 def test_a_deck_stack_shows_its_count(drawn: TextRecorder) -> None:
     img = a_canvas()
     kit.deck_stack(img, TILE_BOX, 27, "encounter")

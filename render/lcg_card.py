@@ -17,7 +17,7 @@ from engines.core.zones import CardView
 from engines.lcg.cards import CardDef
 from engines.lcg.view import LcgView
 from render import kit
-from render.kept import Kept, paste_tile
+from render.kept import Kept, Shape, paste_tile
 
 TILE_W = 176
 PAD = 7
@@ -246,7 +246,7 @@ def shown(view: LcgView, card: CardView) -> Hashable:
 # under a key saying everything the tile shows, the tile with the ground it was drawn on. A four-player table
 # and its seat views hold about 60 tiles of ~150 KB.
 LAID_OUT: Kept[Block] = Kept(256)
-TILES: Kept[Image.Image] = Kept(96)
+TILES: Kept[tuple[Image.Image, Image.Image]] = Kept(96)
 # A face's frame (render/lcg_card.py: paste_frame) depends on its accent and shape alone, never on what a game
 # shows, so a new game's first board finds them too; forget() leaves them, as kit keeps its card-back lattice.
 # A table shows a dozen or two: sphere and encounter colours by one, two or three name lines and two sets of
@@ -265,16 +265,16 @@ def card_block(view: LcgView, card: CardView, width: int = TILE_W, hand: bool = 
     found = LAID_OUT.get(key)
     if found is not None:
         return found
-    drawn = _card_block(view, card, width, hand)
+    drawn, shapes = _card_block(view, card, width, hand)
 
     def paint(img: Image.Image, x: int, y: int) -> None:
-        # (the staging area's threat badge reaches over the top of the first tile under it: that one is drawn)
-        paste_tile(img, (x, y, x + drawn.width, y + drawn.height), key, TILES, drawn.paint)
+        # (the staging area's threat badge reaches over the top of the first tile under it: it shows at the corner)
+        paste_tile(img, (x, y, x + drawn.width, y + drawn.height), key, TILES, drawn.paint, shapes)
 
     return LAID_OUT.put(key, Block(drawn.width, drawn.height, paint))
 
 
-def _card_block(view: LcgView, card: CardView, width: int, hand: bool) -> Block:
+def _card_block(view: LcgView, card: CardView, width: int, hand: bool) -> tuple[Block, list[Shape]]:
     d = view.facts.get(card.ref) if card.ref else None
     face = _face_layout(card, d, width, hand)
     tile_h = face.height if card.name is not None else 2 * PAD + 2 * NAME.line_height + 10 + SUB_H + STAT_H + CHIPS_H
@@ -294,7 +294,16 @@ def _card_block(view: LcgView, card: CardView, width: int, hand: bool) -> Block:
         else:
             _face(img, box, card, d, face, view)
 
-    return Block(width, height, paint)
+    # What the block lays down: the card (face or back: a rounded edge 3 px wide), each band (2 px) and a face-up
+    # band's sphere stripe, whose tighter corners reach past the band's.
+    shapes: list[Shape] = [((0, 0, width - 1, tile_h - 1), kit.RADIUS, 3)]
+    top = tile_h + 4
+    for (a, _), h in zip(bands, band_hs, strict=True):
+        shapes.append(((0, top, width - 1, top + h - 1), 8, 2))
+        if a.name is not None:
+            shapes.append(((0, top, 7, top + h - 1), 4, 0))
+        top += h + 4
+    return Block(width, height, paint), shapes
 
 
 def _marks(card: CardView) -> str:

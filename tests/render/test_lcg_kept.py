@@ -122,6 +122,47 @@ def test_cards_as_they_stand_in_another_game_paste_the_tiles_drawn_there() -> No
     assert changed(shipped, fresh(other)) is None
 
 
+@pytest.mark.parametrize("seat", [None, "p1"])
+def test_tiles_pasted_through_their_outline_are_the_tiles_painted_in_place(seat: str | None,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept tile is pasted through the rounded card and bands it lays down, whatever the ground under it (a
+    player's band, the viewer's own, the engaged enemies' tint, a badge reaching over it): the boards of a whole
+    game, in full colour, are pixel for pixel those with every tile painted in place."""
+    views = [lcg_view(state, seat) for i, state in enumerate(lcg_game(6)) if i % 5 == 0]
+    pasted = [lcg.draw_table(view, None) for view in views]
+    assert len(lcg_card.TILES.found) > 20
+
+    def in_place(img: Image.Image, box: tuple[int, int, int, int], key: object, tiles: object, paint: Any,
+                 shapes: object) -> None:
+        paint(img, box[0], box[1])
+
+    monkeypatch.setattr(lcg_card, "paste_tile", in_place)
+    lcg.forget()
+    for i, (view, kept) in enumerate(zip(views, pasted, strict=True)):
+        assert changed(kept, lcg.draw_table(view, None)) is None, i
+
+
+def test_a_tile_with_bands_pasted_on_a_striped_ground_is_the_tile_painted_there() -> None:
+    """Around a tile's corners and between its bands whatever lies under it shows: on a ground of stripes, a card
+    with an attachment and an enemy with its shadow card, pasted when drawn and again when kept, are the pixels
+    painting them there gives."""
+    view = lcg_view(midgame(), None)
+    cards = [c for p in view.players for z in (p.play, p.engaged) for c in z.cards]
+    attached = next(c for c in cards if any(a.name is not None for a in c.attached))
+    shadowed = next(c for c in cards if any(a.name is None for a in c.attached))
+    for card in (attached, shadowed):
+        block = lcg_card.card_block(view, card)
+        striped = Image.new("RGB", (block.width + 40, block.height + 40), (250, 250, 250))
+        for y in range(0, striped.height, 3):
+            striped.paste((10, 200, 10), (0, y, striped.width, y + 1))
+        painted = striped.copy()
+        lcg_card._card_block(view, card, lcg_card.TILE_W, False)[0].paint(painted, 20, 20)  # in place
+        for _ in range(2):  # drawn and kept, then pasted from the kept tile
+            pasted = striped.copy()
+            block.paint(pasted, 20, 20)
+            assert changed(painted, pasted) is None, card.name
+
+
 def test_a_frame_pastes_only_the_card_and_leaves_what_lies_around_its_corners() -> None:
     """Under a corner of a tile lies whatever was there (a badge reaching over it): the frame's rounded corners
     show it, as drawing the face there would."""

@@ -189,3 +189,21 @@ def test_boards_stamped_from_kept_glyph_masks_are_the_boards_imagedraw_text_draw
     wotr.forget()
     for i, (view, ours) in enumerate(zip(views, stamped, strict=True)):
         assert changed(ours, wotr.draw_table(view, None)) is None, i
+
+
+def test_tiles_pasted_through_their_outline_are_the_tiles_painted_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept tile is pasted through its rounded outline, whatever the ground under it (a battleground's tint, a
+    deck's panel, the table): boards of a whole game, in full colour, are pixel for pixel those with every tile
+    painted in place."""
+    views = [wotr_view(state, seat) for i, state in enumerate(game(9)) if i % 17 == 0 for seat in (None, "p1")]
+    pasted = [wotr.draw_table(view, None) for view in views]
+    assert len(wotr.TILES.found) > 20
+
+    def in_place(img: Image.Image, box: tuple[int, int, int, int], key: object, tiles: object, paint: Any,
+                 shapes: object) -> None:
+        paint(img, box[0], box[1])
+
+    monkeypatch.setattr(wotr, "paste_tile", in_place)
+    wotr.forget()
+    for i, (view, kept) in enumerate(zip(views, pasted, strict=True)):
+        assert changed(kept, wotr.draw_table(view, None)) is None, i

@@ -1,9 +1,9 @@
 """What a renderer keeps between renders, beside kit.KeptBlocks: a bounded map for layouts and drawn tiles, a tile
-pasted from what was drawn on the same ground, and a fixed palette built from a board's grounds and inks.
+pasted through the shapes it lays down, and a fixed palette built from a board's grounds and inks.
 
 A board is redrawn after every move and most of it has not changed. Keeping a drawn block needs one palette for
 every block of every board, the same on every move and in every process (so blocks paste into one palette image
-as they are); keeping a drawn tile needs the ground it was drawn on, since its rounded corners show it.
+as they are); keeping a drawn tile needs its outline, since around its rounded corners whatever lies under it shows.
 """
 
 from __future__ import annotations

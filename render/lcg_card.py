@@ -243,8 +243,8 @@ def shown(view: LcgView, card: CardView) -> Hashable:
 
 # A board is redrawn after every move and most cards on it are unchanged: each card's layout (measuring its name
 # and badges is most of laying a band out) and its drawn tile (drawing them is most of drawing a band) are kept
-# under a key saying everything the tile shows, the tile with the ground it was drawn on. A four-player table
-# and its seat views hold about 60 tiles of ~150 KB.
+# under a key saying everything the tile shows (`shown`: not which card it is), the tile with its outline. A
+# four-player table and its seat views hold about 60 tiles of ~150 KB.
 LAID_OUT: Kept[Block] = Kept(256)
 TILES: Kept[tuple[Image.Image, Image.Image]] = Kept(96)
 # A face's frame (render/lcg_card.py: paste_frame) depends on its accent and shape alone, never on what a game

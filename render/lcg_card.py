@@ -127,7 +127,7 @@ def _name_lines(name: str, width: int) -> tuple[kit.Font, list[str]]:
     words = kit.fold(name).split()
     for fnt, lines in ((NAME, 2), (regular, 2), (regular, 3)):
         wrapped = kit.wrap(name, fnt, width, max_lines=lines)
-        if all(fnt.width(w) <= width for w in words) and not wrapped[-1].endswith("…"):
+        if all(fnt.width(w) <= width for w in words) and not (wrapped and wrapped[-1].endswith("…")):
             return fnt, wrapped
     return regular, kit.wrap(name, regular, width, max_lines=3)
 

@@ -163,6 +163,26 @@ def test_a_tile_with_bands_pasted_on_a_striped_ground_is_the_tile_painted_there(
             assert changed(painted, pasted) is None, card.name
 
 
+def test_odd_cards_render_kept_as_drawn_from_nothing() -> None:
+    """Cards the view knows little about (no definition, a name of emoji and a word wider than a tile, odd
+    whitespace, big token counts, many flags) still draw, kept as drawn from nothing, and a card without a
+    definition gets a frame of its own (no numbers)."""
+    view = copy.deepcopy(lcg_view(midgame(), "p1"))
+    player = next(p for p in view.players if p.play.cards)
+    odd = [
+        CardView(uid="odd-1", name="🐉🐉 Smaug\tthe\u00a0Golden  Supercalifragilisticexpialidocious",
+                 ref="no-such-card",
+                 tokens={"damage": 123, "resource": 9999, "mystery": 2},
+                 flags=["exhausted", "poisoned", "wet", "x" * 40]),
+        CardView(uid="odd-2", name="", ref=None, tokens={}, flags=[]),
+        CardView(uid="odd-3", name=None, ref=None, back="", attached=[CardView(uid="odd-4", name="  ", ref=None)]),
+    ]
+    player.play.cards.extend(odd)
+    shipped = decode(lcg.render_table(view))
+    assert changed(shipped, fresh(view)) is None
+    assert decode(lcg.render_table(view)).tobytes() == shipped.tobytes()  # and again, all of it kept
+
+
 def test_a_frame_pastes_only_the_card_and_leaves_what_lies_around_its_corners() -> None:
     """Under a corner of a tile lies whatever was there (a badge reaching over it): the frame's rounded corners
     show it, as drawing the face there would."""

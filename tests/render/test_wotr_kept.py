@@ -207,3 +207,20 @@ def test_tiles_pasted_through_their_outline_are_the_tiles_painted_in_place(monke
     wotr.forget()
     for i, (view, kept) in enumerate(zip(views, pasted, strict=True)):
         assert changed(kept, wotr.draw_table(view, None)) is None, i
+
+
+def test_odd_cards_render_kept_as_drawn_from_nothing() -> None:
+    """Cards the view knows little about (no definition, a name of emoji and a word wider than a tile, odd
+    whitespace, big token counts, many flags, an empty name) still draw, kept as drawn from nothing."""
+    view = copy.deepcopy(wotr_view(midgame(), "p1"))
+    assert view.fp_area is not None
+    view.fp_area.cards.extend([
+        CardView(uid="odd-1", name="🐉🐉 Smaug\tthe\u00a0Golden  Supercalifragilisticexpialidocious",
+                 ref="no-such-card",
+                 tokens={"damage": 123, "mystery": 2}, flags=["exhausted", "new", "x" * 40]),
+        CardView(uid="odd-2", name="", ref=None),
+        CardView(uid="odd-3", name=None, ref=None, back=""),
+    ])
+    shipped = decode(wotr.render_table(view))
+    assert changed(shipped, fresh(view)) is None
+    assert decode(wotr.render_table(view)).tobytes() == shipped.tobytes()

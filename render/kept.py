@@ -1,9 +1,9 @@
 """What a renderer keeps between renders, beside kit.KeptBlocks: a bounded map for layouts and drawn tiles, a tile
-pasted from what was drawn on the same ground, and a fixed palette built from a board's grounds and inks.
+pasted through the shapes it lays down, and a fixed palette built from a board's grounds and inks.
 
 A board is redrawn after every move and most of it has not changed. Keeping a drawn block needs one palette for
 every block of every board, the same on every move and in every process (so blocks paste into one palette image
-as they are); keeping a drawn tile needs the ground it was drawn on, since its rounded corners show it.
+as they are); keeping a drawn tile needs its outline, since around its rounded corners whatever lies under it shows.
 """
 
 from __future__ import annotations
@@ -50,23 +50,27 @@ class Kept(Generic[T]):
             self.found.clear()
 
 
-def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Image.Image],
-               paint: Callable[[Image.Image, int, int], None]) -> None:
-    """Paint a tile into `box` of `img` with `paint(img, x, y)`, or paste it as drawn before under `key` on the same
-    ground. Only on a plain ground: where something else lies under the box (a badge reaching over it), the tile is
-    painted in place, so the pixels are always what painting it there would give."""
+Shape = tuple[kit.Box, int, int]  # a rounded rectangle a tile paints: its box (inclusive, from the tile's corner),
+# its radius and the width of its outline (0: filled only)
+
+
+def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[tuple[Image.Image, Image.Image]],
+               paint: Callable[[Image.Image, int, int], None], shapes: Sequence[Shape]) -> None:
+    """Paint a tile into `box` of `img` with `paint(img, x, y)`, or paste it as drawn before under `key`. `shapes`
+    are the rounded rectangles the tile lays down first, opaque, and paints nothing outside: the tile is pasted
+    through them, so what lies around its rounded corners and between its pieces (the ground, or a badge reaching
+    over it) stays as it was, the very pixels painting it there gives, on any ground."""
     x, y, right, bottom = box
-    under = img.crop(box).getcolors(1)
-    if under is None:
-        paint(img, x, y)
-        return
-    ground = under[0][1]
-    tile = tiles.get((key, ground))
-    if tile is None:
-        tile = Image.new("RGB", (right - x, bottom - y), ground)
+    found = tiles.get(key)
+    if found is None:
+        tile = Image.new("RGB", (right - x, bottom - y), kit.PALETTE.table)
         paint(tile, 0, 0)
-        tiles.put((key, ground), tile)  # kept once drawn: boards are drawn on worker threads, several at once
-    img.paste(tile, (x, y))
+        outline = Image.new("1", tile.size, 0)
+        draw = ImageDraw.Draw(outline)
+        for shape, radius, width in shapes:  # drawn as the tile draws them: the same pixels
+            draw.rounded_rectangle(shape, radius, fill=1, outline=1 if width else None, width=width or 1)
+        found = tiles.put(key, (tile, outline))  # kept once drawn: another thread may paste it as soon as kept
+    img.paste(found[0], (x, y), found[1])
 
 
 def _shaded(colour: RGB) -> RGB:

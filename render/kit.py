@@ -97,7 +97,7 @@ class Font:
 
     def width(self, text: str) -> int:
         """How far right of its origin `text` inks: the measure for fitting text in a box."""
-        return self.bbox(text)[2] if text else 0
+        return _width(self, text) if text else 0
 
     @property
     def line_height(self) -> int:
@@ -110,6 +110,23 @@ def _bbox(fnt: Font, text: str) -> Box:
     """`Font.bbox`, kept: laying a board out measures the same names and labels on every move."""
     left, top, right, bottom = fnt.face.getbbox(fold(text), stroke_width=fnt.stroke)
     return floor(left), floor(top), ceil(right), ceil(bottom)
+
+
+def _width(fnt: Font, text: str) -> int:
+    """`Font.width`; for words with single spaces between them, from the words' own ink boxes at the pen positions
+    kit.text stamps them (the same right edge FreeType gives the line): wrapping a new line of known words then
+    lays nothing out (tests/render/test_kit.py checks every shipped card name)."""
+    s = fold(text)
+    if " " not in s or fnt.stroke or s[0] == " " or s[-1] == " " or "  " in s:
+        return _bbox(fnt, s)[2]
+    pen = 0.0
+    right: int | None = None
+    for word in s.split(" "):
+        edge = floor(pen + 0.5) + _bbox(fnt, word)[2]
+        right = edge if right is None or edge > right else right
+        pen += _advance(word, fnt)
+    assert right is not None
+    return right
 
 
 @lru_cache(maxsize=64)
@@ -171,14 +188,22 @@ def _fold_char(ch: str) -> str:
     if ch.isspace():
         return " "
     if has_glyph(ch):
+        _AS_IS.add(ch)
         return ch
     bare = _FALLBACK.get(ch) or "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
     return bare if bare and all(has_glyph(c) for c in bare) else "?"
 
 
+# Characters the face draws as they are, once asked: most text that is not ASCII ("·" in nearly every label, "ó"
+# in names) is folded to itself, and measuring and drawing fold every string they are given.
+_AS_IS: set[str] = {" ", "\n"}
+
+
 def fold(text: str) -> str:
     """`text` spelt with characters the face has (a dragon emoji becomes '?')."""
-    return text if text.isascii() else "".join(_fold_char(c) for c in text)
+    if text.isascii() or _AS_IS.issuperset(text):
+        return text
+    return "".join(_fold_char(c) for c in text)
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill: RGB, anchor: str = "la") -> None:
@@ -187,20 +212,40 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill
 
     A board says mostly the same words on every move (names, labels, numbers): each string's glyph mask is kept
     (`_mask`) and stamped in the fill, the very pixels ImageDraw.text gives (a one-line string at whole pixels on a
-    true-colour image, where its mask does not depend on the fill); anything else goes through ImageDraw.text."""
+    true-colour image, where its mask does not depend on the fill); anything else goes through ImageDraw.text.
+    A line with spaces is stamped a word at a time, each where ImageDraw's pen reaches it (the advances of the
+    words and spaces before it, rounded to the pixel as FreeType places a glyph): a new line ("hand 4 · deck 17")
+    is mostly words drawn before, so it renders few glyphs (issue 17: rendering each new line cost a busy game's
+    near-cold boards a fifth of their time; tests/render/test_kit.py checks every shipped card name)."""
     s = fold(s)
     x, y = xy
     if not s or "\n" in s or draw.palette is not None or draw.mode != "RGB" or type(x) is not int or type(y) is not int:
         draw.text(xy, s, fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
         return
+    ink = draw.draw.draw_ink(fill)
+    if anchor == "la" and " " in s and not fnt.stroke:
+        pen = 0.0
+        for word in s.split(" "):
+            if word:
+                mask, (dx, dy) = _mask(word, fnt, anchor, draw.fontmode)
+                draw.draw.draw_bitmap((x + floor(pen + 0.5) + dx, y + dy), mask, ink)
+            pen += _advance(word, fnt)
+        return
     mask, (dx, dy) = _mask(s, fnt, anchor, draw.fontmode)
-    draw.draw.draw_bitmap((x + dx, y + dy), mask, draw.draw.draw_ink(fill))
+    draw.draw.draw_bitmap((x + dx, y + dy), mask, ink)
+
+
+@lru_cache(maxsize=4096)
+def _advance(word: str, fnt: Font) -> float:
+    """How far the pen moves over `word` and the space after it (in fractions of a pixel, as FreeType lays out)."""
+    return fnt.face.getlength(word + " ")
 
 
 def forget_text() -> None:
     """Drop every kept glyph mask and ink box (a benchmark's cold render starts from nothing)."""
     _mask.cache_clear()
     _bbox.cache_clear()
+    _advance.cache_clear()
 
 
 @lru_cache(maxsize=2048)
@@ -216,21 +261,33 @@ def ellipsize(s: str, fnt: Font, width: int, force: bool = False) -> str:
     s = fold(s)
     if not force and fnt.width(s) <= width:
         return s
-    while s and fnt.width(s.rstrip() + "…") > width:
-        s = s[:-1]
-    return s.rstrip() + "…"
+    # The longest start of `s` that fits with the ellipsis: found by halving (text inks further right as it grows),
+    # so a long line is measured a few times, not once per letter it loses.
+    fits, over = 0, len(s) + 1
+    while over - fits > 1:
+        mid = (fits + over) // 2
+        if fnt.width(s[:mid].rstrip() + "…") <= width:
+            fits = mid
+        else:
+            over = mid
+    return s[:fits].rstrip() + "…"
 
 
 def wrap(s: str, fnt: Font, width: int, max_lines: int) -> list[str]:
     """Greedy word wrap to `width` px. A word wider than a line is split; text beyond `max_lines` is cut
     with an ellipsis, so a long card name never spills out of its tile."""
     lines: list[str] = []
+    words = fold(s).split()
     current = ""
-    for word in fold(s).split():
-        candidate = f"{current} {word}" if current else word
-        if fnt.width(candidate) <= width:
-            current = candidate
-            continue
+    i = 0
+    while i < len(words):
+        taken = _words_that_fit(current, words, i, fnt, width)
+        if taken:
+            current = " ".join([current, *words[i:i + taken]] if current else words[i:i + taken])
+            i += taken
+            if i == len(words):
+                break
+        word = words[i]  # it does not fit after `current`: a new line
         if current:
             lines.append(current)
         while fnt.width(word) > width and len(word) > 1:
@@ -238,11 +295,32 @@ def wrap(s: str, fnt: Font, width: int, max_lines: int) -> list[str]:
             lines.append(word[:cut])
             word = word[cut:]
         current = word
+        i += 1
     if current:
         lines.append(current)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], ellipsize(lines[max_lines - 1], fnt, width, force=True)]
     return lines
+
+
+def _words_that_fit(current: str, words: list[str], start: int, fnt: Font, width: int) -> int:
+    """How many of `words` from `start` go on the line after `current`, one at a time while each next one fits
+    (greedy): a line inks further right with each word it takes, so all that fit are a run from `start`, found
+    by trying them all first (a name or a short line: one measure) and halving after."""
+    def fits(n: int) -> bool:
+        return fnt.width(" ".join([current, *words[start:start + n]] if current else words[start:start + n])) <= width
+
+    fits_n, over = 0, len(words) - start + 1
+    if fits(over - 1):
+        return over - 1
+    over -= 1
+    while over - fits_n > 1:
+        mid = (fits_n + over) // 2
+        if fits(mid):
+            fits_n = mid
+        else:
+            over = mid
+    return fits_n
 
 
 # --- layout ---------------------------------------------------------------------------------------------
@@ -484,9 +562,17 @@ def dim_card(img: Image.Image, box: Box, label: str, band: tuple[int, int] | Non
 
 def _shade(img: Image.Image, box: Box, amount: float = 0.5) -> None:
     region = img.crop(box)
-    mask = Image.new("L", region.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.width - 1, region.height - 1), RADIUS, fill=255)
-    img.paste(Image.blend(region, Image.new("RGB", region.size, PALETTE.shade), amount), box[:2], mask)
+    img.paste(Image.blend(region, Image.new("RGB", region.size, PALETTE.shade), amount), box[:2],
+              _card_shape(region.width, region.height))
+
+
+@lru_cache(maxsize=32)
+def _card_shape(width: int, height: int) -> Image.Image:
+    """A card's rounded outline as a two-level mask, kept by size (a board shades cards of a few sizes): pasting
+    through it copies exactly the pixels inside, as an 8-bit mask of 0 and 255 does, a fifth of the time."""
+    mask = Image.new("1", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), RADIUS, fill=1)
+    return mask
 
 
 def _banner(draw: ImageDraw.ImageDraw, box: Box, label: str, band: tuple[int, int] | None = None) -> None:

@@ -17,7 +17,7 @@ from engines.core.zones import CardView
 from engines.lcg.cards import CardDef
 from engines.lcg.view import LcgView
 from render import kit
-from render.kept import Kept, paste_tile
+from render.kept import Kept, Shape, paste_tile
 
 TILE_W = 176
 PAD = 7
@@ -127,7 +127,7 @@ def _name_lines(name: str, width: int) -> tuple[kit.Font, list[str]]:
     words = kit.fold(name).split()
     for fnt, lines in ((NAME, 2), (regular, 2), (regular, 3)):
         wrapped = kit.wrap(name, fnt, width, max_lines=lines)
-        if all(fnt.width(w) <= width for w in words) and not wrapped[-1].endswith("…"):
+        if all(fnt.width(w) <= width for w in words) and not (wrapped and wrapped[-1].endswith("…")):
             return fnt, wrapped
     return regular, kit.wrap(name, regular, width, max_lines=3)
 
@@ -232,12 +232,26 @@ def facts_key(view: LcgView, cards: Sequence[CardView]) -> tuple[Hashable, ...]:
                  for c in with_attachments(cards))
 
 
+def shown(view: LcgView, card: CardView) -> Hashable:
+    """Everything a card's tile shows: its name or back, marks, definition, numbers as modified now, and the same
+    of each attachment; not which card it is (its uid), so a card as it stands in another game, or back as it
+    stood before, finds the tile drawn then."""
+    current = tuple(sorted(view.current.get(card.uid, {}).items())) if card.uid else ()
+    return (card.name, card.back, tuple(card.tokens.items()), tuple(card.flags),
+            view.facts.get(card.ref) if card.ref else None, current, tuple(shown(view, a) for a in card.attached))
+
+
 # A board is redrawn after every move and most cards on it are unchanged: each card's layout (measuring its name
 # and badges is most of laying a band out) and its drawn tile (drawing them is most of drawing a band) are kept
-# under a key saying everything the tile shows, the tile with the ground it was drawn on. A four-player table
-# and its seat views hold about 60 tiles of ~150 KB.
+# under a key saying everything the tile shows (`shown`: not which card it is), the tile with its outline. A
+# four-player table and its seat views hold about 60 tiles of ~150 KB.
 LAID_OUT: Kept[Block] = Kept(256)
-TILES: Kept[Image.Image] = Kept(96)
+TILES: Kept[tuple[Image.Image, Image.Image]] = Kept(96)
+# A face's frame (render/lcg_card.py: paste_frame) depends on its accent and shape alone, never on what a game
+# shows, so a new game's first board finds them too; forget() leaves them, as kit keeps its card-back lattice.
+# A table shows a dozen or two: sphere and encounter colours by one, two or three name lines and two sets of
+# numbers. ~150 KB each.
+FRAMES: Kept[tuple[Image.Image, Image.Image]] = Kept(48)
 
 
 def forget() -> None:
@@ -247,20 +261,20 @@ def forget() -> None:
 
 def card_block(view: LcgView, card: CardView, width: int = TILE_W, hand: bool = False) -> Block:
     """A tile and, under it, one band per attachment (a face-down shadow card is a band of card back)."""
-    key = (repr(card), facts_key(view, [card]), width, hand)
+    key = (shown(view, card), width, hand)
     found = LAID_OUT.get(key)
     if found is not None:
         return found
-    drawn = _card_block(view, card, width, hand)
+    drawn, shapes = _card_block(view, card, width, hand)
 
     def paint(img: Image.Image, x: int, y: int) -> None:
-        # (the staging area's threat badge reaches over the top of the first tile under it: that one is drawn)
-        paste_tile(img, (x, y, x + drawn.width, y + drawn.height), key, TILES, drawn.paint)
+        # (the staging area's threat badge reaches over the top of the first tile under it: it shows at the corner)
+        paste_tile(img, (x, y, x + drawn.width, y + drawn.height), key, TILES, drawn.paint, shapes)
 
     return LAID_OUT.put(key, Block(drawn.width, drawn.height, paint))
 
 
-def _card_block(view: LcgView, card: CardView, width: int, hand: bool) -> Block:
+def _card_block(view: LcgView, card: CardView, width: int, hand: bool) -> tuple[Block, list[Shape]]:
     d = view.facts.get(card.ref) if card.ref else None
     face = _face_layout(card, d, width, hand)
     tile_h = face.height if card.name is not None else 2 * PAD + 2 * NAME.line_height + 10 + SUB_H + STAT_H + CHIPS_H
@@ -280,7 +294,16 @@ def _card_block(view: LcgView, card: CardView, width: int, hand: bool) -> Block:
         else:
             _face(img, box, card, d, face, view)
 
-    return Block(width, height, paint)
+    # What the block lays down: the card (face or back: a rounded edge 3 px wide), each band (2 px) and a face-up
+    # band's sphere stripe, whose tighter corners reach past the band's.
+    shapes: list[Shape] = [((0, 0, width - 1, tile_h - 1), kit.RADIUS, 3)]
+    top = tile_h + 4
+    for (a, _), h in zip(bands, band_hs, strict=True):
+        shapes.append(((0, top, width - 1, top + h - 1), 8, 2))
+        if a.name is not None:
+            shapes.append(((0, top, 7, top + h - 1), 4, 0))
+        top += h + 4
+    return Block(width, height, paint), shapes
 
 
 def _marks(card: CardView) -> str:
@@ -297,12 +320,9 @@ def _band_lines(card: CardView, width: int) -> list[str]:
 
 
 def _face(img: Image.Image, box: kit.Box, card: CardView, d: CardDef | None, face: Face, view: LcgView) -> None:
+    x0, y0, x1, _ = box
+    paste_frame(img, box, _accent(d), face)
     draw = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = box
-    accent = _accent(d)
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), kit.RADIUS, fill=P.face, outline=accent, width=3)
-    draw.rounded_rectangle((x0, y0, x1 - 1, y0 + face.header_h), kit.RADIUS, fill=accent)
-    draw.rectangle((x0, y0 + face.header_h - kit.RADIUS, x1 - 1, y0 + face.header_h), fill=accent)
     line_h = face.name_font.line_height
     name_top = y0 + (face.header_h - len(face.name_lines) * line_h) // 2 + 1
     for i, line in enumerate(face.name_lines):
@@ -312,13 +332,10 @@ def _face(img: Image.Image, box: kit.Box, card: CardView, d: CardDef | None, fac
     y = y0 + face.header_h + 4
     kit.text(draw, (x0 + PAD, y), kit.ellipsize(_subtitle(d, card.name or ""), SUB, inner_w), SUB, P.ink_soft)
     y += SUB_H
-    for (label, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
+    for (_, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
         assert d is not None  # a card has numbers only when its definition is known
         cx, cy, w = stats_x + col * cell, y + row * STAT_H, span * cell
-        ground = COST_CELL if field == "cost" else CELL
-        draw.rounded_rectangle((cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
         value, change = _stat(view, card, d, field)
-        kit.text(draw, (cx + w // 2, cy + 1), label, STAT_LABEL, P.ink_soft, anchor="ma")
         colour = UP if change > 0 else DOWN if change < 0 else P.ink
         kit.text(draw, (cx + w // 2, cy + STAT_LABEL.line_height - 6), str(value), STAT, colour, anchor="ma")
     if face.chips_inline:
@@ -340,6 +357,40 @@ def _face(img: Image.Image, box: kit.Box, card: CardView, d: CardDef | None, fac
             kit.text(draw, (x0 + PAD, name_top + i * line_h), line, face.name_font, P.muted)
     for (label, colour), (dx, dy) in zip(face.chips, face.chips_at, strict=True):
         kit.chip(draw, (chips_xy[0] + dx, chips_xy[1] + dy), label, colour, CHIP)
+
+
+def draw_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None:
+    """What every face of this accent and shape shows alike, drawn in place: the parchment with its edge, the name
+    band, and each number's cell with its label (the name, the type line and the numbers go over it)."""
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), kit.RADIUS, fill=P.face, outline=accent, width=3)
+    draw.rounded_rectangle((x0, y0, x1 - 1, y0 + face.header_h), kit.RADIUS, fill=accent)
+    draw.rectangle((x0, y0 + face.header_h - kit.RADIUS, x1 - 1, y0 + face.header_h), fill=accent)
+    stats_x, cell = x0 + STAT_INSET, face.cell
+    y = y0 + face.header_h + 4 + SUB_H
+    for (label, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
+        cx, cy, w = stats_x + col * cell, y + row * STAT_H, span * cell
+        ground = COST_CELL if field == "cost" else CELL
+        draw.rounded_rectangle((cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
+        kit.text(draw, (cx + w // 2, cy + 1), label, STAT_LABEL, P.ink_soft, anchor="ma")
+
+
+def paste_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None:
+    """`draw_frame`, pasted as drawn before for a face of the same accent and shape (a table shows a few dozen
+    tiles of a handful of shapes: the rounded cells were most of drawing a face). Pasted through the card's own
+    outline, so what lies around its rounded corners stays as it was: the very pixels drawing it there gives."""
+    x0, y0, x1, y1 = box
+    key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots))
+    found = FRAMES.get(key)
+    if found is None:
+        drawn = Image.new("RGB", (x1 - x0, y1 - y0), P.face)
+        draw_frame(drawn, (0, 0, x1 - x0, y1 - y0), accent, face)
+        outline = Image.new("1", drawn.size, 0)
+        ImageDraw.Draw(outline).rounded_rectangle((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, fill=1, outline=1,
+                                                  width=3)
+        found = FRAMES.put(key, (drawn, outline))  # kept once drawn: another thread may paste it as soon as kept
+    img.paste(found[0], (x0, y0), found[1])
 
 
 def _stat(view: LcgView, card: CardView, d: CardDef, field: str) -> tuple[int | str, int]:

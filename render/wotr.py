@@ -84,7 +84,7 @@ def _tile(img: Image.Image, view: WotrView, card: CardView, x: int, y: int, w: i
         kit.card_tile(tile, (left, top, left + w, top + TILE_H), card.name, subtitle=subtitle, numbers=numbers,
                       tokens=card.tokens, flags=flags, back="War of the Ring")
 
-    paste_tile(img, (x, y, x + w, y + TILE_H), key, TILES, paint)
+    paste_tile(img, (x, y, x + w, y + TILE_H), key, TILES, paint, [((0, 0, w - 1, TILE_H - 1), kit.RADIUS, 3)])
 
 
 def _cards(cards: Sequence[CardView]) -> Iterator[CardView]:
@@ -279,7 +279,7 @@ def draw_table(view: WotrView, kept: kit.KeptBlocks | None) -> Image.Image:
 # cards (issue 17: drawing every tile and choosing a palette for the whole image on every move cost five to eight
 # times the encode). A four-player table and its seat views share all but the hands.
 BLOCKS = kit.KeptBlocks(48)
-TILES: Kept[Image.Image] = Kept(160)  # ~110 KB each
+TILES: Kept[tuple[Image.Image, Image.Image]] = Kept(160)  # ~110 KB each
 LAID_OUT: Kept[tuple[int, Paint]] = Kept(48)  # each kept block's layout, under the same key
 
 

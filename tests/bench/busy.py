@@ -188,11 +188,13 @@ def row(label: str, run: Drain) -> Row:
 
 def rows(commands: int = 1500, seed: int = 1, runs: int = 3) -> list[Row]:
     """Each game `runs` times (the machine is shared): the run of the median rate, with every run's rate. Enough
-    commands for a board per game played out (about ten: a game drawn in a burst shows its boards when it pauses)."""
+    commands for a board per game played out (about ten: a game drawn in a burst shows its boards when it pauses).
+    Each run plays other games (its own seeds): the runs share one process, and a run replaying the games of the
+    run before found their boards' blocks and tiles still kept, which a bot drawing new games does not."""
     registry.load()
     out = []
     for label, name, options in GAMES:
-        done = sorted((measure(name, options, commands, seed) for _ in range(runs)),
+        done = sorted((measure(name, options, commands, seed + 1000 * run) for run in range(runs)),
                       key=lambda r: r.commands / r.drained)
         found = row(label, done[len(done) // 2])
         found.note += "; runs: " + ", ".join(f"{r.commands / r.drained:,.0f}/s" for r in done)

@@ -127,6 +127,33 @@ def test_text_stamped_from_its_kept_mask_is_the_pixels_imagedraw_draws(anchor: s
             assert ImageChops.difference(ours, a_canvas()).getbbox() is not None  # something was drawn
 
 
+def test_lines_stamped_word_by_word_are_the_pixels_imagedraw_draws() -> None:
+    """A line with spaces is stamped a word at a time from each word's kept mask, at the pen position ImageDraw
+    reaches it (so a new line of known words renders no glyph): every shipped card name and long lines of them,
+    in every face and size the boards use, are pixel for pixel what ImageDraw.text gives."""
+    texts = [*_texts(), "  two  spaces ", "Glóin\tand\u00a0Óin", "a · b — c", "x " * 40]
+    faces = [kit.font(size, bold) for size, bold in ((20, False), (22, True), (24, False), (24, True), (28, True),
+                                                     (30, True), (36, True))]
+    for i, line in enumerate(texts):
+        fnt = faces[i % len(faces)]
+        ours, theirs = Image.new("RGB", (1600, 60), (44, 50, 60)), Image.new("RGB", (1600, 60), (44, 50, 60))
+        kit.text(ImageDraw.Draw(ours), (7, 9), line, fnt, (236, 232, 220))
+        ImageDraw.Draw(theirs).text((7, 9), kit.fold(line), fill=(236, 232, 220), font=fnt.face)
+        assert ours.tobytes() == theirs.tobytes(), (line, fnt.size)
+
+
+def test_a_lines_width_from_its_words_is_the_width_freetype_lays_out() -> None:
+    """Font.width of a line of words is worked out from the words' ink boxes and advances: it is the right edge of
+    the ink box FreeType gives the whole line, for every shipped card name and long lines of them."""
+    texts = [*_texts(), "  two  spaces ", "trailing ", " leading", "a · b — c", "x " * 40]
+    faces = [kit.font(size, bold) for size, bold in ((20, False), (22, True), (24, False), (24, True), (28, True),
+                                                     (30, True), (36, True))]
+    for i, line in enumerate(texts):
+        for fnt in (faces[i % len(faces)], faces[(i + 3) % len(faces)]):
+            laid_out = fnt.face.getbbox(kit.fold(line))[2] if line else 0
+            assert fnt.width(line) == laid_out, (line, fnt.size)
+
+
 def test_every_renderer_draws_text_through_kit_text_where_the_tests_listen() -> None:
     """The hidden-card tests read what a board says at kit.text (TextRecorder): a renderer that drew text with
     ImageDraw itself would escape them."""
@@ -160,6 +187,61 @@ def test_ellipsize_leaves_short_text_alone() -> None:
     assert kit.ellipsize("Sting", fnt, 500) == "Sting"
     cut = kit.ellipsize("Sting " * 30, fnt, 200)
     assert cut.endswith("…") and fnt.width(cut) <= 200
+
+
+def _wrap_word_by_word(s: str, fnt: kit.Font, width: int, max_lines: int) -> list[str]:
+    """kit.wrap as it was first written: each next word tried on the line, one measure per word."""
+    lines: list[str] = []
+    current = ""
+    for word in kit.fold(s).split():
+        candidate = f"{current} {word}" if current else word
+        if fnt.width(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        while fnt.width(word) > width and len(word) > 1:
+            cut = next((n for n in range(len(word) - 1, 0, -1) if fnt.width(word[:n]) <= width), 1)
+            lines.append(word[:cut])
+            word = word[cut:]
+        current = word
+    if current:
+        lines.append(current)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], _ellipsize_letter_by_letter(lines[max_lines - 1], fnt, width)]
+    return lines
+
+
+def _ellipsize_letter_by_letter(s: str, fnt: kit.Font, width: int) -> str:
+    while s and fnt.width(s.rstrip() + "…") > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
+def _texts() -> list[str]:
+    """Every card name the games ship, and longer lines made of them (a status line, a deck's counts)."""
+    from engines.lcg.library import builtin as lcg_cards
+    from engines.tcg.cards import builtin as tcg_cards
+    from engines.wotr.cards import builtin as wotr_cards
+
+    names = sorted({d.name for d in lcg_cards().cards.values()} | {d.name for d in wotr_cards().values()}
+                   | {d.name for d in tcg_cards().values()})
+    rnd = random.Random(17)
+    lines = [" · ".join(rnd.sample(names, 3)) + f" — hand {n} · deck {n * 7}" for n in range(60)]
+    return names + lines + ["", " ", "x", "Supercalifragilisticexpialidocious " * 3, "Éowyn  Barad-dûr\tGlóin 🐉"]
+
+
+def test_wrap_and_ellipsize_give_the_lines_of_measuring_word_by_word_and_letter_by_letter() -> None:
+    """wrap tries a whole line first and halves after, ellipsize halves: fewer measures, the same lines."""
+    fonts = (kit.font(24, bold=True), kit.font(20), kit.font(28, bold=True))
+    texts = _texts()
+    assert len(texts) > 500
+    for i, text in enumerate(texts):
+        fnt = fonts[i % len(fonts)]
+        for width in (60, 162, 176 + i % 40, 430, 928):
+            assert kit.wrap(text, fnt, width, max_lines=3) == _wrap_word_by_word(text, fnt, width, 3), (text, width)
+            folded = kit.fold(text)
+            assert kit.ellipsize(text, fnt, width, force=True) == _ellipsize_letter_by_letter(folded, fnt, width)
 
 
 # --- layout -----------------------------------------------------------------------------------------------
@@ -244,6 +326,23 @@ def test_an_exhausted_card_is_dimmed_and_labelled(drawn: TextRecorder) -> None:
     brightness = [ImageStat.Stat(img.crop(TILE_BOX).convert("L")).mean[0] for img in (ready, exhausted)]
     assert brightness[1] < brightness[0] * 0.7
     assert "EXHAUSTED" in drawn.strings
+
+
+def test_a_card_is_shaded_inside_its_rounded_outline_alone() -> None:
+    """dim_card's shade, pasted through a kept two-level outline, is the blend pasted through the 8-bit rounded
+    mask it replaced: inside the card half way to the shade, the ground around its corners untouched."""
+    for size in ((176, 212), (220, 300), (40, 30)):
+        box = (10, 12, 10 + size[0], 12 + size[1])
+        ours = Image.new("RGB", (260, 340), kit.PALETTE.panel)
+        kit.card_tile(ours, box, "Gandalf", subtitle="Wizard character", numbers={"A": 1, "D": 2})
+        theirs = ours.copy()
+        kit._shade(ours, box)
+        region = theirs.crop(box)
+        mask = Image.new("L", region.size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.width - 1, region.height - 1), kit.RADIUS, fill=255)
+        theirs.paste(Image.blend(region, Image.new("RGB", region.size, kit.PALETTE.shade), 0.5), box[:2], mask)
+        assert ImageChops.difference(ours, theirs).getbbox() is None, size
+        assert ours.getpixel(box[:2]) == kit.PALETTE.panel
 
 
 def test_a_deck_stack_shows_its_count(drawn: TextRecorder) -> None:

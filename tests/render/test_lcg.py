@@ -37,6 +37,7 @@ def keep_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lcg, "HEADS", Kept(0))
     monkeypatch.setattr(lcg_card, "LAID_OUT", Kept(0))
     monkeypatch.setattr(lcg_card, "TILES", Kept(0))
+    monkeypatch.setattr(lcg_card, "FRAMES", Kept(0))
 
 
 @pytest.fixture

@@ -86,6 +86,118 @@ def test_an_unchanged_board_is_the_same_bytes_kept_or_drawn_from_nothing() -> No
     assert lcg.render_table(view) == cold
 
 
+def test_faces_pasted_from_kept_frames_are_the_faces_drawn_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card face pastes its frame (edge, name band, number cells and their labels) as drawn for another face of
+    the same accent and shape, in another game too: the boards of a whole game, in full colour, are pixel for pixel
+    those drawn with every frame drawn in place on the face."""
+    views = [lcg_view(state, seat) for i, state in enumerate(lcg_game(5)) if i % 7 == 0 for seat in (None, "p3")]
+    lcg_card.FRAMES.clear()
+    pasted = [lcg.draw_table(view, None) for view in views]
+    kinds = len(lcg_card.FRAMES.found)
+    assert 4 < kinds < lcg_card.FRAMES.size  # shared by faces alike, and all of a game's kept
+    monkeypatch.setattr(lcg_card, "paste_frame", lcg_card.draw_frame)
+    lcg.forget()  # tiles were drawn with kept frames: draw them again
+    for i, (view, kept) in enumerate(zip(views, pasted, strict=True)):
+        assert changed(kept, lcg.draw_table(view, None)) is None, i
+
+
+def test_cards_as_they_stand_in_another_game_paste_the_tiles_drawn_there() -> None:
+    """A tile is kept under what it shows, not which card it is: the same table with every card another uid (as in
+    another game) draws no new tile, and is still pixel for pixel the board drawn from nothing."""
+    view = lcg_view(midgame(), None)
+    lcg.render_table(view)
+    tiles = set(lcg_card.TILES.found)
+    other = copy.deepcopy(view)
+    zones = [other.quest, other.active, other.staging, *[z for p in other.players for z in (p.play, p.engaged)]]
+    renamed = 0
+    for card in lcg_card.with_attachments([c for z in zones if z for c in z.cards]):
+        if card.uid is not None:
+            if card.uid in other.current:
+                other.current[f"elsewhere-{card.uid}"] = other.current.pop(card.uid)
+            card.uid = f"elsewhere-{card.uid}"
+            renamed += 1
+    assert renamed > 20
+    shipped = decode(lcg.render_table(other))
+    assert set(lcg_card.TILES.found) == tiles
+    assert changed(shipped, fresh(other)) is None
+
+
+@pytest.mark.parametrize("seat", [None, "p1"])
+def test_tiles_pasted_through_their_outline_are_the_tiles_painted_in_place(seat: str | None,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept tile is pasted through the rounded card and bands it lays down, whatever the ground under it (a
+    player's band, the viewer's own, the engaged enemies' tint, a badge reaching over it): the boards of a whole
+    game, in full colour, are pixel for pixel those with every tile painted in place."""
+    views = [lcg_view(state, seat) for i, state in enumerate(lcg_game(6)) if i % 5 == 0]
+    pasted = [lcg.draw_table(view, None) for view in views]
+    assert len(lcg_card.TILES.found) > 20
+
+    def in_place(img: Image.Image, box: tuple[int, int, int, int], key: object, tiles: object, paint: Any,
+                 shapes: object) -> None:
+        paint(img, box[0], box[1])
+
+    monkeypatch.setattr(lcg_card, "paste_tile", in_place)
+    lcg.forget()
+    for i, (view, kept) in enumerate(zip(views, pasted, strict=True)):
+        assert changed(kept, lcg.draw_table(view, None)) is None, i
+
+
+def test_a_tile_with_bands_pasted_on_a_striped_ground_is_the_tile_painted_there() -> None:
+    """Around a tile's corners and between its bands whatever lies under it shows: on a ground of stripes, a card
+    with an attachment and an enemy with its shadow card, pasted when drawn and again when kept, are the pixels
+    painting them there gives."""
+    view = lcg_view(midgame(), None)
+    cards = [c for p in view.players for z in (p.play, p.engaged) for c in z.cards]
+    attached = next(c for c in cards if any(a.name is not None for a in c.attached))
+    shadowed = next(c for c in cards if any(a.name is None for a in c.attached))
+    for card in (attached, shadowed):
+        block = lcg_card.card_block(view, card)
+        striped = Image.new("RGB", (block.width + 40, block.height + 40), (250, 250, 250))
+        for y in range(0, striped.height, 3):
+            striped.paste((10, 200, 10), (0, y, striped.width, y + 1))
+        painted = striped.copy()
+        lcg_card._card_block(view, card, lcg_card.TILE_W, False)[0].paint(painted, 20, 20)  # in place
+        for _ in range(2):  # drawn and kept, then pasted from the kept tile
+            pasted = striped.copy()
+            block.paint(pasted, 20, 20)
+            assert changed(painted, pasted) is None, card.name
+
+
+def test_odd_cards_render_kept_as_drawn_from_nothing() -> None:
+    """Cards the view knows little about (no definition, a name of emoji and a word wider than a tile, odd
+    whitespace, big token counts, many flags) still draw, kept as drawn from nothing, and a card without a
+    definition gets a frame of its own (no numbers)."""
+    view = copy.deepcopy(lcg_view(midgame(), "p1"))
+    player = next(p for p in view.players if p.play.cards)
+    odd = [
+        CardView(uid="odd-1", name="🐉🐉 Smaug\tthe\u00a0Golden  Supercalifragilisticexpialidocious",
+                 ref="no-such-card",
+                 tokens={"damage": 123, "resource": 9999, "mystery": 2},
+                 flags=["exhausted", "poisoned", "wet", "x" * 40]),
+        CardView(uid="odd-2", name="", ref=None, tokens={}, flags=[]),
+        CardView(uid="odd-3", name=None, ref=None, back="", attached=[CardView(uid="odd-4", name="  ", ref=None)]),
+    ]
+    player.play.cards.extend(odd)
+    shipped = decode(lcg.render_table(view))
+    assert changed(shipped, fresh(view)) is None
+    assert decode(lcg.render_table(view)).tobytes() == shipped.tobytes()  # and again, all of it kept
+
+
+def test_a_frame_pastes_only_the_card_and_leaves_what_lies_around_its_corners() -> None:
+    """Under a corner of a tile lies whatever was there (a badge reaching over it): the frame's rounded corners
+    show it, as drawing the face there would."""
+    view = lcg_view(midgame(), None)
+    card = next(c for p in view.players for c in p.play.cards if c.name is not None and c.ref in view.facts)
+    face = lcg_card._face_layout(card, view.facts[card.ref or ""], lcg_card.TILE_W, False)
+    box = (20, 20, 20 + lcg_card.TILE_W, 20 + face.height)
+    for ground in ((0, 0, 0), (255, 255, 255)):
+        drawn, pasted = Image.new("RGB", (240, 400), ground), Image.new("RGB", (240, 400), ground)
+        lcg_card.draw_frame(drawn, box, (112, 58, 148), face)
+        lcg_card.paste_frame(pasted, box, (112, 58, 148), face)
+        assert pasted.getpixel((20, 20)) == ground  # the very corner is outside the card
+        assert changed(drawn, pasted) is None
+
+
 def _a_card(view: LcgView, where: str) -> CardView:
     seat = next(p for p in view.players if p.play.cards and p.seat != view.seat)
     if where == "play":
@@ -191,6 +303,7 @@ def test_boards_drawn_on_several_threads_at_once_are_the_boards_drawn_one_by_one
     monkeypatch.setattr(lcg, "LAID_OUT", Kept(2))
     monkeypatch.setattr(lcg_card, "TILES", Kept(5))
     monkeypatch.setattr(lcg_card, "LAID_OUT", Kept(5))
+    monkeypatch.setattr(lcg_card, "FRAMES", Kept(2))
     with ThreadPoolExecutor(4) as pool:
         drawn = list(pool.map(lcg.render_table, views * 4))
     assert drawn == alone * 4

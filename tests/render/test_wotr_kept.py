@@ -168,3 +168,59 @@ def test_a_private_hand_card_changes_that_seats_hand_and_no_other_board() -> Non
     assert changed(after, fresh(after_view)) is None
     assert wotr.render_table(wotr_view(state, None)) == table
     assert wotr.render_table(wotr_view(state, "p2")) == other
+
+
+def test_boards_stamped_from_kept_glyph_masks_are_the_boards_imagedraw_text_draws(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """kit.text stamps kept masks, a line a word at a time: boards of a whole game, in full colour, are pixel for
+    pixel those drawn with every string given to ImageDraw.text."""
+    from PIL import ImageDraw
+
+    from render import kit
+
+    views = [wotr_view(state, seat) for i, state in enumerate(game(7)) if i % 23 == 0 for seat in (None, "p1")]
+    stamped = [wotr.draw_table(view, None) for view in views]
+
+    def pil_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: kit.Font, fill: kit.RGB,
+                 anchor: str = "la") -> None:
+        draw.text(xy, kit.fold(s), fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
+
+    monkeypatch.setattr(kit, "text", pil_text)
+    wotr.forget()
+    for i, (view, ours) in enumerate(zip(views, stamped, strict=True)):
+        assert changed(ours, wotr.draw_table(view, None)) is None, i
+
+
+def test_tiles_pasted_through_their_outline_are_the_tiles_painted_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept tile is pasted through its rounded outline, whatever the ground under it (a battleground's tint, a
+    deck's panel, the table): boards of a whole game, in full colour, are pixel for pixel those with every tile
+    painted in place."""
+    views = [wotr_view(state, seat) for i, state in enumerate(game(9)) if i % 17 == 0 for seat in (None, "p1")]
+    pasted = [wotr.draw_table(view, None) for view in views]
+    assert len(wotr.TILES.found) > 20
+
+    def in_place(img: Image.Image, box: tuple[int, int, int, int], key: object, tiles: object, paint: Any,
+                 shapes: object) -> None:
+        paint(img, box[0], box[1])
+
+    monkeypatch.setattr(wotr, "paste_tile", in_place)
+    wotr.forget()
+    for i, (view, kept) in enumerate(zip(views, pasted, strict=True)):
+        assert changed(kept, wotr.draw_table(view, None)) is None, i
+
+
+def test_odd_cards_render_kept_as_drawn_from_nothing() -> None:
+    """Cards the view knows little about (no definition, a name of emoji and a word wider than a tile, odd
+    whitespace, big token counts, many flags, an empty name) still draw, kept as drawn from nothing."""
+    view = copy.deepcopy(wotr_view(midgame(), "p1"))
+    assert view.fp_area is not None
+    view.fp_area.cards.extend([
+        CardView(uid="odd-1", name="🐉🐉 Smaug\tthe\u00a0Golden  Supercalifragilisticexpialidocious",
+                 ref="no-such-card",
+                 tokens={"damage": 123, "mystery": 2}, flags=["exhausted", "new", "x" * 40]),
+        CardView(uid="odd-2", name="", ref=None),
+        CardView(uid="odd-3", name=None, ref=None, back=""),
+    ])
+    shipped = decode(wotr.render_table(view))
+    assert changed(shipped, fresh(view)) is None
+    assert decode(wotr.render_table(view)).tobytes() == shipped.tobytes()

@@ -7,10 +7,15 @@ Every row stands beside its floor, measured in the same run on the same database
 the very same commands (replayed from the journal afterwards) plus one bare INSERT + COMMIT of a journal-sized
 row through the bare driver (aiosqlite, or asyncpg for PostgreSQL), with no ORM and no pool in between.
 
+With many games the `apply` is replayed in the order the run committed, every game's state kept between its
+commands as the service keeps them: a command then copies a state the processor's caches let go since its
+game's last command, which is the engine's own cost at that load.
+
 Where commands arrive at random, the bare writes arrive the same way (random gaps at the same rate, not timed):
 between two writes the database's process and the driver's thread fall idle, and waking them is part of what a
 write costs at that load (on this machine a bare PostgreSQL INSERT takes about 0.25 ms back to back and about
-0.5 ms after such gaps). Those rows also give the ratio against the writes back to back."""
+0.5 ms after such gaps). Those rows also give the ratio against the floor without the run's load: `apply` game
+by game and the writes back to back."""
 
 from __future__ import annotations
 

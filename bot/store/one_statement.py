@@ -46,6 +46,7 @@ from sqlalchemy.sql.dml import Delete, Insert, Update
 from sqlalchemy.sql.elements import BindParameter, ColumnElement
 from sqlalchemy.util import greenlet_spawn
 
+from bot.store.in_turn import InTurn
 from bot.store.writes import Conflict, Write
 
 # What the final SELECT casts to an integer when guards touched rows but not one each: PostgreSQL's error
@@ -222,14 +223,17 @@ class Held:
 
     Checking a connection out of SQLAlchemy's pool and back in needs a greenlet each way (about 0.05 ms each,
     a tenth of a command's round trip); a connection kept here is taken and given back with a list's pop and
-    append. At most `keep` are kept (more only while that many commands commit at once; the extra ones go
-    back to the pool). One that failed in a way that may leave it unusable goes back to the pool (or is
-    invalidated if it is closed), as before; `close` gives back every one kept, before the engine is disposed."""
+    append. At most `keep` are kept, and at most that many statements run at once (`turns`), so after the
+    first commands every statement runs on a kept connection. One that failed in a way that may leave it
+    unusable goes back to the pool (or is invalidated if it is closed), as before; `close` gives back every
+    one kept, before the engine is disposed."""
 
-    def __init__(self, engine: AsyncEngine, keep: int = 2) -> None:
+    def __init__(self, engine: AsyncEngine, keep: int = 8) -> None:
         self.engine = engine
         self.keep = keep
         self.idle: list[Any] = []  # pooled connections (SQLAlchemy's PoolProxiedConnection), newest last
+        # As many statements at once as connections kept, the rest in the order they came (bot/store/in_turn.py).
+        self.turns = InTurn(keep)
 
     async def take(self) -> Any:
         while self.idle:
@@ -258,24 +262,25 @@ async def commit(held: Held, batch: Sequence[Write]) -> None:
     # Through asyncpg's own connection, kept checked out (`Held`): no BEGIN, no COMMIT, no cursor, and no
     # SQLAlchemy Connection, whose making and closing cost more than the rest of this function. Outside a
     # transaction a failed statement leaves nothing open, so the connection is kept after a conflict too.
-    pooled = await held.take()
-    driver: Any = pooled.driver_connection
-    try:
-        answer = await driver.fetchval(done.sql, *args)
-    except asyncpg.IntegrityConstraintViolationError as e:
-        await held.give_back(pooled)
-        raise Conflict(str(e)) from e
-    except asyncpg.InvalidTextRepresentationError as e:
-        await held.give_back(pooled)
-        if MISMATCH in str(e):
+    async with held.turns:
+        pooled = await held.take()
+        driver: Any = pooled.driver_connection
+        try:
+            answer = await driver.fetchval(done.sql, *args)
+        except asyncpg.IntegrityConstraintViolationError as e:
+            await held.give_back(pooled)
             raise Conflict(str(e)) from e
-        raise
-    except BaseException as e:  # cancelled mid-statement, or the connection failed: not kept
-        if driver.is_closed():  # the connection is gone: the pool must not hand it out again
-            await greenlet_spawn(pooled.invalidate, e)
-        else:
-            await greenlet_spawn(pooled.close)  # the pool's reset deals with whatever it was left in
-        raise
-    await held.give_back(pooled)
+        except asyncpg.InvalidTextRepresentationError as e:
+            await held.give_back(pooled)
+            if MISMATCH in str(e):
+                raise Conflict(str(e)) from e
+            raise
+        except BaseException as e:  # cancelled mid-statement, or the connection failed: not kept
+            if driver.is_closed():  # the connection is gone: the pool must not hand it out again
+                await greenlet_spawn(pooled.invalidate, e)
+            else:
+                await greenlet_spawn(pooled.close)  # the pool's reset deals with whatever it was left in
+            raise
+        await held.give_back(pooled)
     if answer != 1:
         raise Conflict

@@ -40,6 +40,8 @@ def passive(*stats: str) -> Callable[[Passive], Passive]:
         return fn
 
     return register
+
+
 # Rules that a card cannot be damaged now (registered by engines.lcg.effects): (state, card) -> the reason or "".
 DAMAGE_GUARDS: list[Callable[[LcgState, Card], str]] = []
 # Rules that react to a card arriving in the staging area (registered by engines.lcg.effects):

@@ -120,7 +120,6 @@ def _spiders_attack(state: LcgState, card: Card, _name: str) -> int:
     return sum(1 for c in characters(player, state) if EXHAUSTED in c.flags) if player is not None else 0
 
 
-
 @effect("Spiders of Mirkwood", "shadow", NM)
 def _spiders_shadow(turn: T, card: Card, enemy: Card | None) -> None:
     """The defending player exhausts a character of their choice; undefended, it also takes 2 damage."""
@@ -250,7 +249,6 @@ def quest_failed(turn: T) -> None:
     first = state.player(state.first_seat)
     first.engaged.cards.append(nazgul)
     turn.say(f"The quest failed under the Sentinel of Shadow: the Nazgûl of Dol Guldur engages {first.seat}.")
-
 
 
 # --- more of Passage Through Mirkwood and Journey Along the Anduin, Nightmare ------------------------------------
@@ -533,7 +531,6 @@ def _labyrinth_grows(state: LcgState, card: Card, _name: str) -> int:
     if nightmare(state, card, "Dungeon Labyrinth"):
         return card.tokens.get(RESOURCE, 0)
     return 0
-
 
 
 # --- Journey Along the Anduin, Nightmare: Brown Water Rats and Gladden Marshlands ---------------------------------

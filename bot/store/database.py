@@ -150,8 +150,9 @@ class Database:
 
     async def commit_writes(self, batch: Sequence[writes.Write]) -> None:
         """Commit one command's writes in a transaction of their own; raise `writes.Conflict` (and write
-        nothing) if a guard finds the game moved on. On SQLite they wait for the one writer, which commits every
-        command waiting by then in one transaction (`_commit_here`). On PostgreSQL a command's
+        nothing) if a guard finds the game moved on. On SQLite they are committed where they arrive when the writer
+        has been idle `idle_after` seconds, else they wait for the one writer, which commits every command waiting
+        by then in one transaction (`_commit_here`). On PostgreSQL a command's
         writes are one statement, its own transaction, in one round trip (bot/store/one_statement.py)."""
         if self._sqlite_turn is None:
             if one_statement.fits(batch):

@@ -13,7 +13,7 @@ from engines.wotr.adjust import Adjust
 from engines.wotr.cards import BATTLEGROUND, FP, PATH, CardDef, fold
 from engines.wotr.scenarios import SCENARIOS, by_name, deck_list, scenario
 from engines.wotr.state import Deck, WotrState
-from engines.wotr.view import Shared, build
+from engines.wotr.view import build, shared
 
 # Each option: its default and the values it may take (None: any integer >= 0). Spec 10 numbers in comments.
 CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
@@ -155,6 +155,6 @@ class Wotr(Rules[WotrState]):
         return build(state, seat)
 
     def views(self, state: WotrState, seats: Sequence[str]) -> tuple[View, dict[str, View]]:
-        alike = Shared()  # what every audience sees alike, worked out once
+        alike = shared(state)  # what every audience sees alike, worked out once
         return build(state, None, alike), {seat: build(state, seat, alike) for seat in seats}
 

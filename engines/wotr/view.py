@@ -100,47 +100,50 @@ def location_view(state: WotrState, seat: str | None, loc_zone: ZoneView, index:
 
 @dataclass
 class Shared:
-    """What every audience's view of one state is built from alike: the zones they see alike, the score, and
-    the locations' strengths (worked out once per view of the active locations, which is shared when alike)."""
+    """What every audience's view of one state is built from alike, worked out once per state (`shared`): the
+    score, the decks' carryover limits, the status and whom it waits on; the zones they see alike; and the
+    locations' strengths, once per view of the active locations (shared when every audience sees them alike)."""
 
+    score: tuple[int, int]
+    carryover: dict[str, int]  # by deck key
+    status: str
+    waited: list[str]  # `waited_decks`
+    waiting_on: list[str]
     zones: ZoneViews = field(default_factory=ZoneViews)
-    score: tuple[int, int] | None = None
     locations: dict[int, list[LocationView]] = field(default_factory=dict)
-    carryover: dict[str, int] = field(default_factory=dict)  # by deck key
-    status: str | None = None
-    waited: list[str] = field(default_factory=list)  # `waited_decks`, with `status`
-    waiting_on: list[str] = field(default_factory=list)
+
+
+def shared(state: WotrState) -> Shared:
+    return Shared(
+        score=(combat.score(state, FP), combat.score(state, SHADOW)),
+        carryover={d.key: procedures.carryover(state, d) for d in state.decks},
+        status=status_line(state),
+        waited=waited_decks(state),
+        waiting_on=list(dict.fromkeys(d.seat for d in state.decisions)),
+    )
 
 
 def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> WotrView:
-    """What `seat` (None: the table) sees; `alike`: what the caller keeps for every audience of this state."""
-    alike = alike or Shared()
+    """What `seat` (None: the table) sees; `alike`: what the caller worked out already for every audience."""
+    alike = alike or shared(state)
     redact = alike.zones
     recipe = scenario(state.scenario)
-    if not alike.carryover:
-        alike.carryover = {d.key: procedures.carryover(state, d) for d in state.decks}
-    if alike.status is None:
-        alike.status, alike.waited = status_line(state), waited_decks(state)
-        alike.waiting_on = list(dict.fromkeys(d.seat for d in state.decisions))
     active = redact(state.active, seat)
     fp_area, shadow_area = redact(state.fp_area, seat), redact(state.shadow_area, seat)
     resolving = redact(state.resolving, seat)
     show_hands = bool(state.opt("public_hand_sizes"))
     decks: list[DeckView] = []
     private: list[ZoneView] = []
-    waited = alike.waited
     for d in state.decks:
         decks.append(DeckView(key=d.key, name=d.name, side=d.side, seat=d.seat,
                               hand=len(d.hand.cards) if show_hands or seat == d.seat else -1,
                               draw=len(d.draw.cards), cycle=len(d.cycle.cards), eliminated=len(d.eliminated.cards),
                               carryover=alike.carryover[d.key], ring=d.ring, reserve=redact(d.reserve, seat),
-                              starting=state.order[state.start] == d.key, to_act=d.key in waited))
+                              starting=state.order[state.start] == d.key, to_act=d.key in alike.waited))
         if seat == d.seat:
             private += [redact(d.hand, seat), redact(d.cycle, seat), redact(d.eliminated, seat)]
     shown = [active, fp_area, shadow_area, resolving, *private, *(dv.reserve for dv in decks)]
     facts = {ref: state.defs[ref] for ref in sorted(redact.refs(shown)) if ref in state.defs}
-    if alike.score is None:
-        alike.score = (combat.score(state, FP), combat.score(state, SHADOW))
     fp, shadow = alike.score
     locations = alike.locations.get(id(active))
     if locations is None:  # `active` outlives the memo (the views hold it): its id stays its own

@@ -14,7 +14,7 @@ from engines.core.contract import Event, Outcome, S, Step, View
 from engines.core.decisions import NONE, THEN, Answer, Decision, DecisionKind, Option, minimal_choices, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
 from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
-from engines.core.zones import Card, Seat, Zone
+from engines.core.zones import Card, Seat, Zone, ZoneView
 
 
 @dataclass(kw_only=True)
@@ -116,6 +116,12 @@ class Rules(Generic[S]):
         """The table's view and each seat's, one by one; a game whose audiences share costly work (the stats
         of every card on the table) overrides it to do that work once."""
         return self.view(state, None), {seat: self.view(state, seat) for seat in seats}
+
+    def private(self, state: S, seat: Seat) -> list[ZoneView]:
+        """`view(state, seat).private`, the seat's own hidden zones: what the service compares after every command
+        to know whose hand changed, without the rest of the view. A game whose views are costly overrides it to
+        build those zones alone (tests/engines/randomplay.py checks the two agree at every step)."""
+        return self.view(state, seat).private
 
     # --- the contract, shared ----------------------------------------------------------------
     def seat_names(self, count: int) -> list[Seat]:

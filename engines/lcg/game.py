@@ -8,13 +8,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.core import NONE, THEN, Answer, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View
+from engines.core.zones import ZoneView
 from engines.lcg import adjust, campaign_table, expert, flow, scenarios, setup
 from engines.lcg import playing as playing_rules
 from engines.lcg.campaign import plan as campaign_plan
 from engines.lcg.cards import Scenario
 from engines.lcg.library import Library
 from engines.lcg.state import LcgState, Player
-from engines.lcg.view import build, shared
+from engines.lcg.view import build, hand_zones, shared
 
 # Importing the phase modules registers their tasks and answers with the flow; importing the card effects
 # registers every card's scripts and the handlers of the rules' hooks (the one place that names the families).
@@ -242,6 +243,9 @@ class Lcg(Rules[LcgState]):
     def views(self, state: LcgState, seats: Sequence[str]) -> tuple[View, dict[str, View]]:
         title, alike = self._title(state), shared(state)  # what every audience sees alike, worked out once
         return build(state, None, title, alike), {seat: build(state, seat, title, alike) for seat in seats}
+
+    def private(self, state: LcgState, seat: str) -> list[ZoneView]:
+        return hand_zones(state, seat)  # without the stats of every card on the table a whole view works out
 
     @staticmethod
     def _title(state: LcgState) -> str:

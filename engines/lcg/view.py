@@ -156,6 +156,11 @@ def _player(state: LcgState, p: Player, seat: str | None, alike: Shared) -> LcgP
     return found if found is not None else _player_view(state, p, seat, alike.zones)
 
 
+def hand_zones(state: LcgState, seat: str | None, redact: Callable[..., ZoneView] = zone_view) -> list[ZoneView]:
+    """`seat`'s own hidden zones: its hand, if it is a player's (a view's `private`)."""
+    return [redact(state.player(seat).hand, seat, back="player")] if seat in [p.seat for p in state.players] else []
+
+
 def build(state: LcgState, seat: str | None, title: str, alike: Shared | None = None) -> LcgView:
     """What `seat` (None: the table) sees; `alike`: what the caller worked out already for every audience."""
     alike = alike or shared(state)
@@ -166,8 +171,7 @@ def build(state: LcgState, seat: str | None, title: str, alike: Shared | None = 
     staging = redact(state.staging, seat, back="encounter")
     discard = redact(state.encounter_discard, seat)
     victory = redact(state.victory, seat)
-    private = [redact(state.player(seat).hand, seat, back="player")] if seat in [p.seat for p in state.players] \
-        else []
+    private = hand_zones(state, seat, redact)
     shown_zones = [quest, active, staging, discard, victory, *private,
                    *[z for pv in players for z in (pv.discard, pv.play, pv.engaged)]]
     facts = {ref: state.defs[ref] for ref in sorted(redact.refs(shown_zones)) if ref in state.defs}

@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View
+from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, ZoneView
 from engines.tcg import answers, effects, flow, rules  # noqa: F401  (effects registers the scripts)
 from engines.tcg import procedures as proc
 from engines.tcg.cards import CardDef
 from engines.tcg.copying import copy_state
 from engines.tcg.decks import builtin_decks, parse, starter
 from engines.tcg.state import ORDER_VALUES, WOUNDS, Mod, Player, TcgState
-from engines.tcg.view import build
+from engines.tcg.view import build, hand_zones
 
 # Each option: its default and the values it may take. Spec 9 row numbers in comments.
 CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...]]] = {
@@ -211,6 +211,9 @@ class Tcg(Rules[TcgState]):
 
     def view(self, state: TcgState, seat: str | None) -> View:
         return build(state, seat)
+
+    def private(self, state: TcgState, seat: str) -> list[ZoneView]:
+        return hand_zones(state, seat)
 
 
 def _signed(text: str) -> int:

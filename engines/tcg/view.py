@@ -70,10 +70,17 @@ def status_line(state: TcgState) -> str:
             + (f" ({prompt})" if prompt else ""))
 
 
+def hand_zones(state: TcgState, seat: str | None) -> list[ZoneView]:
+    """`seat`'s own hidden zones (a view's `private`): its hand and adventure deck, named as their owner reads them
+    after "Your" ("Your hand", not "Your p1: hand")."""
+    return [replace(zone_view(z, seat), name=z.name.split(": ")[-1])
+            for p in state.players if seat == p.seat for z in (p.hand, p.adventure)]
+
+
 def build(state: TcgState, seat: str | None) -> TcgView:
     over = state.outcome is not None
     players: list[PlayerView] = []
-    private: list[ZoneView] = []
+    private = hand_zones(state, seat)
     for p in state.players:
         players.append(PlayerView(
             seat=p.seat, deck=p.deck, position=p.position, hand=len(p.hand.cards), draw=len(p.draw.cards),
@@ -81,9 +88,6 @@ def build(state: TcgState, seat: str | None) -> TcgView:
             ring_bearer=p.ring_bearer, out=p.out, orders=dict(state.orders.get(p.seat, {})),
             fellowship=zone_view(p.fellowship, seat),
             support=zone_view(p.support, seat), discard=zone_view(p.discard, seat), dead=zone_view(p.dead, seat)))
-        if seat == p.seat:
-            # named as their owner reads them after "Your" ("Your hand"), not "Your p1: hand"
-            private += [replace(zone_view(z, seat), name=z.name.split(": ")[-1]) for z in (p.hand, p.adventure)]
     path = zone_view(state.path, seat)
     minions = zone_view(state.minions, seat)
     initiative = "shadow" if rules.shadow_has_initiative(state) else "free peoples"

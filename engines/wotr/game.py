@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.core import Answer, CommandError, Config, Decision, DecisionKind, Option, Rng, RuleError, Rules, Turn, View
+from engines.core.zones import ZoneView
 from engines.wotr import adjust, answers, effects, round  # noqa: F401  (effects registers the scripts)
 from engines.wotr import procedures as proc
 from engines.wotr.adjust import Adjust
 from engines.wotr.cards import BATTLEGROUND, FP, PATH, CardDef, fold
 from engines.wotr.scenarios import SCENARIOS, by_name, deck_list, scenario
 from engines.wotr.state import Deck, WotrState
-from engines.wotr.view import build, shared
+from engines.wotr.view import build, hand_zones, shared
 
 # Each option: its default and the values it may take (None: any integer >= 0). Spec 10 numbers in comments.
 CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
@@ -157,4 +158,7 @@ class Wotr(Rules[WotrState]):
     def views(self, state: WotrState, seats: Sequence[str]) -> tuple[View, dict[str, View]]:
         alike = shared(state)  # what every audience sees alike, worked out once
         return build(state, None, alike), {seat: build(state, seat, alike) for seat in seats}
+
+    def private(self, state: WotrState, seat: str) -> list[ZoneView]:
+        return hand_zones(state, seat)  # without the score, the locations' strengths and the rest of a whole view
 

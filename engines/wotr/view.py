@@ -4,9 +4,10 @@ they never see each other's hands; one person running two decks sees both, as th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engines.core import CardView, SeatView, View, ZoneView, ZoneViews
+from engines.core import CardView, SeatView, View, ZoneView, ZoneViews, zone_view
 from engines.wotr import combat, procedures
 from engines.wotr.cards import BATTLEGROUND, FP, SHADOW, CardDef
 from engines.wotr.scenarios import scenario
@@ -123,6 +124,11 @@ def shared(state: WotrState) -> Shared:
     )
 
 
+def hand_zones(state: WotrState, seat: str | None, redact: Callable[..., ZoneView] = zone_view) -> list[ZoneView]:
+    """`seat`'s own hidden zones (a view's `private`): the hand, cycle pile and eliminated pile of each of its decks."""
+    return [redact(z, seat) for d in state.decks if seat == d.seat for z in (d.hand, d.cycle, d.eliminated)]
+
+
 def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> WotrView:
     """What `seat` (None: the table) sees; `alike`: what the caller worked out already for every audience."""
     alike = alike or shared(state)
@@ -133,15 +139,13 @@ def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> Wo
     resolving = redact(state.resolving, seat)
     show_hands = bool(state.opt("public_hand_sizes"))
     decks: list[DeckView] = []
-    private: list[ZoneView] = []
     for d in state.decks:
         decks.append(DeckView(key=d.key, name=d.name, side=d.side, seat=d.seat,
                               hand=len(d.hand.cards) if show_hands or seat == d.seat else -1,
                               draw=len(d.draw.cards), cycle=len(d.cycle.cards), eliminated=len(d.eliminated.cards),
                               carryover=alike.carryover[d.key], ring=d.ring, reserve=redact(d.reserve, seat),
                               starting=state.order[state.start] == d.key, to_act=d.key in alike.waited))
-        if seat == d.seat:
-            private += [redact(d.hand, seat), redact(d.cycle, seat), redact(d.eliminated, seat)]
+    private = hand_zones(state, seat, redact)
     shown = [active, fp_area, shadow_area, resolving, *private, *(dv.reserve for dv in decks)]
     facts = {ref: state.defs[ref] for ref in sorted(redact.refs(shown)) if ref in state.defs}
     fp, shadow = alike.score

@@ -171,6 +171,8 @@ def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any =
     for seat in [None, *state.seats]:
         view = public if seat is None else mine[seat]
         assert view == game.view(state, seat), f"views() and view() differ for {seat or 'the table'}"
+        if seat is not None:  # what the service compares after every command to know whose hand changed
+            assert game.private(state, seat) == view.private, f"private() and view().private differ for {seat}"
         leaked = shown_uids(codec.to_data(view)) - visible_uids(state, seat)
         assert not leaked, f"{seat or 'the table'} sees hidden cards {sorted(leaked)}"
         for d in view.decisions:

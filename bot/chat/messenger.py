@@ -63,7 +63,9 @@ class DiscordMessenger:
         self._tails: dict[int, asyncio.Task[None]] = {}
         # The newest notice handed over for each game: a board older than it is never drawn (issue 17).
         self._newest: dict[int, Notice] = {}
-        self._owed: set[int] = set()  # games whose table changed in a notice that drew no board for it
+        # The notices of each game that drew no board for it since the last board: whether the table changed in any
+        # is asked only when a newer notice may draw (each answer builds views: bot/service/views.py).
+        self._owed: dict[int, list[Notice]] = {}
         # The same for each seat's own board (games that DM one): the newest notice with that seat's view, and
         # the seats whose board changed in a notice that drew none for them.
         self._newest_seats: dict[int, dict[str, Notice]] = {}
@@ -74,10 +76,10 @@ class DiscordMessenger:
         self._owing: set[asyncio.Task[None]] = set()
 
     async def deliver(self, notice: Notice) -> None:
-        if notice.public_view is not None:
+        if notice.shows_table:
             self._newest[notice.ref.id] = notice
             self._behind.pop(notice.ref.id, None)  # the newer notice decides
-        if any(p.view is not None for p in notice.private) and _seat_board(notice.ref.game):
+        if _seat_board(notice.ref.game) and any(p.view is not None for p in notice.private):
             seats = self._newest_seats.setdefault(notice.ref.id, {})
             seats.update((p.seat, notice) for p in notice.private if p.view is not None)
         previous = self._tails.get(notice.ref.id)
@@ -231,16 +233,17 @@ class DiscordMessenger:
         game_id = notice.ref.id
         # Likewise while another command of the game is under way: in a burst (automatic seats, quick players) only
         # the last notice draws, and rendering does not take the CPU the commands need.
-        draw = notice.public_view is not None and (notice.table_changed or game_id in self._owed)
+        draw = notice.shows_table
         if draw and self._newest.get(game_id, notice) is not notice:
-            self._owed.add(game_id)  # the newest notice draws the table as it is by then
+            self._owed.setdefault(game_id, []).append(notice)  # the newest notice draws the table as it is by then
             draw = False
         elif draw and self._under_way(game_id):
-            self._owed.add(game_id)
+            self._owed.setdefault(game_id, []).append(notice)
             self._behind[game_id] = notice
             draw = False
+        if draw:  # a board if the table changed since the last one: in this notice, or in one that drew none
+            draw = notice.table_changed or any(n.table_changed for n in self._owed.pop(game_id, []))
         if draw and notice.public_view is not None:
-            self._owed.discard(game_id)
             self._behind.pop(game_id, None)
             png = await asyncio.to_thread(render, notice.public_view)  # never block the heartbeat
             kwargs["file"] = io.png_file(png)
@@ -260,7 +263,7 @@ class DiscordMessenger:
         # waits, the DM goes without it, and the newest draws the board as it is by then (also when only a
         # skipped notice changed it), so a busy game does not draw a seat's board per command.
         owed = (notice.ref.id, p.seat)
-        board = p.view is not None and (p.hand_changed or owed in self._owed_seats) and _seat_board(notice.ref.game)
+        board = _seat_board(notice.ref.game) and p.view is not None and (p.hand_changed or owed in self._owed_seats)
         if board and self._newest_seats.get(notice.ref.id, {}).get(p.seat, notice) is not notice:
             self._owed_seats.add(owed)
             board = False
@@ -273,8 +276,8 @@ class DiscordMessenger:
         parts = [f"**{notice.ref.title}, game {notice.ref.id}**", *p.lines]
         if turn:
             parts.append(f"The game is waiting on you. {thread_link(notice.ref)}".rstrip())
-        if p.hand_changed and p.view is not None:
-            parts += [f"Your {zone_text(z, with_owner=False)}" for z in p.view.private]
+        if p.hand_changed:
+            parts += [f"Your {zone_text(z, with_owner=False)}" for z in p.hand]
         parts += [f"Decision {d.id}: {d.prompt}" for d in mine]
         if turn:  # the public ones too: what is asked, even when the buttons are in the thread
             parts += [f"Decision {d.id}: {d.prompt}" for d in notice.decisions if d.seat == p.seat and d not in mine]

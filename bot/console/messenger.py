@@ -51,8 +51,8 @@ class ConsoleMessenger:
         for p in notice.private:
             for line in p.lines:
                 self.out(f"[to {p.seat}] {line}")
-            if self.show_hands and p.hand_changed and p.view is not None:
-                for zone in p.view.private:
+            if self.show_hands and p.hand_changed:
+                for zone in p.hand:
                     # "; " as the board text does: a card's own name may hold a comma ("Úlairë Nelya, ...")
                     names = "; ".join(c.name or "?" for c in zone.cards) or "empty"
                     self.out(f"[to {p.seat}] Your {zone.name}: {names}")
@@ -69,7 +69,7 @@ class ConsoleMessenger:
             late = notice.deadline_ask
             choices = "extend|skip|auto" if late.allow_auto else "extend|skip"
             self.out(f"[table] The host or most of the others: type 'deadline {late.wait_id} {choices}'.")
-        if notice.public_view is not None and notice.table_changed and self.image_dir is not None:
+        if self.image_dir is not None and notice.public_view is not None and notice.table_changed:
             png = await asyncio.to_thread(render, notice.public_view)
             self.image_dir.mkdir(parents=True, exist_ok=True)
             path = self._next_board(notice.ref.id)

@@ -13,7 +13,6 @@ import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -36,12 +35,13 @@ from bot.service.types import (
     VersionConflict,
     WaitInfo,
 )
+from bot.service.views import Commit, Views
 from bot.shards import Shards
 from bot.store import snapshots, writes
 from bot.store.database import Database
 from bot.store.models import GameRow, GameStatus, JournalKind, JournalRow, SeatRow, SnapshotRow, utcnow
 from engines import registry
-from engines.core import Decision, Event, RuleError, Step, View, codec
+from engines.core import Event, RuleError, Step, codec
 from engines.core.contract import Game
 
 log = logging.getLogger(__name__)
@@ -120,17 +120,6 @@ def journal_values(game_id: int, seq: int, kind: str, text: str, at: datetime, *
             "data_version": "", "rng": "", "created_at": at, **values}
 
 
-@dataclass(frozen=True)
-class Views:
-    """What a state looks like to the table and to each seat, and who it waits on: built once per state, after
-    its commit, and kept with it, so the next command's notice compares against them instead of building
-    the views of its `before` again."""
-
-    public: View
-    seats: dict[str, View]
-    pending: tuple[Decision, ...]
-
-
 class Live(NamedTuple):
     """A game in play, kept in memory between its commands (the state cache's entry): the state at the row's
     `version`, and, while nothing but this process's commands has written the game since it was read, the
@@ -142,7 +131,7 @@ class Live(NamedTuple):
     state: Any
     row: GameRow | None = None
     seats: list[SeatRow] | None = None
-    views: Views | None = None  # the views of `state`, once a notice has built them
+    views: Views | None = None  # the views of `state` (each built when first read), once a notice has made them
 
 
 class Core:
@@ -447,32 +436,24 @@ class Core:
         was: Views | None = None,
         keep: Callable[[Views], None] | None = None,
     ) -> Notice:
-        """What a commit tells: every seat's view of `after` against `before`'s (`was`: those views already
-        built, kept from the command before); `keep` is handed the views of `after` for the next one."""
+        """What a commit tells: every seat's view of `after` against `before`'s (`was`: the views of `before`
+        kept from the command before), each worked out when a messenger first reads it (bot/service/views.py);
+        `keep` is handed the views of `after` for the next one."""
         ref = self.ref_of(row)
         if before is not None and was is None:
             was = self.views_of(game, before, seats)
         now = self.views_of(game, after, seats)
-        private = []
-        for seat_row in seats:
-            if seat_row.seat is None:
-                continue
-            new_view = now.seats[seat_row.seat]
-            # Views are dataclasses: equality is structural, and several times cheaper than comparing their
-            # canonical JSON (this runs for every seat on every command).
-            old_view = was.seats.get(seat_row.seat) if was is not None else None
-            changed = old_view is None or old_view.private != new_view.private
-            own = [e.text for e in events if e.audience is not None and seat_row.seat in e.audience]
-            private.append(
-                PrivateNotice(
-                    seat=seat_row.seat,
-                    user_id=seat_row.user_id,
-                    name=seat_row.display_name,
-                    lines=own,
-                    view=new_view,
-                    hand_changed=changed and bool(new_view.private),
-                )
+        seen = Commit(was, now)
+        private = [
+            PrivateNotice(
+                seat=seat_row.seat,
+                user_id=seat_row.user_id,
+                name=seat_row.display_name,
+                lines=[e.text for e in events if e.audience is not None and seat_row.seat in e.audience],
+                seen=seen,
             )
+            for seat_row in seats if seat_row.seat is not None
+        ]
         if keep is not None:
             keep(now)
         waiting_before = list(dict.fromkeys(d.seat for d in was.pending)) if was is not None else []
@@ -480,8 +461,7 @@ class Core:
             ref=ref,
             seats=self.seat_infos(seats),
             public_lines=lines_for(events, None),
-            public_view=now.public,
-            table_changed=was is None or was.public != now.public,
+            seen=seen,
             private=private,
             decisions=list(now.pending),
             new_decisions=[d.id for d in now.pending if was is None or d not in was.pending],
@@ -492,8 +472,7 @@ class Core:
 
     @staticmethod
     def views_of(game: Game[Any], state: Any, seats: list[SeatRow]) -> Views:
-        public, mine = game.views(state, [r.seat for r in seats if r.seat is not None])
-        return Views(public=public, seats=mine, pending=tuple(game.pending(state)))
+        return Views(game, state, [r.seat for r in seats if r.seat is not None])
 
     def keeper(self, game_id: int, version: int) -> Callable[[Views], None]:
         """Keeps the views of the state at `version` with it, if that state is still the one kept."""

@@ -2,11 +2,55 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from engines.core import Decision, Outcome, View, WestmarchError
-from engines.core.zones import Seat
+from engines.core.zones import Seat, ZoneView
+
+T = TypeVar("T")
+_UNSET: Any = object()  # a lazy field not given when its notice was made
+
+
+class Lazy(Generic[T]):
+    """A dataclass field worked out by `work(obj)` when first read, then kept; or given when the object is made
+    (`Notice(..., table_changed=False)`, `dataclasses.replace`). The dataclass takes the descriptor's value on
+    the class (`_UNSET`) as the field's default."""
+
+    def __init__(self, work: Callable[[Any], T]) -> None:
+        self.work = work
+        self.key = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.key = "_" + name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Any: ...
+    @overload
+    def __get__(self, obj: object, owner: type) -> T: ...
+    def __get__(self, obj: object | None, owner: type) -> Any:
+        if obj is None:
+            return _UNSET
+        found = obj.__dict__.get(self.key, _UNSET)
+        if found is _UNSET:
+            found = obj.__dict__[self.key] = self.work(obj)
+        return found
+
+    def __set__(self, obj: object, value: T) -> None:
+        if value is not _UNSET:
+            obj.__dict__[self.key] = value
+
+
+class Seen(Protocol):
+    """The views one commit shows (bot/service/views.py `Commit`), each built when a messenger first reads it."""
+
+    def public(self) -> View: ...
+    def table_changed(self) -> bool: ...
+    def seat(self, seat: Seat) -> View: ...
+    def hand(self, seat: Seat) -> list[ZoneView]: ...
+    def hand_changed(self, seat: Seat) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -72,14 +116,19 @@ class SeatInfo:
 
 @dataclass(kw_only=True)
 class PrivateNotice:
-    """What one seat should be told privately: its own events, and its view when its hand changed."""
+    """What one seat should be told privately: its own events, and its hand when it changed. From a commit
+    (`seen`), its view, its hand and whether the hand changed are worked out when first read (a messenger reads
+    `hand_changed` of every notice, and the whole `view` only to draw the seat its own board)."""
 
     seat: Seat
     user_id: int
     name: str
     lines: list[str] = field(default_factory=list)
-    view: View | None = None
-    hand_changed: bool = False
+    seen: Seen | None = field(default=None, compare=False, repr=False)
+    view: Lazy[View | None] = Lazy(lambda p: p.seen.seat(p.seat) if p.seen is not None else None)
+    hand: Lazy[list[ZoneView]] = Lazy(
+        lambda p: p.seen.hand(p.seat) if p.seen is not None else p.view.private if p.view is not None else [])
+    hand_changed: Lazy[bool] = Lazy(lambda p: p.seen.hand_changed(p.seat) if p.seen is not None else False)
 
 
 @dataclass(kw_only=True)
@@ -141,8 +190,12 @@ class Notice:
     ref: GameRef
     seats: list[SeatInfo]
     public_lines: list[str] = field(default_factory=list)
-    public_view: View | None = None
-    table_changed: bool = True  # the public view differs from before the command: worth a new board image
+    # From a commit (`seen`), the table's view and whether it changed are worked out when first read: a messenger
+    # reads them for the board it draws, and a busy game draws one board for many commands.
+    seen: Seen | None = field(default=None, compare=False, repr=False)
+    public_view: Lazy[View | None] = Lazy(lambda n: n.seen.public() if n.seen is not None else None)
+    # the public view differs from before the command: worth a new board image
+    table_changed: Lazy[bool] = Lazy(lambda n: n.seen.table_changed() if n.seen is not None else True)
     private: list[PrivateNotice] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)  # every open decision, for buttons
     new_decisions: list[int] = field(default_factory=list)  # ids opened by this commit: ask only once
@@ -164,9 +217,14 @@ class Notice:
         return set(self.waiting_before) != set(self.waiting_after)
 
     @property
+    def shows_table(self) -> bool:
+        """The notice has a view of the table (without building it)."""
+        return self.seen is not None or self.public_view is not None
+
+    @property
     def silent(self) -> bool:
         """Nothing to tell anyone (a notice that only re-arms the timers)."""
-        said = self.public_lines or self.public_view or self.private or self.reminders or self.turn_notify
+        said = self.public_lines or self.shows_table or self.private or self.reminders or self.turn_notify
         return not (said or self.deadline_ask or self.undo_ask or self.waiting_changed)
 
 

@@ -151,7 +151,7 @@ class Run:
     games: list[int] = field(default_factory=list)
     written: list[int] = field(default_factory=list)  # bytes each command sent to the database to write
     journal: list[int] = field(default_factory=list)  # of which its journal row
-    told: list[float] = field(default_factory=list)  # until its notice (every seat's view) was handed over
+    told: list[float] = field(default_factory=list)  # until its notice was handed over and read as a messenger does
     back_to_back: list[float] = field(default_factory=list)  # with `rate`: the bare writes without gaps too
     apply_alone: list[float] = field(default_factory=list)  # with many games: `apply` replayed game by game too
 
@@ -231,12 +231,19 @@ async def command_latency(url: str, name: str, options: str, games: int, command
     journaled: list[int] = []
     # Like a real adapter, the players learn the open decisions from the notices, not by reading the DB.
     open_decisions: dict[int, list[Any]] = {}
+    hands: list[int] = []
     user_of: dict[int, dict[str, User]] = {}
     users = [User(id=i, name=f"u{i}") for i in range(1, 5)]
 
     class Tracker:
         async def deliver(self, notice: Notice) -> None:
             open_decisions[notice.ref.id] = notice.decisions
+            # What the Discord messenger reads of every notice (bot/chat/messenger.py): whose hand changed, and that
+            # hand for the DM. The table's view it reads for a board it draws, one per burst of a busy game:
+            # tests/bench/busy.py measures those, through the real messenger.
+            for p in notice.private:
+                if p.hand_changed:
+                    hands.append(len(p.hand))
             if notice.ref.id not in user_of:
                 user_of[notice.ref.id] = {s.seat: users[s.user_id - 1] for s in notice.seats if s.seat}
 
@@ -354,7 +361,7 @@ def row(label: str, run: Run, saturated: bool) -> Row:
                  f"and writes back to back {pct(back_ms, 50):.2f} / {pct(back_ms, 99):.2f} ms: "
                  f"{pct(ms, 50) / bare50:.1f}x / {pct(ms, 99) / bare99:.1f}x)")
     told = [x * 1000 for x in run.told]
-    note += f"; its notice (every seat's view) handed over after {pct(told, 50):.2f} / {pct(told, 99):.2f} ms"
+    note += f"; its notice handed over and read after {pct(told, 50):.2f} / {pct(told, 99):.2f} ms"
     if saturated:
         own, alone = len(run.apply) / sum(run.apply), len(alone_ms) / (sum(alone_ms) / 1000)
         rate = len(ms) / run.elapsed

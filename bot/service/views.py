@@ -1,0 +1,83 @@
+"""What a commit shows: the views of the state it left, and of the one before, worked out when first read.
+
+A notice used to carry every audience's whole view of the new state, built after every command. A messenger
+reads few of them: the table's view only for a board it draws, and a busy game draws one board for many
+commands (bot/chat/messenger.py); a seat's whole view only where the game sends each seat its own board. What
+it reads of every notice is whose hand changed, and that needs the seats' hidden zones alone
+(`Game.private`). So the views are built on the first read and kept (issue 17: building every view cost a
+saturated LCG or WotR server about a third of its commands' time). A state is never changed once made (`apply`
+copies), so its views come out the same whenever they are built.
+
+Read on the event loop only: a renderer on a worker thread is handed a view already built."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import Decision, View, ZoneView
+from engines.core.contract import Game
+from engines.core.zones import Seat
+
+
+class Views:
+    """What one state looks like to the table and to each of `seats`, and whom it waits on (at once: the
+    waits are written with the command). Each view is worked out when first asked for, then kept with the
+    state (bot/service/core.py `Live`), so the next command's notice compares against them as they are."""
+
+    def __init__(self, game: Game[Any], state: Any, seats: Sequence[Seat]) -> None:
+        self.game = game
+        self.state = state
+        self.seat_names = list(seats)
+        self.pending: tuple[Decision, ...] = tuple(game.pending(state))
+        self._whole: tuple[View, dict[Seat, View]] | None = None
+        self._hands: dict[Seat, list[ZoneView]] = {}
+
+    def _all(self) -> tuple[View, dict[Seat, View]]:
+        if self._whole is None:  # every audience at once: a game works out what they share once (`Game.views`)
+            self._whole = self.game.views(self.state, self.seat_names)
+        return self._whole
+
+    @property
+    def public(self) -> View:
+        return self._all()[0]
+
+    @property
+    def seats(self) -> dict[Seat, View]:
+        return self._all()[1]
+
+    def hand(self, seat: Seat) -> list[ZoneView]:
+        """The seat's own hidden zones (its view's `private`), from its view if built already."""
+        found = self._hands.get(seat)
+        if found is None:
+            whole = self._whole[1].get(seat) if self._whole is not None else None
+            found = self._hands[seat] = whole.private if whole is not None else self.game.private(self.state, seat)
+        return found
+
+
+@dataclass(frozen=True)
+class Commit:
+    """The views a notice reads (bot/service/types.py `Seen`): of the state after the commit (`now`) and of the
+    one before (`was`, None when the table has seen no state before: a game just started)."""
+
+    was: Views | None
+    now: Views
+
+    def public(self) -> View:
+        return self.now.public
+
+    def table_changed(self) -> bool:
+        # Views are dataclasses: equality is structural, and several times cheaper than comparing their JSON.
+        return self.was is None or self.was.public != self.now.public
+
+    def seat(self, seat: Seat) -> View:
+        return self.now.seats[seat]
+
+    def hand(self, seat: Seat) -> list[ZoneView]:
+        return self.now.hand(seat)
+
+    def hand_changed(self, seat: Seat) -> bool:
+        """The seat holds hidden cards, and they are not what it held before (a seat seen for the first time)."""
+        hand = self.now.hand(seat)
+        return bool(hand) and (self.was is None or seat not in self.was.seat_names or self.was.hand(seat) != hand)

@@ -33,6 +33,7 @@ class Views:
         self.pending: tuple[Decision, ...] = tuple(game.pending(state))
         self._whole: tuple[View, dict[Seat, View]] | None = None
         self._hands: dict[Seat, list[ZoneView]] = {}
+        self._bases: dict[Seat, Sequence[object]] = {}
 
     def _all(self) -> tuple[View, dict[Seat, View]]:
         if self._whole is None:  # every audience at once: a game works out what they share once (`Game.views`)
@@ -53,6 +54,13 @@ class Views:
         if found is None:
             whole = self._whole[1].get(seat) if self._whole is not None else None
             found = self._hands[seat] = whole.private if whole is not None else self.game.private(self.state, seat)
+        return found
+
+    def basis(self, seat: Seat) -> Sequence[object]:
+        """What the seat's hidden zones are made from (`Game.private_basis`): equal for two states, so are they."""
+        found = self._bases.get(seat)
+        if found is None:
+            found = self._bases[seat] = self.game.private_basis(self.state, seat)
         return found
 
 
@@ -78,6 +86,11 @@ class Commit:
         return self.now.hand(seat)
 
     def hand_changed(self, seat: Seat) -> bool:
-        """The seat holds hidden cards, and they are not what it held before (a seat seen for the first time)."""
-        hand = self.now.hand(seat)
-        return bool(hand) and (self.was is None or seat not in self.was.seat_names or self.was.hand(seat) != hand)
+        """The seat has hidden zones, and they are not as they were (a seat seen for the first time): compared by
+        what they are made from first, which most commands leave as it was, so most hands are never built."""
+        basis = self.now.basis(seat)
+        if not basis:
+            return False
+        if self.was is None or seat not in self.was.seat_names:
+            return True
+        return self.was.basis(seat) != basis and self.was.hand(seat) != self.now.hand(seat)

@@ -4,6 +4,7 @@ a game writes only what its rules say happens next."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,9 @@ from engines.core.decisions import NONE, THEN, Answer, Decision, DecisionKind, O
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
 from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
 from engines.core.zones import Card, Seat, Zone, ZoneView
+
+# A command of plain words, one space apart: no quote, escape or other whitespace that shlex would read otherwise.
+_PLAIN = re.compile(r"[^\s'\"\\]+(?: [^\s'\"\\]+)*")
 
 
 @dataclass(kw_only=True)
@@ -122,6 +126,14 @@ class Rules(Generic[S]):
         to know whose hand changed, without the rest of the view. A game whose views are costly overrides it to
         build those zones alone (tests/engines/randomplay.py checks the two agree at every step)."""
         return self.view(state, seat).private
+
+    def private_basis(self, state: S, seat: Seat) -> Sequence[object]:
+        """What `private(state, seat)` is made from, to compare states by: where two states give equal bases,
+        they give equal `private` views; empty exactly when `private` is. The service asks it after every command
+        whose hand changed, before building any view. By default the views themselves; a game whose private views
+        are its zones redacted (`zone_view` depends on the zone alone) gives the zones, cheaper to compare than to
+        redact."""
+        return self.private(state, seat)
 
     # --- the contract, shared ----------------------------------------------------------------
     def seat_names(self, count: int) -> list[Seat]:
@@ -244,8 +256,11 @@ class Rules(Generic[S]):
         return work
 
     def parse(self, text: str) -> Any:
+        text = text.strip()
         try:
-            words = shlex.split(text.strip())
+            # Most commands are plain words ("answer 12 c3"): split as shlex would, without its character-by-
+            # character reader (a command's cost on a busy server); anything quoted or escaped goes to shlex.
+            words = text.split(" ") if _PLAIN.fullmatch(text) else shlex.split(text)
         except ValueError as exc:
             raise CommandError(f"Could not read that command: {exc}.") from None
         if not words:

@@ -15,7 +15,7 @@ from engines.lcg.campaign import plan as campaign_plan
 from engines.lcg.cards import Scenario
 from engines.lcg.library import Library
 from engines.lcg.state import LcgState, Player
-from engines.lcg.view import build, hand_zones, shared
+from engines.lcg.view import build, hand_zones, own_hidden, shared
 
 # Importing the phase modules registers their tasks and answers with the flow; importing the card effects
 # registers every card's scripts and the handlers of the rules' hooks (the one place that names the families).
@@ -246,6 +246,9 @@ class Lcg(Rules[LcgState]):
 
     def private(self, state: LcgState, seat: str) -> list[ZoneView]:
         return hand_zones(state, seat)  # without the stats of every card on the table a whole view works out
+
+    def private_basis(self, state: LcgState, seat: str) -> Sequence[object]:
+        return own_hidden(state, seat)  # the hand itself: its view is made from it alone (zone_view)
 
     @staticmethod
     def _title(state: LcgState) -> str:

@@ -156,9 +156,14 @@ def _player(state: LcgState, p: Player, seat: str | None, alike: Shared) -> LcgP
     return found if found is not None else _player_view(state, p, seat, alike.zones)
 
 
+def own_hidden(state: LcgState, seat: str | None) -> list[Zone]:
+    """`seat`'s own hidden zones: its hand, if it is a player's."""
+    return [state.player(seat).hand] if seat in [p.seat for p in state.players] else []
+
+
 def hand_zones(state: LcgState, seat: str | None, redact: Callable[..., ZoneView] = zone_view) -> list[ZoneView]:
-    """`seat`'s own hidden zones: its hand, if it is a player's (a view's `private`)."""
-    return [redact(state.player(seat).hand, seat, back="player")] if seat in [p.seat for p in state.players] else []
+    """`own_hidden` as `seat` sees them (a view's `private`)."""
+    return [redact(zone, seat, back="player") for zone in own_hidden(state, seat)]
 
 
 def build(state: LcgState, seat: str | None, title: str, alike: Shared | None = None) -> LcgView:

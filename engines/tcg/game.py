@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,7 @@ from engines.tcg.cards import CardDef
 from engines.tcg.copying import copy_state
 from engines.tcg.decks import builtin_decks, parse, starter
 from engines.tcg.state import ORDER_VALUES, WOUNDS, Mod, Player, TcgState
-from engines.tcg.view import build, hand_zones
+from engines.tcg.view import build, hand_zones, own_hidden
 
 # Each option: its default and the values it may take. Spec 9 row numbers in comments.
 CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...]]] = {
@@ -214,6 +215,9 @@ class Tcg(Rules[TcgState]):
 
     def private(self, state: TcgState, seat: str) -> list[ZoneView]:
         return hand_zones(state, seat)
+
+    def private_basis(self, state: TcgState, seat: str) -> Sequence[object]:
+        return own_hidden(state, seat)  # the zones themselves: their views are made from them alone (zone_view)
 
 
 def _signed(text: str) -> int:

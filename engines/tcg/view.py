@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engines.core import SeatView, View, ZoneView, zone_view
+from engines.core import SeatView, View, Zone, ZoneView, zone_view
 from engines.tcg import rules
 from engines.tcg.state import TcgState
 
@@ -70,11 +70,15 @@ def status_line(state: TcgState) -> str:
             + (f" ({prompt})" if prompt else ""))
 
 
+def own_hidden(state: TcgState, seat: str | None) -> list[Zone]:
+    """`seat`'s own hidden zones: its hand and adventure deck."""
+    return [z for p in state.players if seat == p.seat for z in (p.hand, p.adventure)]
+
+
 def hand_zones(state: TcgState, seat: str | None) -> list[ZoneView]:
-    """`seat`'s own hidden zones (a view's `private`): its hand and adventure deck, named as their owner reads them
-    after "Your" ("Your hand", not "Your p1: hand")."""
-    return [replace(zone_view(z, seat), name=z.name.split(": ")[-1])
-            for p in state.players if seat == p.seat for z in (p.hand, p.adventure)]
+    """`own_hidden` as `seat` sees them (a view's `private`), named as their owner reads them after "Your" ("Your
+    hand", not "Your p1: hand")."""
+    return [replace(zone_view(z, seat), name=z.name.split(": ")[-1]) for z in own_hidden(state, seat)]
 
 
 def build(state: TcgState, seat: str | None) -> TcgView:

@@ -14,7 +14,7 @@ from engines.wotr.adjust import Adjust
 from engines.wotr.cards import BATTLEGROUND, FP, PATH, CardDef, fold
 from engines.wotr.scenarios import SCENARIOS, by_name, deck_list, scenario
 from engines.wotr.state import Deck, WotrState
-from engines.wotr.view import build, hand_zones, shared
+from engines.wotr.view import build, hand_zones, own_hidden, shared
 
 # Each option: its default and the values it may take (None: any integer >= 0). Spec 10 numbers in comments.
 CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
@@ -161,4 +161,7 @@ class Wotr(Rules[WotrState]):
 
     def private(self, state: WotrState, seat: str) -> list[ZoneView]:
         return hand_zones(state, seat)  # without the score, the locations' strengths and the rest of a whole view
+
+    def private_basis(self, state: WotrState, seat: str) -> Sequence[object]:
+        return own_hidden(state, seat)  # the zones themselves: their views are made from them alone (zone_view)
 

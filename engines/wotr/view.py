@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engines.core import CardView, SeatView, View, ZoneView, ZoneViews, zone_view
+from engines.core import CardView, SeatView, View, Zone, ZoneView, ZoneViews, zone_view
 from engines.wotr import combat, procedures
 from engines.wotr.cards import BATTLEGROUND, FP, SHADOW, CardDef
 from engines.wotr.scenarios import scenario
@@ -124,9 +124,14 @@ def shared(state: WotrState) -> Shared:
     )
 
 
+def own_hidden(state: WotrState, seat: str | None) -> list[Zone]:
+    """`seat`'s own hidden zones: the hand, cycle pile and eliminated pile of each of its decks."""
+    return [z for d in state.decks if seat == d.seat for z in (d.hand, d.cycle, d.eliminated)]
+
+
 def hand_zones(state: WotrState, seat: str | None, redact: Callable[..., ZoneView] = zone_view) -> list[ZoneView]:
-    """`seat`'s own hidden zones (a view's `private`): the hand, cycle pile and eliminated pile of each of its decks."""
-    return [redact(z, seat) for d in state.decks if seat == d.seat for z in (d.hand, d.cycle, d.eliminated)]
+    """`own_hidden` as `seat` sees them (a view's `private`)."""
+    return [redact(zone, seat) for zone in own_hidden(state, seat)]
 
 
 def build(state: WotrState, seat: str | None, alike: Shared | None = None) -> WotrView:

@@ -366,3 +366,24 @@ def test_a_command_without_a_text_form_cannot_be_written() -> None:
     """Given a command object the game has no grammar for, when formatted, then CommandError."""
     with pytest.raises(CommandError, match="Cannot write"):
         GAME.format(Roll())
+
+
+@pytest.mark.parametrize("text", [
+    "answer 12 c3", "answer 3 a then b", "play  7 Leaves", "play\t7 Leaves", "play 7 'Leaves'", 'play "7 Leaves"',
+    "play 7 Lea\\ ves", "answer 4 Úlairë", "answer 4 a\u00a0b", "answer 4 x#y", "play 7 Leaves\x0b", "a",
+])
+def test_words_are_split_as_shlex_splits_them(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plain words are split without shlex's reader (a busy server's cost), into exactly the words shlex gives:
+    whatever is quoted, escaped or spaced otherwise is left to shlex."""
+    import shlex
+
+    seen: list[list[str]] = []
+
+    def record(self: Tally, words: list[str]) -> Any:
+        seen.append(words)
+        raise CommandError("recorded")
+
+    monkeypatch.setattr(Tally, "parse_verb", record)
+    with pytest.raises(CommandError):
+        GAME.parse(text.replace("answer", "verb"))
+    assert seen == [shlex.split(text.replace("answer", "verb").strip())]

@@ -108,12 +108,17 @@ async def bare_postgres(url: str, n: int, rate: float | None = None) -> list[flo
     return times
 
 
-async def apply_times(db: Database, game: Any, ids: list[int], interleaved: bool = False) -> list[float]:
+async def apply_times(db: Database, game: Any, ids: list[int], interleaved: bool = False,
+                      rate: float | None = None) -> list[float]:
     """The engine's own `apply` of every command the run journaled, timed one by one (each after a young
     collection, so no pause of the collector is counted), replayed game by game; or, `interleaved`, in the
     order the run committed them across its games, every game's state kept between its commands as the service
     keeps them. With many games that is the engine's cost at the run's load: each command copies a state the
-    processor's caches have mostly let go since its game's last command (LCG, 100 games: about 1.3x game by game)."""
+    processor's caches have mostly let go since its game's last command (LCG, 100 games: about 1.3x game by game).
+    With `rate`, each after a random gap (`pause`), as the run's commands arrived: a processor idle between
+    commands runs the next one slower (LCG, 100 games at 100/s: about 1.4x back to back), as the bare writes
+    arriving at random show for the database."""
+    gaps = random.Random(3) if rate else None
     import gc
 
     async with db.session() as s:
@@ -135,6 +140,7 @@ async def apply_times(db: Database, game: Any, ids: list[int], interleaved: bool
                 states.clear()  # game by game: one game in memory at a time
             states[row.game_id] = game.setup(*history.start_config(by_game[row.game_id]))
         command = game.parse(row.text)
+        await pause(gaps, rate)
         gc.collect(0)
         start = time.perf_counter()
         states[row.game_id] = game.apply(states[row.game_id], row.seat, command).state
@@ -293,7 +299,7 @@ async def command_latency(url: str, name: str, options: str, games: int, command
     start = time.perf_counter()
     await asyncio.gather(*(play(g, commands // games) for g in ids))
     elapsed = time.perf_counter() - start
-    applied = await apply_times(db, game, all_ids, interleaved=games > 1)
+    applied = await apply_times(db, game, all_ids, interleaved=games > 1, rate=rate)
     alone = await apply_times(db, game, all_ids) if games > 1 else []
     if meter is not None:
         meter.close()
@@ -345,8 +351,8 @@ GAMES = (("Tally", "tally", ""), ("LCG, 4 players", "lcg", ""), ("WotR Trilogy, 
 
 def row(label: str, run: Run, saturated: bool) -> Row:
     """The floor is the same work done bare under the run's load: with many games, `apply` replayed in the
-    order the run committed (interleaved), and with a rate the bare writes arriving at it. Beside it, the ratios
-    against the floor measured without that load (`apply` game by game, writes back to back)."""
+    order the run committed (interleaved), and with a rate `apply` and the bare writes arriving at it. Beside it,
+    the ratios against the floor measured without that load (`apply` game by game, writes back to back)."""
     ms = [x * 1000 for x in run.latencies]
     apply_ms = [x * 1000 for x in run.apply]
     write_ms = [x * 1000 for x in run.floor_write]
@@ -368,6 +374,7 @@ def row(label: str, run: Run, saturated: bool) -> Row:
         note += (f"; {rate:,.0f} commands/s = {rate / own:.0%} of its own apply rate ({own:,.0f}/s; game by game "
                  f"{alone:,.0f}/s: {rate / alone:.0%})")
     applied = "apply interleaved" if run.apply_alone else "apply"
+    applied += " arriving at random" if run.back_to_back else ""
     written = "bare INSERT+COMMIT arriving at random" if run.back_to_back else "bare INSERT+COMMIT"
     return Row(label, f"{pct(ms, 50):.2f} / {pct(ms, 99):.2f} ms",
                f"{applied} {pct(apply_ms, 50):.2f} / {pct(apply_ms, 99):.2f} + {written} "

@@ -217,3 +217,22 @@ def test_an_empty_zone_views_as_zero() -> None:
     """Given an empty discard pile, when viewed, then the count is 0 and there are no cards."""
     view = zone_view(a_zone(Visibility.PUBLIC), None)
     assert view.count == 0 and view.cards == []
+
+
+def test_cards_and_zones_are_equal_field_by_field() -> None:
+    """Equal when every field is (attachments compared in turn), whatever object holds them; never equal to
+    anything else; unhashable, as mutable dataclasses are."""
+    def card(**kw: Any) -> Card:
+        return Card(uid="c1", name="a hero", tokens={"damage": 1}, attached=[Card(uid="c2", name="a blade")], **kw)
+
+    assert card() == card()
+    assert not (card() != card())  # noqa: SIM202 (the `!=` a zone's comparison of its cards goes through)
+    assert card() != card(face_up=False)
+    assert card() != Card(uid="c1", name="a hero", tokens={"damage": 1}, attached=[Card(uid="c2", name="a bow")])
+    assert card() != "c1"
+    zone = Zone(name="hand", visibility=Visibility.OWNER, owner="p1", cards=[card()])
+    assert zone == Zone(name="hand", visibility=Visibility.OWNER, owner="p1", cards=[card()])
+    assert zone != Zone(name="hand", visibility=Visibility.OWNER, owner="p2", cards=[card()])
+    assert zone != Zone(name="hand", visibility=Visibility.OWNER, owner="p1", cards=[card(known_to=["p2"])])
+    with pytest.raises(TypeError):
+        hash(card())

@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 from PIL import Image, ImageDraw
 
 from render import kit
+from render.indexed import IndexedPalette, TrueColourOnly
 
 RGB = kit.RGB
 P = kit.PALETTE
@@ -61,10 +62,19 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[tuple[
     through them, so what lies around its rounded corners and between its pieces (the ground, or a badge reaching
     over it) stays as it was, the very pixels painting it there gives, on any ground."""
     x, y, right, bottom = box
+    palette = img.palette if isinstance(img.palette, IndexedPalette) else None
+    key = (key, palette)  # a tile drawn in a palette's indices, or in full colour
     found = tiles.get(key)
     if found is None:
-        tile = Image.new("RGB", (right - x, bottom - y), kit.PALETTE.table)
-        paint(tile, 0, 0)
+        tile = kit.canvas_like(img, right - x, bottom - y)
+        try:
+            paint(tile, 0, 0)
+        except TrueColourOnly:  # (a shaded card) in full colour, mapped
+            if palette is None:
+                raise
+            tile = Image.new("RGB", tile.size, kit.PALETTE.table)
+            paint(tile, 0, 0)
+            tile = tile.quantize(palette=palette.source, dither=Image.Dither.NONE)
         outline = Image.new("1", tile.size, 0)
         draw = ImageDraw.Draw(outline)
         for shape, radius, width in shapes:  # drawn as the tile draws them: the same pixels

@@ -16,8 +16,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import ceil, floor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render.indexed import IndexedPalette, TrueColourOnly
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 Box = tuple[int, int, int, int]
 RGB = tuple[int, int, int]
@@ -219,6 +225,9 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill
     near-cold boards a fifth of their time; tests/render/test_kit.py checks every shipped card name)."""
     s = fold(s)
     x, y = xy
+    if isinstance(draw.palette, IndexedPalette):
+        _stamp_indexed(draw, (x, y), s, fnt, fill, anchor)
+        return
     if not s or "\n" in s or draw.palette is not None or draw.mode != "RGB" or type(x) is not int or type(y) is not int:
         draw.text(xy, s, fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
         return
@@ -235,6 +244,28 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill
     draw.draw.draw_bitmap((x + dx, y + dy), mask, ink)
 
 
+def _stamp_indexed(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill: RGB, anchor: str) -> None:
+    """`text` on an image drawn in a fixed palette's indices (render/indexed.py): the same masks at the same places,
+    each stamped as the indices its blends quantize to; what the stamp cannot do exactly raises TrueColourOnly."""
+    palette = draw.palette
+    assert isinstance(palette, IndexedPalette)
+    x, y = xy
+    if not s:
+        return
+    if "\n" in s or fnt.stroke or type(x) is not int or type(y) is not int:
+        raise TrueColourOnly("text ImageDraw lays out itself")
+    if anchor == "la" and " " in s:
+        pen = 0.0
+        for word in s.split(" "):
+            if word:
+                mask, (dx, dy) = _mask(word, fnt, anchor, "L")
+                palette.stamp(draw.im, (x + floor(pen + 0.5) + dx, y + dy), mask, fill)
+            pen += _advance(word, fnt)
+        return
+    mask, (dx, dy) = _mask(s, fnt, anchor, "L")
+    palette.stamp(draw.im, (x + dx, y + dy), mask, fill)
+
+
 @lru_cache(maxsize=4096)
 def _advance(word: str, fnt: Font) -> float:
     """How far the pen moves over `word` and the space after it (in fractions of a pixel, as FreeType lays out)."""
@@ -249,7 +280,7 @@ def forget_text() -> None:
 
 
 @lru_cache(maxsize=2048)
-def _mask(s: str, fnt: Font, anchor: str, mode: str) -> tuple[object, tuple[int, int]]:
+def _mask(s: str, fnt: Font, anchor: str, mode: str) -> tuple[ImagingCore, tuple[int, int]]:
     """The glyph mask of `s` in `fnt` and where it goes from the anchor point, as ImageDraw.text makes them (with
     the stroke filled, drawn in one pass when the stroke's fill is the text's). Kept across renders and threads
     (lru_cache is thread-safe; a mask is only read once made): about 2,000 strings of a few KB each at most."""
@@ -345,6 +376,14 @@ def flow(
 
 def canvas(width: int, height: int) -> Image.Image:
     return Image.new("RGB", (width, height), PALETTE.table)
+
+
+def canvas_like(img: Image.Image, width: int, height: int, colour: RGB = PALETTE.table) -> Image.Image:
+    """A new image filled with `colour` to draw a piece of `img` on, and paste there: in full colour, or in the
+    indices of `img`'s fixed palette when `img` is drawn in them (render/indexed.py)."""
+    if isinstance(img.palette, IndexedPalette):
+        return img.palette.new(width, height, colour)
+    return Image.new("RGB", (width, height), colour)
 
 
 def _inclusive(box: Box) -> tuple[int, int, int, int]:
@@ -488,7 +527,8 @@ def card_back(img: Image.Image, box: Box, label: str) -> None:
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle(_inclusive(box), RADIUS, fill=PALETTE.back, outline=PALETTE.back_edge, width=3)
     inner = (box[0] + 12, box[1] + 12, box[2] - 12, box[3] - 12)
-    img.paste(_lattice(inner[2] - inner[0], inner[3] - inner[1]), inner[:2])
+    palette = img.palette if isinstance(img.palette, IndexedPalette) else None
+    img.paste(_lattice(inner[2] - inner[0], inner[3] - inner[1], palette), inner[:2])
     draw.rectangle(_inclusive(inner), outline=PALETTE.back_edge, width=1)
     if label:
         fnt = font(TEXT_SIZE, bold=True)
@@ -508,9 +548,10 @@ def card_back(img: Image.Image, box: Box, label: str) -> None:
 
 
 @lru_cache(maxsize=16)
-def _lattice(width: int, height: int) -> Image.Image:
-    """A diagonal lattice: reads as "card back" with no text, even thumbnailed. Cached: boards repeat it."""
-    pattern = Image.new("RGB", (width, height), PALETTE.back)
+def _lattice(width: int, height: int, palette: IndexedPalette | None) -> Image.Image:
+    """A diagonal lattice: reads as "card back" with no text, even thumbnailed. Cached: boards repeat it. Lines of
+    one colour, drawn with no anti-aliasing: in a palette's indices (`palette`) they are the same pixels, mapped."""
+    pattern = palette.new(width, height, PALETTE.back) if palette else Image.new("RGB", (width, height), PALETTE.back)
     draw = ImageDraw.Draw(pattern)
     colour = tuple((c + e) // 2 for c, e in zip(PALETTE.back, PALETTE.back_edge, strict=True))
     for x in range(-height, width, 28):  # PIL clips lines to the image, so overshooting is harmless
@@ -561,6 +602,8 @@ def dim_card(img: Image.Image, box: Box, label: str, band: tuple[int, int] | Non
 
 
 def _shade(img: Image.Image, box: Box, amount: float = 0.5) -> None:
+    if img.mode != "RGB":  # a blend of what is there: text's blends are not known from their indices
+        raise TrueColourOnly("a shade")
     region = img.crop(box)
     img.paste(Image.blend(region, Image.new("RGB", region.size, PALETTE.shade), amount), box[:2],
               _card_shape(region.width, region.height))
@@ -651,15 +694,27 @@ class KeptBlocks:
         self.lock = threading.Lock()  # boards are drawn on worker threads, several at once (asyncio.to_thread)
 
     def get(self, key: Hashable, width: int, height: int, paint: Callable[[Image.Image, int], None],
-            palette: Image.Image) -> Image.Image:
+            palette: Image.Image | IndexedPalette) -> Image.Image:
+        """The block kept under `key`, or painted now: in `palette`'s indices when it is an IndexedPalette (the
+        pixels painting in full colour and mapping give, render/indexed.py), else in full colour and then mapped
+        to the 1x1 palette image `palette`; in full colour too when something in it cannot be drawn in indices."""
         with self.lock:
             found = self.blocks.get(key)
             if found is not None:
                 self.blocks.move_to_end(key)
                 return found
-        drawn = canvas(width, height)  # drawn outside the lock: another board's blocks need not wait for it
-        paint(drawn, 0)
-        img = drawn.quantize(palette=palette, dither=Image.Dither.NONE)
+        img = None  # drawn outside the lock: another board's blocks need not wait for it
+        if isinstance(palette, IndexedPalette):
+            img = palette.new(width, height, PALETTE.table)
+            try:
+                paint(img, 0)
+            except TrueColourOnly:
+                img = None
+        if img is None:
+            drawn = canvas(width, height)
+            paint(drawn, 0)
+            source = palette.source if isinstance(palette, IndexedPalette) else palette
+            img = drawn.quantize(palette=source, dither=Image.Dither.NONE)
         with self.lock:
             self.blocks[key] = img
             while len(self.blocks) > self.size:

@@ -54,6 +54,7 @@ from render.lcg_palette import (
     VICTORY_CHIP,
     YOU_CHIP,
     YOU_FILL,
+    indexed,
     palette,
 )
 from render.registry import register
@@ -95,7 +96,7 @@ def draw_table(view: LcgView, kept: kit.KeptBlocks | None) -> Image.Image:
         def paint(strip: Image.Image, _: int, section: Block = section, inset: int = inset) -> None:
             section.paint(strip, MARGIN, inset)
 
-        img.paste(kept.get((key, inset, bottom - top), WIDTH, bottom - top, paint, palette()), (0, top))
+        img.paste(kept.get((key, inset, bottom - top), WIDTH, bottom - top, paint, indexed()), (0, top))
     return img
 
 
@@ -183,10 +184,10 @@ def _header_block(view: LcgView) -> Block:
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         # The status changes on nearly every move, the title and chips above it seldom: they are kept drawn.
-        top_key = (audience, view.title, tuple(chips))
+        top_key = (audience, view.title, tuple(chips), img.palette)
         top = HEADS.get(top_key)
         if top is None:
-            top = kit.canvas(CONTENT, status_top)
+            top = kit.canvas_like(img, CONTENT, status_top)
             paint_top(top, 0, 0)
             HEADS.put(top_key, top)  # kept once drawn: another thread may paste it as soon as it is kept
         img.paste(top, (x, y))

@@ -381,10 +381,10 @@ def paste_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None
     tiles of a handful of shapes: the rounded cells were most of drawing a face). Pasted through the card's own
     outline, so what lies around its rounded corners stays as it was: the very pixels drawing it there gives."""
     x0, y0, x1, y1 = box
-    key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots))
+    key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots), img.palette)
     found = FRAMES.get(key)
     if found is None:
-        drawn = Image.new("RGB", (x1 - x0, y1 - y0), P.face)
+        drawn = kit.canvas_like(img, x1 - x0, y1 - y0, P.face)
         draw_frame(drawn, (0, 0, x1 - x0, y1 - y0), accent, face)
         outline = Image.new("1", drawn.size, 0)
         ImageDraw.Draw(outline).rounded_rectangle((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, fill=1, outline=1,

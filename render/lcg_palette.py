@@ -18,13 +18,14 @@ from functools import cache
 from PIL import Image
 
 from render import kit
+from render.indexed import IndexedPalette
 from render.kept import fixed_palette
 from render.lcg_card import CELL, COST_CELL, DOWN, ENCOUNTER, SPHERES, UNKNOWN, UP
 
 RGB = kit.RGB
 P = kit.PALETTE
 
-ENGAGED_TINT: RGB = (92, 40, 38)  # behind a player's engaged enemies
+ENGAGED_TINT: RGB = (92, 40, 40)  # behind a player's engaged enemies
 YOU_FILL: RGB = (52, 58, 70)  # the viewer's own band
 YOU_CHIP: RGB = (70, 96, 140)
 VICTORY_CHIP: RGB = (56, 104, 70)
@@ -56,3 +57,9 @@ GROUND = 0  # P.table is the palette's first colour
 def palette() -> Image.Image:
     """The board's palette, as a 1x1 palette image for Image.quantize."""
     return fixed_palette(_TEXT_GROUNDS, _OTHER, ((20, False), (24, True), (32, True)))
+
+
+@cache
+def indexed() -> IndexedPalette:
+    """The board's palette, to draw sections in its indices (render/indexed.py)."""
+    return IndexedPalette(palette())

@@ -20,6 +20,7 @@ from engines.wotr.cards import FP, CardDef
 from engines.wotr.view import DeckView, LocationView, WotrView
 from render import kit
 from render.generic import render_view
+from render.indexed import IndexedPalette
 from render.kept import Kept, fixed_palette, paste_tile
 from render.registry import register
 
@@ -268,7 +269,7 @@ def draw_table(view: WotrView, kept: kit.KeptBlocks | None) -> Image.Image:
     img.putpalette(palette().getpalette() or [])
     y = MARGIN
     for key, h, paint in blocks:
-        img.paste(kept.get(key, WIDTH, h, paint, palette()), (0, y))
+        img.paste(kept.get(key, WIDTH, h, paint, indexed()), (0, y))
         y += h
     return img
 
@@ -309,6 +310,12 @@ _GROUND = 0  # P.table is the palette's first colour
 def palette() -> Image.Image:
     return fixed_palette(_TEXT_GROUNDS, ((_LATTICE[0], _LATTICE[1], _LATTICE[2]),),
                          ((22, True), (24, False), (28, True), (36, True)))
+
+
+@cache
+def indexed() -> IndexedPalette:
+    """The board's palette, to draw blocks in its indices (render/indexed.py)."""
+    return IndexedPalette(palette())
 
 
 def _render(view: View) -> bytes:

@@ -1,0 +1,100 @@
+"""Boards drawn straight in their palette's indices (render/indexed.py, issue 17) are, index for index, the boards
+drawn in full colour and then mapped to the palette pixel by pixel (Image.quantize, no dither): the LCG and War of the
+Ring tables and seat views of random games, mid-game and late, kept tiles and all."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from engines.core import Config, Game, View
+from engines.lcg import GAME as LCG
+from engines.wotr import GAME as WOTR
+from render import kit, lcg, lcg_palette, wotr
+from render.indexed import IndexedPalette, TrueColourOnly
+from tests.engines.randomplay import random_answer
+
+DrawTable = Callable[[Any, kit.KeptBlocks | None], Image.Image]
+
+
+@pytest.fixture(autouse=True)
+def start_from_nothing() -> Iterator[None]:
+    lcg.forget()
+    wotr.forget()
+    yield
+    lcg.forget()
+    wotr.forget()
+
+
+def views(game: Game[Any], options: dict[str, str | int | bool], seed: int, every: int) -> Iterator[View]:
+    """The table and one seat's view of every `every`th state of a random four-player game, and of its last."""
+    seats = game.seat_names(4)
+    state = game.setup(Config(seats=seats, options=options), seed)
+    rnd = random.Random(seed)
+    for step in range(400):
+        done = game.outcome(state) is not None
+        if step % every == every - 1 or done:
+            yield from (game.view(state, seat) for seat in (None, seats[seed % 4]))
+        if done:
+            return
+        decision = rnd.choice(game.pending(state))
+        state = game.apply(state, decision.seat, random_answer(decision, rnd)).state
+    yield from (game.view(state, seat) for seat in (None, seats[seed % 4]))
+
+
+class Stamps:
+    """Counts the text kit.text stamps in indices, and what it could not: so a board that fell back to full colour
+    everywhere cannot pass for one drawn in indices."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.done = self.refused = 0
+        stamp = IndexedPalette.stamp
+
+        def counted(palette: IndexedPalette, *args: Any) -> None:
+            try:
+                stamp(palette, *args)
+            except TrueColourOnly:
+                self.refused += 1
+                raise
+            self.done += 1
+
+        monkeypatch.setattr(IndexedPalette, "stamp", counted)
+
+
+def differing(draw_table: DrawTable, palette: Image.Image, view: View) -> tuple[int, int, int, int] | None:
+    """Where the board drawn in indices (as render_table draws it, kept tiles and all) differs from the board drawn
+    whole in full colour and mapped, index for index (the box of differing pixels), or None."""
+    indexed = draw_table(view, kit.KeptBlocks(0))
+    mapped = draw_table(view, None).quantize(palette=palette, dither=Image.Dither.NONE)
+    assert indexed.mode == mapped.mode == "P" and indexed.size == mapped.size
+    if indexed.tobytes() == mapped.tobytes():
+        return None
+    return ImageChops.difference(indexed.convert("L"), mapped.convert("L")).getbbox() or (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_lcg_boards_drawn_in_indices_are_the_boards_drawn_in_full_colour_and_mapped(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    stamps = Stamps(monkeypatch)
+    boards = 0
+    for view in views(LCG, {}, seed, 20):
+        assert differing(lcg.draw_table, lcg_palette.palette(), view) is None, (seed, view.seat, view.status)
+        boards += 1
+    assert boards >= 6
+    assert stamps.done > 100 * boards and stamps.refused < stamps.done / 100
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_wotr_boards_drawn_in_indices_are_the_boards_drawn_in_full_colour_and_mapped(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    stamps = Stamps(monkeypatch)
+    boards = 0
+    for view in views(WOTR, {"scenario": "trilogy"}, seed, 30):
+        assert differing(wotr.draw_table, wotr.palette(), view) is None, (seed, view.seat, view.status)
+        boards += 1
+    assert boards >= 6
+    assert stamps.done > 100 * boards and stamps.refused < stamps.done / 100

@@ -2,18 +2,22 @@
 each pixel to the palette (Image.quantize, no dither) gives, at a quarter of the bytes to fill, copy and paste, and
 with no mapping pass (issue 17: mapping and filling true-colour blocks cost a near-cold board as much as its encode).
 
-A palette image drawn on with ImageDraw maps a fill colour through its palette's `getcolor`: `IndexedPalette` answers
-with the index quantizing that colour gives, so flat fills and outlines (which Pillow draws without anti-aliasing)
-need no change in the code that draws them. Anti-aliased text blends its ink into the ground under it, which indices
-cannot do: kit.text stamps a glyph mask through a table giving, for each level of the mask, the index quantizing
-Pillow's own blend of the ink over that ground gives (`IndexedPalette.stamp`). Where the outcome cannot be known from
-indices (text over a ground that is not one flat palette colour, a colour the palette holds only approximately, a
-shade blended over a region), `TrueColourOnly` is raised, and the caller draws that tile or block in full colour and
+An image drawn in indices carries a `Pen` as its palette. ImageDraw maps a fill colour through its palette's
+`getcolor`: the pen answers with the index quantizing that colour gives, so flat fills and outlines (which Pillow draws
+without anti-aliasing) need no change in the code that draws them. Anti-aliased text blends its ink into the ground
+under it, which indices cannot do: kit.text stamps a glyph mask through a table giving, for each level of the mask, the
+index quantizing Pillow's own blend of the ink over that ground gives (`Pen.stamp`). A shade (kit's dimmed card) blends
+every pixel half way to the shade colour: a flat pixel's index maps to its shaded twin's, and the pen, which keeps what
+it stamped where, stamps each text again through the table of its blends shaded. Where the outcome cannot be known from
+indices (text over a ground that is not one flat palette colour, a colour the palette holds only approximately, a shade
+over what the pen did not draw), `TrueColourOnly` is raised, and the caller draws that tile or block in full colour and
 maps it, as before. tests/render/test_indexed.py compares whole boards drawn both ways, index for index.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -23,65 +27,114 @@ if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
 
 RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+SHADE = "shade"  # a step of a stamp's history: everything blended half way to the shade colour (kit._shade)
+Recipe = tuple[RGB | str, ...]  # how a stamp's pixels came to be: the ground, then each ink stamped or SHADE
 
 
 class TrueColourOnly(Exception):
     """Drawing this in palette indices could differ from drawing it in full colour and mapping it: draw it so."""
 
 
-class IndexedPalette(ImagePalette.ImagePalette):
+class IndexedPalette:
     """A board's fixed palette, for images drawn in its indices. Shared by every such image, across threads: it only
-    keeps what it has worked out (each colour's index, each text blend's table), the same whoever works it out."""
+    keeps what it has worked out (each colour's index, each stamp history's table), the same whoever works it out."""
 
-    def __init__(self, source: Image.Image) -> None:
-        flat = source.getpalette() or []
-        super().__init__("RGB", flat[: 3 * 256])
+    def __init__(self, source: Image.Image, shade: RGB) -> None:
+        flat = (source.getpalette() or [])[: 3 * 256]
         self.source = source  # the 1x1 palette image Image.quantize takes
+        self.shade_colour = shade
         self.colours: list[RGB] = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, 3 * 256, 3)]
-        self.raw = bytes(flat[: 3 * 256])
+        self.raw = bytes(flat)
         self.indices: dict[RGB, int] = {}
-        self.blends: dict[tuple[int, RGB], list[int]] = {}
+        self.tables: dict[Recipe, list[int]] = {}
+        strip = Image.new("RGB", (256, 1))
+        strip.putdata(self.colours)
+        self.shaded = self._quantized(Image.blend(strip, Image.new("RGB", strip.size, shade), 0.5))
+
+    def _quantized(self, strip: Image.Image) -> list[int]:
+        return list(strip.quantize(palette=self.source, dither=Image.Dither.NONE).tobytes())
 
     def index(self, colour: RGB) -> int:
         """The index Image.quantize maps `colour` to (not always the entry nearest it: Pillow maps a 4x4x4 cell)."""
         found = self.indices.get(colour)
         if found is None:
-            one = Image.new("RGB", (1, 1), colour).quantize(palette=self.source, dither=Image.Dither.NONE)
-            found = self.indices[colour] = _pixel(one, 0, 0)
+            found = self.indices[colour] = self._quantized(Image.new("RGB", (1, 1), colour))[0]
         return found
 
-    def getcolor(self, color: tuple[int, ...], image: Image.Image | None = None) -> int:
-        """What ImageDraw fills with: the colour's index, when the palette holds the colour itself. A colour it only
-        approximates would be right where filled, but text over it would blend with the entry, not the colour."""
-        colour = (color[0], color[1], color[2])
+    def exact(self, colour: RGB) -> int:
+        """The colour's index, when the palette holds the colour itself. A colour it only approximates would be right
+        where filled, but text over it would blend with the entry, not the colour."""
         found = self.index(colour)
         if self.colours[found] != colour:
             raise TrueColourOnly(f"{colour} is not in the palette")
         return found
 
     def new(self, width: int, height: int, colour: RGB) -> Image.Image:
-        """A palette image filled with `colour`, which ImageDraw draws on in this palette's indices."""
-        img = Image.new("P", (width, height), self.getcolor(colour))
+        """An image filled with `colour`, which ImageDraw draws on in this palette's indices (a new pen of its own)."""
+        img = Image.new("P", (width, height), self.exact(colour))
         img.im.putpalette("RGB", "RGB", self.raw)
-        img.palette = self
+        img.palette = Pen(self)
         return img
 
-    def blend(self, ground: int, ink: RGB) -> list[int]:
-        """For each level of a glyph mask, the index that quantizing Pillow's blend of `ink` over the ground colour
-        at that level gives: worked out by drawing a mask of every level in full colour and quantizing it."""
-        key = (ground, ink)
-        found = self.blends.get(key)
+    def table(self, recipe: Recipe) -> list[int]:
+        """For each level of a glyph mask, the index that quantizing the pixel `recipe` makes at that level gives:
+        worked out by making those pixels in full colour with Pillow's own blends, on a mask of every level."""
+        found = self.tables.get(recipe)
         if found is None:
-            strip = Image.new("RGB", (256, 1), self.colours[ground])
-            draw = ImageDraw.Draw(strip)
-            draw.draw.draw_bitmap((0, 0), _LEVELS.im, draw.draw.draw_ink(ink))
-            found = self.blends[key] = list(strip.quantize(palette=self.source, dither=Image.Dither.NONE).tobytes())
+            ground = recipe[0]
+            assert isinstance(ground, tuple)
+            strip = Image.new("RGB", (256, 1), ground)
+            for step in recipe[1:]:
+                if isinstance(step, tuple):
+                    draw = ImageDraw.Draw(strip)
+                    draw.draw.draw_bitmap((0, 0), _LEVELS.im, draw.draw.draw_ink(step))
+                else:
+                    strip = Image.blend(strip, Image.new("RGB", strip.size, self.shade_colour), 0.5)
+            found = self.tables[recipe] = self._quantized(strip)
         return found
 
+
+@dataclass(frozen=True)
+class Stamp:
+    """Text a pen stamped: where (its mask's box), the mask, the pixels it inked (levels 0 and 255), and how those
+    pixels came to be."""
+
+    box: Box
+    mask: ImagingCore
+    inked: ImagingCore
+    recipe: Recipe
+
+    def moved(self, dx: int, dy: int) -> Stamp:
+        x0, y0, x1, y1 = self.box
+        return Stamp((x0 + dx, y0 + dy, x1 + dx, y1 + dy), self.mask, self.inked, self.recipe)
+
+
+class Pen(ImagePalette.ImagePalette):
+    """One image's palette when it is drawn in a board palette's indices: maps fills for ImageDraw, and keeps the text
+    it stamped (and what was pasted in from pieces drawn elsewhere), so a shade can work out every pixel it blends."""
+
+    def __init__(self, board: IndexedPalette) -> None:
+        super().__init__("RGB", board.raw)
+        self.board = board
+        self.stamps: list[Stamp] = []
+        self.unknown: list[Box] = []  # pasted from pieces drawn in full colour and mapped: their pixels' history
+
+    def getcolor(self, color: tuple[int, ...], image: Image.Image | None = None) -> int:
+        """What ImageDraw fills with."""
+        return self.board.exact((color[0], color[1], color[2]))
+
+    def pasted(self, xy: tuple[int, int], stamps: Sequence[Stamp], unknown: Sequence[Box]) -> None:
+        """A piece was pasted at `xy` carrying `stamps` and `unknown` regions (in its own coordinates)."""
+        x, y = xy
+        self.stamps += [s.moved(x, y) for s in stamps]
+        self.unknown += [(x0 + x, y0 + y, x1 + x, y1 + y) for x0, y0, x1, y1 in unknown]
+
     def stamp(self, img: ImagingCore, xy: tuple[int, int], mask: ImagingCore, ink: RGB) -> None:
-        """What ImageDraw's draw_bitmap of `mask` in `ink` at `xy` and then quantizing gives, where the mask lies
-        within `img` (an image's core, as ImageDraw holds it) on one flat colour the palette holds as itself (else
-        TrueColourOnly)."""
+        """What ImageDraw's draw_bitmap of `mask` in `ink` at `xy` and then quantizing gives, in `img` (an image's
+        core, as ImageDraw holds it): where the mask inks on one flat colour the palette holds as itself, or over
+        this pen's own stamp of the same mask at the same place (a name drawn again in another ink); else
+        TrueColourOnly."""
         width, height = mask.size
         if not width or not height:
             return
@@ -92,29 +145,70 @@ class IndexedPalette(ImagePalette.ImagePalette):
         under = img.crop(box)
         low, high = under.getextrema()
         if low == high:  # the mask's box lies on one colour: its levels of 0 are that colour too
-            self._check_ground(low)
-            img.paste(_mapped(self, mask, low, ink), box)
+            recipe: Recipe = (self._ground(low), ink)
+            self.stamps.append(Stamp(box, mask, _inked(mask), recipe))
+            img.paste(_mapped(self.board, mask, recipe), box)
             return
-        # (a big number's box reaches past its cell): only the pixels the glyphs ink need lie on one colour
-        counts = under.histogram((0, 0), mask)
+        inked = _inked(mask)  # (a big number's box reaches past its cell): only where the glyphs ink matters
+        counts = under.histogram((0, 0), inked)
         grounds = [i for i in range(low, high + 1) if counts[i]]
-        if len(grounds) != 1:
-            raise TrueColourOnly("text over more than one flat colour")
-        self._check_ground(grounds[0])
-        img.paste(_mapped(self, mask, grounds[0], ink), box, _inked(mask))
+        if len(grounds) == 1:
+            recipe = (self._ground(grounds[0]), ink)
+        else:
+            before = next((s for s in reversed(self.stamps) if s.box == box and s.mask is mask), None)
+            if before is None or not _intact(img, before, self.board):
+                raise TrueColourOnly("text over more than one flat colour")
+            self.stamps = [s for s in self.stamps if s is not before]
+            recipe = (*before.recipe, ink)
+        self.stamps.append(Stamp(box, mask, inked, recipe))
+        img.paste(_mapped(self.board, mask, recipe), box, inked)
 
-    def _check_ground(self, index: int) -> None:
-        """Is `index` a ground text can blend over: an entry whose own colour maps back to it? (A pixel is only
-        known from its index when the palette holds its colour; text's blends under it are not, and are caught by
-        the tests rather than here: kit never draws text over text.)"""
-        if self.index(self.colours[index]) != index:
+    def _ground(self, index: int) -> RGB:
+        """The colour under text whose pixels are `index`: an entry whose own colour maps back to it. (A pixel is only
+        known from its index when the palette holds its colour: text's blends are not, and the pen stamps over its
+        own stamps only where it knows them.)"""
+        colour = self.board.colours[index]
+        if self.board.index(colour) != index:
             raise TrueColourOnly("text over a blend")
+        return colour
+
+    def shade(self, img: Image.Image, box: Box, shape: Image.Image) -> None:
+        """kit._shade in indices: every pixel of `box` inside `shape` (a two-level mask) blended half way to the shade
+        colour, as Image.blend does in full colour and quantizing then gives. A flat pixel's colour is its entry's; a
+        stamp's pixels are worked out from their history; anything else under the shade raises TrueColourOnly."""
+        x0, y0, x1, y1 = box
+        if any(_overlap(u, box) for u in self.unknown):
+            raise TrueColourOnly("a shade over pixels drawn in full colour")
+        region = img.im.crop(box)
+        shaded = region.point(self.board.shaded, None)
+        stamps: list[Stamp] = []
+        for s in self.stamps:
+            if not _overlap(s.box, box):
+                stamps.append(s)
+                continue
+            sx0, sy0, sx1, sy1 = s.box
+            if sx0 < x0 or sy0 < y0 or sx1 > x1 or sy1 > y1 or not _intact(img.im, s, self.board):
+                raise TrueColourOnly("a shade over text cut or drawn over")
+            at = (sx0 - x0, sy0 - y0, sx1 - x0, sy1 - y0)
+            if shape.im.crop(at).histogram((0, 0), s.inked)[0]:
+                raise TrueColourOnly("a shade over text reaching past the card")
+            recipe = (*s.recipe, SHADE)
+            shaded.paste(_mapped(self.board, s.mask, recipe), at, s.inked)
+            stamps.append(Stamp(s.box, s.mask, s.inked, recipe))
+        self.stamps = stamps
+        img.im.paste(shaded, box, shape.im)
 
 
-def _pixel(img: Image.Image, x: int, y: int) -> int:
-    value = img.getpixel((x, y))
-    assert isinstance(value, int)
-    return value
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _intact(img: ImagingCore, stamp: Stamp, board: IndexedPalette) -> bool:
+    """Are the pixels `stamp` inked still as it left them (nothing drawn over them since)?"""
+    under = img.crop(stamp.box)
+    expected = img.crop(stamp.box)
+    expected.paste(_mapped(board, stamp.mask, stamp.recipe), (0, 0, *stamp.mask.size), stamp.inked)
+    return under.chop_difference(expected).getbbox() is None
 
 
 _LEVELS = Image.new("L", (256, 1))
@@ -122,10 +216,10 @@ _LEVELS.putdata(range(256))
 
 
 @lru_cache(maxsize=4096)
-def _mapped(palette: IndexedPalette, mask: ImagingCore, ground: int, ink: RGB) -> ImagingCore:
-    """`mask` as the indices of `ink` blended over `ground`, kept: a board stamps the same words in the same inks
-    on the same grounds."""
-    mapped: ImagingCore = mask.point(palette.blend(ground, ink), None)
+def _mapped(board: IndexedPalette, mask: ImagingCore, recipe: Recipe) -> ImagingCore:
+    """`mask` as the indices of `recipe`'s pixels at each of its levels, kept: a board stamps the same words in the
+    same inks on the same grounds."""
+    mapped: ImagingCore = mask.point(board.table(recipe), None)
     return mapped
 
 

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.indexed import IndexedPalette, TrueColourOnly
+from render.indexed import Box, Pen, Stamp, TrueColourOnly
 
 RGB = kit.RGB
 P = kit.PALETTE
@@ -55,14 +55,68 @@ Shape = tuple[kit.Box, int, int]  # a rounded rectangle a tile paints: its box (
 # its radius and the width of its outline (0: filled only)
 
 
-def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[tuple[Image.Image, Image.Image]],
+class Cutout:
+    """A drawn piece to paste through the rounded rectangles it lays down (`shapes`), kept cut in runs of rows: rows
+    the shapes fill edge to edge are copied as they are, rows they miss are skipped, and only the rest go through
+    the outline (pasting through a mask costs several times a copy, and most of a card's rows are whole)."""
+
+    def __init__(self, piece: Image.Image, shapes: Sequence[Shape]) -> None:
+        outline, runs = _outline(piece.size, tuple(shapes))
+        width = piece.width
+        # the text it carries, or that its pixels' history is unknown (drawn in full colour and mapped)
+        self.stamps: list[Stamp] = piece.palette.stamps if isinstance(piece.palette, Pen) else []
+        self.unknown: list[Box] = piece.palette.unknown if isinstance(piece.palette, Pen) else [(0, 0, *piece.size)]
+        self.runs: list[tuple[int, Image.Image, Image.Image | None]] = []
+        for top, bottom, whole in runs:
+            box = (0, top, width, bottom)
+            self.runs.append((top, piece.crop(box), None if whole else outline.crop(box)))
+
+    def paste(self, img: Image.Image, xy: tuple[int, int]) -> None:
+        x, y = xy
+        for top, rows, mask in self.runs:
+            img.paste(rows, (x, y + top), mask)
+        if isinstance(img.palette, Pen):
+            img.palette.pasted(xy, self.stamps, self.unknown)
+
+
+def _outline(size: tuple[int, int], shapes: tuple[Shape, ...]) -> tuple[Image.Image, list[tuple[int, int, bool]]]:
+    """The shapes' outline as a two-level mask, drawn as the piece draws them (the same pixels), and its runs of rows:
+    (top, bottom, whether the shapes fill every row of it edge to edge). Kept by size and shapes: tiles repeat them."""
+    found = OUTLINES.get((size, shapes))
+    if found is not None:
+        return found
+    width, height = size
+    outline = Image.new("1", size, 0)
+    draw = ImageDraw.Draw(outline)
+    row = [0] * height  # 0: no shape reaches the row; 1: some do; 2: one fills it edge to edge
+    for (x0, y0, x1, y1), radius, line in shapes:
+        draw.rounded_rectangle((x0, y0, x1, y1), radius, fill=1, outline=1 if line else None, width=line or 1)
+        for y in range(max(0, y0), min(height, y1 + 1)):
+            row[y] = max(row[y], 1)
+        if x0 <= 0 and x1 >= width - 1:  # Pillow fills a rounded rectangle's rows between its corners whole
+            for y in range(max(0, y0 + radius + 1), min(height, y1 - radius)):
+                row[y] = 2
+    runs: list[tuple[int, int, bool]] = []
+    top = 0
+    for y in range(1, height + 1):
+        if y == height or row[y] != row[top]:
+            if row[top]:
+                runs.append((top, y, row[top] == 2))
+            top = y
+    return OUTLINES.put((size, shapes), (outline, runs))
+
+
+OUTLINES: Kept[tuple[Image.Image, list[tuple[int, int, bool]]]] = Kept(64)
+
+
+def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Cutout],
                paint: Callable[[Image.Image, int, int], None], shapes: Sequence[Shape]) -> None:
     """Paint a tile into `box` of `img` with `paint(img, x, y)`, or paste it as drawn before under `key`. `shapes`
     are the rounded rectangles the tile lays down first, opaque, and paints nothing outside: the tile is pasted
     through them, so what lies around its rounded corners and between its pieces (the ground, or a badge reaching
     over it) stays as it was, the very pixels painting it there gives, on any ground."""
     x, y, right, bottom = box
-    palette = img.palette if isinstance(img.palette, IndexedPalette) else None
+    palette = kit.drawn_in(img)
     key = (key, palette)  # a tile drawn in a palette's indices, or in full colour
     found = tiles.get(key)
     if found is None:
@@ -75,12 +129,8 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[tuple[
             tile = Image.new("RGB", tile.size, kit.PALETTE.table)
             paint(tile, 0, 0)
             tile = tile.quantize(palette=palette.source, dither=Image.Dither.NONE)
-        outline = Image.new("1", tile.size, 0)
-        draw = ImageDraw.Draw(outline)
-        for shape, radius, width in shapes:  # drawn as the tile draws them: the same pixels
-            draw.rounded_rectangle(shape, radius, fill=1, outline=1 if width else None, width=width or 1)
-        found = tiles.put(key, (tile, outline))  # kept once drawn: another thread may paste it as soon as kept
-    img.paste(found[0], (x, y), found[1])
+        found = tiles.put(key, Cutout(tile, shapes))  # kept once drawn: another thread may paste it as soon as kept
+    found.paste(img, (x, y))
 
 
 def _shaded(colour: RGB) -> RGB:

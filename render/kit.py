@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.indexed import IndexedPalette, TrueColourOnly
+from render.indexed import IndexedPalette, Pen, TrueColourOnly
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
@@ -225,7 +225,7 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill
     near-cold boards a fifth of their time; tests/render/test_kit.py checks every shipped card name)."""
     s = fold(s)
     x, y = xy
-    if isinstance(draw.palette, IndexedPalette):
+    if isinstance(draw.palette, Pen):
         _stamp_indexed(draw, (x, y), s, fnt, fill, anchor)
         return
     if not s or "\n" in s or draw.palette is not None or draw.mode != "RGB" or type(x) is not int or type(y) is not int:
@@ -248,7 +248,7 @@ def _stamp_indexed(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: 
     """`text` on an image drawn in a fixed palette's indices (render/indexed.py): the same masks at the same places,
     each stamped as the indices its blends quantize to; what the stamp cannot do exactly raises TrueColourOnly."""
     palette = draw.palette
-    assert isinstance(palette, IndexedPalette)
+    assert isinstance(palette, Pen)
     x, y = xy
     if not s:
         return
@@ -381,9 +381,24 @@ def canvas(width: int, height: int) -> Image.Image:
 def canvas_like(img: Image.Image, width: int, height: int, colour: RGB = PALETTE.table) -> Image.Image:
     """A new image filled with `colour` to draw a piece of `img` on, and paste there: in full colour, or in the
     indices of `img`'s fixed palette when `img` is drawn in them (render/indexed.py)."""
-    if isinstance(img.palette, IndexedPalette):
-        return img.palette.new(width, height, colour)
-    return Image.new("RGB", (width, height), colour)
+    board = drawn_in(img)
+    return board.new(width, height, colour) if board else Image.new("RGB", (width, height), colour)
+
+
+def drawn_in(img: Image.Image) -> IndexedPalette | None:
+    """The fixed palette `img` is drawn in the indices of (render/indexed.py), or None: drawn in full colour."""
+    return img.palette.board if isinstance(img.palette, Pen) else None
+
+
+def paste_drawn(img: Image.Image, piece: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+    """Paste a piece drawn elsewhere into `img`, telling `img`'s pen (render/indexed.py) what text the piece carries,
+    or that its pixels' history is unknown (a piece drawn in full colour and mapped): a shade over them needs it."""
+    img.paste(piece, xy, mask)
+    if isinstance(img.palette, Pen):
+        if isinstance(piece.palette, Pen):
+            img.palette.pasted(xy, piece.palette.stamps, piece.palette.unknown)
+        else:
+            img.palette.pasted(xy, (), [(0, 0, piece.width, piece.height)])
 
 
 def _inclusive(box: Box) -> tuple[int, int, int, int]:
@@ -428,8 +443,9 @@ def chip(
     fnt = fnt or font(SMALL_SIZE, bold=True)
     w, h = chip_size(label, fnt)
     box = (xy[0], xy[1], xy[0] + w, xy[1] + h)
+    ink = text_colour or PALETTE.chip_text
     draw.rounded_rectangle(_inclusive(box), h // 2, fill=colour)
-    text(draw, (xy[0] + 8, xy[1] + 3), label, fnt, text_colour or PALETTE.chip_text)
+    text(draw, (xy[0] + 8, xy[1] + 3), label, fnt, ink)
     return box
 
 
@@ -527,8 +543,7 @@ def card_back(img: Image.Image, box: Box, label: str) -> None:
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle(_inclusive(box), RADIUS, fill=PALETTE.back, outline=PALETTE.back_edge, width=3)
     inner = (box[0] + 12, box[1] + 12, box[2] - 12, box[3] - 12)
-    palette = img.palette if isinstance(img.palette, IndexedPalette) else None
-    img.paste(_lattice(inner[2] - inner[0], inner[3] - inner[1], palette), inner[:2])
+    paste_drawn(img, _lattice(inner[2] - inner[0], inner[3] - inner[1], drawn_in(img)), inner[:2])
     draw.rectangle(_inclusive(inner), outline=PALETTE.back_edge, width=1)
     if label:
         fnt = font(TEXT_SIZE, bold=True)
@@ -602,7 +617,10 @@ def dim_card(img: Image.Image, box: Box, label: str, band: tuple[int, int] | Non
 
 
 def _shade(img: Image.Image, box: Box, amount: float = 0.5) -> None:
-    if img.mode != "RGB":  # a blend of what is there: text's blends are not known from their indices
+    if isinstance(img.palette, Pen) and amount == 0.5:  # in indices: the pen works out each pixel's blend
+        img.palette.shade(img, box, _card_shape(box[2] - box[0], box[3] - box[1]))
+        return
+    if img.mode != "RGB":
         raise TrueColourOnly("a shade")
     region = img.crop(box)
     img.paste(Image.blend(region, Image.new("RGB", region.size, PALETTE.shade), amount), box[:2],

@@ -184,13 +184,13 @@ def _header_block(view: LcgView) -> Block:
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         # The status changes on nearly every move, the title and chips above it seldom: they are kept drawn.
-        top_key = (audience, view.title, tuple(chips), img.palette)
+        top_key = (audience, view.title, tuple(chips), kit.drawn_in(img))
         top = HEADS.get(top_key)
         if top is None:
             top = kit.canvas_like(img, CONTENT, status_top)
             paint_top(top, 0, 0)
             HEADS.put(top_key, top)  # kept once drawn: another thread may paste it as soon as it is kept
-        img.paste(top, (x, y))
+        kit.paste_drawn(img, top, (x, y))
         draw = ImageDraw.Draw(img)
         for i, line in enumerate(status_lines):
             kit.text(draw, (x, y + status_top + i * STATUS.line_height), line, STATUS, STATUS_COLOUR)

@@ -17,7 +17,7 @@ from engines.core.zones import CardView
 from engines.lcg.cards import CardDef
 from engines.lcg.view import LcgView
 from render import kit
-from render.kept import Kept, Shape, paste_tile
+from render.kept import Cutout, Kept, Shape, paste_tile
 
 TILE_W = 176
 PAD = 7
@@ -246,12 +246,12 @@ def shown(view: LcgView, card: CardView) -> Hashable:
 # under a key saying everything the tile shows (`shown`: not which card it is), the tile with its outline. A
 # four-player table and its seat views hold about 60 tiles of ~150 KB.
 LAID_OUT: Kept[Block] = Kept(256)
-TILES: Kept[tuple[Image.Image, Image.Image]] = Kept(96)
+TILES: Kept[Cutout] = Kept(96)
 # A face's frame (render/lcg_card.py: paste_frame) depends on its accent and shape alone, never on what a game
 # shows, so a new game's first board finds them too; forget() leaves them, as kit keeps its card-back lattice.
 # A table shows a dozen or two: sphere and encounter colours by one, two or three name lines and two sets of
 # numbers. ~150 KB each.
-FRAMES: Kept[tuple[Image.Image, Image.Image]] = Kept(48)
+FRAMES: Kept[Cutout] = Kept(48)
 
 
 def forget() -> None:
@@ -381,16 +381,14 @@ def paste_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None
     tiles of a handful of shapes: the rounded cells were most of drawing a face). Pasted through the card's own
     outline, so what lies around its rounded corners stays as it was: the very pixels drawing it there gives."""
     x0, y0, x1, y1 = box
-    key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots), img.palette)
+    key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots), kit.drawn_in(img))
     found = FRAMES.get(key)
     if found is None:
         drawn = kit.canvas_like(img, x1 - x0, y1 - y0, P.face)
         draw_frame(drawn, (0, 0, x1 - x0, y1 - y0), accent, face)
-        outline = Image.new("1", drawn.size, 0)
-        ImageDraw.Draw(outline).rounded_rectangle((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, fill=1, outline=1,
-                                                  width=3)
-        found = FRAMES.put(key, (drawn, outline))  # kept once drawn: another thread may paste it as soon as kept
-    img.paste(found[0], (x0, y0), found[1])
+        # kept once drawn: another thread may paste it as soon as kept
+        found = FRAMES.put(key, Cutout(drawn, [((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, 3)]))
+    found.paste(img, (x0, y0))
 
 
 def _stat(view: LcgView, card: CardView, d: CardDef, field: str) -> tuple[int | str, int]:

@@ -6,9 +6,10 @@ for every section of every board, the same on every move and in every process: c
 whole image (kit.to_png's path for RGB images) cost twice the encode itself.
 
 Every colour the LCG modules name is in it (render/kept.py: fixed_palette), with its shaded twin; the rest are the
-blends anti-aliased text makes. Every named colour comes out as itself but one: Pillow maps a colour to the entry
-nearest a corner of its 4-level cell, and the engaged tint shares a cell with the card back, so it comes out as the
-back (2 levels of blue apart; the palette chosen per image kept neither exactly).
+blends anti-aliased text makes. Every named colour comes out as itself, which drawing sections straight in the
+palette's indices needs (render/indexed.py: text blends with the colour an index stands for). Pillow maps a colour to
+the entry nearest a corner of its 4-level cell: the engaged tint, 2 levels of blue from the card back, shared the
+back's cell and came out as the back, so it is 4 levels from it.
 """
 
 from __future__ import annotations
@@ -62,4 +63,4 @@ def palette() -> Image.Image:
 @cache
 def indexed() -> IndexedPalette:
     """The board's palette, to draw sections in its indices (render/indexed.py)."""
-    return IndexedPalette(palette())
+    return IndexedPalette(palette(), P.shade)

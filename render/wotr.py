@@ -21,7 +21,7 @@ from engines.wotr.view import DeckView, LocationView, WotrView
 from render import kit
 from render.generic import render_view
 from render.indexed import IndexedPalette
-from render.kept import Kept, fixed_palette, paste_tile
+from render.kept import Cutout, Kept, fixed_palette, paste_tile
 from render.registry import register
 
 # 960 px wide: Discord shows a board at about 400 px on a phone, so the kit's smallest text (22 px) keeps
@@ -280,7 +280,7 @@ def draw_table(view: WotrView, kept: kit.KeptBlocks | None) -> Image.Image:
 # cards (issue 17: drawing every tile and choosing a palette for the whole image on every move cost five to eight
 # times the encode). A four-player table and its seat views share all but the hands.
 BLOCKS = kit.KeptBlocks(48)
-TILES: Kept[tuple[Image.Image, Image.Image]] = Kept(160)  # ~110 KB each
+TILES: Kept[Cutout] = Kept(160)  # ~110 KB each
 LAID_OUT: Kept[tuple[int, Paint]] = Kept(48)  # each kept block's layout, under the same key
 
 
@@ -315,7 +315,7 @@ def palette() -> Image.Image:
 @cache
 def indexed() -> IndexedPalette:
     """The board's palette, to draw blocks in its indices (render/indexed.py)."""
-    return IndexedPalette(palette())
+    return IndexedPalette(palette(), P.shade)
 
 
 def _render(view: View) -> bytes:

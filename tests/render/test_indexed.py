@@ -15,7 +15,7 @@ from engines.core import Config, Game, View
 from engines.lcg import GAME as LCG
 from engines.wotr import GAME as WOTR
 from render import kit, lcg, lcg_palette, wotr
-from render.indexed import IndexedPalette, TrueColourOnly
+from render.indexed import Pen, TrueColourOnly
 from tests.engines.randomplay import random_answer
 
 DrawTable = Callable[[Any, kit.KeptBlocks | None], Image.Image]
@@ -46,23 +46,26 @@ def views(game: Game[Any], options: dict[str, str | int | bool], seed: int, ever
     yield from (game.view(state, seat) for seat in (None, seats[seed % 4]))
 
 
-class Stamps:
-    """Counts the text kit.text stamps in indices, and what it could not: so a board that fell back to full colour
-    everywhere cannot pass for one drawn in indices."""
+class Drawn:
+    """Counts the text stamped and the cards shaded in indices, and what could not be: so a board that fell back to
+    full colour everywhere cannot pass for one drawn in indices."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.done = self.refused = 0
-        stamp = IndexedPalette.stamp
+        self.done = {"stamp": 0, "shade": 0}
+        self.refused = {"stamp": 0, "shade": 0}
+        for name in self.done:
+            monkeypatch.setattr(Pen, name, self.counted(name, getattr(Pen, name)))
 
-        def counted(palette: IndexedPalette, *args: Any) -> None:
+    def counted(self, name: str, method: Callable[..., None]) -> Callable[..., None]:
+        def counted(pen: Pen, *args: Any) -> None:
             try:
-                stamp(palette, *args)
+                method(pen, *args)
             except TrueColourOnly:
-                self.refused += 1
+                self.refused[name] += 1
                 raise
-            self.done += 1
+            self.done[name] += 1
 
-        monkeypatch.setattr(IndexedPalette, "stamp", counted)
+        return counted
 
 
 def differing(draw_table: DrawTable, palette: Image.Image, view: View) -> tuple[int, int, int, int] | None:
@@ -79,22 +82,23 @@ def differing(draw_table: DrawTable, palette: Image.Image, view: View) -> tuple[
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_lcg_boards_drawn_in_indices_are_the_boards_drawn_in_full_colour_and_mapped(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    stamps = Stamps(monkeypatch)
+    drawn = Drawn(monkeypatch)
     boards = 0
     for view in views(LCG, {}, seed, 20):
         assert differing(lcg.draw_table, lcg_palette.palette(), view) is None, (seed, view.seat, view.status)
         boards += 1
     assert boards >= 6
-    assert stamps.done > 100 * boards and stamps.refused < stamps.done / 100
+    assert drawn.done["stamp"] > 50 * boards and drawn.refused["stamp"] < drawn.done["stamp"] / 100
+    assert drawn.done["shade"] > 2 and drawn.refused["shade"] == 0  # exhausted characters, shaded in indices
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_wotr_boards_drawn_in_indices_are_the_boards_drawn_in_full_colour_and_mapped(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    stamps = Stamps(monkeypatch)
+    drawn = Drawn(monkeypatch)
     boards = 0
     for view in views(WOTR, {"scenario": "trilogy"}, seed, 30):
         assert differing(wotr.draw_table, wotr.palette(), view) is None, (seed, view.seat, view.status)
         boards += 1
     assert boards >= 6
-    assert stamps.done > 100 * boards and stamps.refused < stamps.done / 100
+    assert drawn.done["stamp"] > 50 * boards and drawn.refused["stamp"] < drawn.done["stamp"] / 100

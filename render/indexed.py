@@ -17,9 +17,8 @@ maps it, as before. tests/render/test_indexed.py compares whole boards drawn bot
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PIL import Image, ImageDraw, ImagePalette
 
@@ -95,8 +94,7 @@ class IndexedPalette:
         return found
 
 
-@dataclass(frozen=True)
-class Stamp:
+class Stamp(NamedTuple):
     """Text a pen stamped: where (its mask's box), the mask, the pixels it inked (levels 0 and 255), and how those
     pixels came to be."""
 
@@ -119,16 +117,30 @@ class Pen(ImagePalette.ImagePalette):
         self.board = board
         self.stamps: list[Stamp] = []
         self.unknown: list[Box] = []  # pasted from pieces drawn in full colour and mapped: their pixels' history
+        self.pieces: list[tuple[int, int, Sequence[Stamp], Sequence[Box]]] = []  # pasted, not yet looked at
+        # Has anything been drawn or pasted since text was stamped, which might cover some of it? Until then a shade
+        # need not check that each stamp's pixels are still as it left them.
+        self.drawn_over = False
 
     def getcolor(self, color: tuple[int, ...], image: Image.Image | None = None) -> int:
         """What ImageDraw fills with."""
+        if self.stamps or self.pieces:
+            self.drawn_over = True
         return self.board.exact((color[0], color[1], color[2]))
 
     def pasted(self, xy: tuple[int, int], stamps: Sequence[Stamp], unknown: Sequence[Box]) -> None:
         """A piece was pasted at `xy` carrying `stamps` and `unknown` regions (in its own coordinates)."""
-        x, y = xy
-        self.stamps += [s.moved(x, y) for s in stamps]
-        self.unknown += [(x0 + x, y0 + y, x1 + x, y1 + y) for x0, y0, x1, y1 in unknown]
+        if self.stamps or self.pieces:
+            self.drawn_over = True
+        if stamps or unknown:  # looked at only under a shade, which few images have: kept as they come till then
+            self.pieces.append((*xy, stamps, unknown))
+
+    def unpack(self) -> None:
+        """Take the stamps and unknown regions of the pieces pasted in as this image's own."""
+        for x, y, stamps, unknown in self.pieces:
+            self.stamps += [s.moved(x, y) for s in stamps]
+            self.unknown += [(x0 + x, y0 + y, x1 + x, y1 + y) for x0, y0, x1, y1 in unknown]
+        self.pieces = []
 
     def stamp(self, img: ImagingCore, xy: tuple[int, int], mask: ImagingCore, ink: RGB) -> None:
         """What ImageDraw's draw_bitmap of `mask` in `ink` at `xy` and then quantizing gives, in `img` (an image's
@@ -150,6 +162,9 @@ class Pen(ImagePalette.ImagePalette):
             img.paste(_mapped(self.board, mask, recipe), box)
             return
         inked = _inked(mask)  # (a big number's box reaches past its cell): only where the glyphs ink matters
+        self.unpack()
+        if any(_overlap(s.box, box) for s in self.stamps):
+            self.drawn_over = True  # it might ink over text stamped before
         counts = under.histogram((0, 0), inked)
         grounds = [i for i in range(low, high + 1) if counts[i]]
         if len(grounds) == 1:
@@ -177,6 +192,7 @@ class Pen(ImagePalette.ImagePalette):
         colour, as Image.blend does in full colour and quantizing then gives. A flat pixel's colour is its entry's; a
         stamp's pixels are worked out from their history; anything else under the shade raises TrueColourOnly."""
         x0, y0, x1, y1 = box
+        self.unpack()
         if any(_overlap(u, box) for u in self.unknown):
             raise TrueColourOnly("a shade over pixels drawn in full colour")
         region = img.im.crop(box)
@@ -187,7 +203,7 @@ class Pen(ImagePalette.ImagePalette):
                 stamps.append(s)
                 continue
             sx0, sy0, sx1, sy1 = s.box
-            if sx0 < x0 or sy0 < y0 or sx1 > x1 or sy1 > y1 or not _intact(img.im, s, self.board):
+            if sx0 < x0 or sy0 < y0 or sx1 > x1 or sy1 > y1 or (self.drawn_over and not _intact(img.im, s, self.board)):
                 raise TrueColourOnly("a shade over text cut or drawn over")
             at = (sx0 - x0, sy0 - y0, sx1 - x0, sy1 - y0)
             if shape.im.crop(at).histogram((0, 0), s.inked)[0]:

@@ -56,25 +56,36 @@ Shape = tuple[kit.Box, int, int]  # a rounded rectangle a tile paints: its box (
 
 
 class Cutout:
-    """A drawn piece to paste through the rounded rectangles it lays down (`shapes`), kept cut in runs of rows: rows
-    the shapes fill edge to edge are copied as they are, rows they miss are skipped, and only the rest go through
-    the outline (pasting through a mask costs several times a copy, and most of a card's rows are whole)."""
+    """A drawn piece to paste through the rounded rectangles it lays down (`shapes`). Pasted again, it is cut in runs
+    of rows: rows the shapes fill edge to edge are copied as they are, rows they miss are skipped, and only the rest
+    go through the outline (pasting through a mask costs several times a copy, and most of a card's rows are whole).
+    A piece pasted once (a tile of a board not seen before) is pasted through its outline whole: cutting costs more."""
 
     def __init__(self, piece: Image.Image, shapes: Sequence[Shape]) -> None:
-        outline, runs = _outline(piece.size, tuple(shapes))
-        width = piece.width
+        self.piece = piece
+        self.shapes = tuple(shapes)
         # the text it carries, or that its pixels' history is unknown (drawn in full colour and mapped)
-        self.stamps: list[Stamp] = piece.palette.stamps if isinstance(piece.palette, Pen) else []
-        self.unknown: list[Box] = piece.palette.unknown if isinstance(piece.palette, Pen) else [(0, 0, *piece.size)]
-        self.runs: list[tuple[int, Image.Image, Image.Image | None]] = []
-        for top, bottom, whole in runs:
-            box = (0, top, width, bottom)
-            self.runs.append((top, piece.crop(box), None if whole else outline.crop(box)))
+        pen = piece.palette if isinstance(piece.palette, Pen) else None
+        if pen:
+            pen.unpack()
+        self.stamps: list[Stamp] = pen.stamps if pen else []
+        self.unknown: list[Box] = pen.unknown if pen else [(0, 0, *piece.size)]
+        self.pastes = 0
+        self.runs: list[tuple[int, Image.Image, Image.Image | None]] | None = None
 
     def paste(self, img: Image.Image, xy: tuple[int, int]) -> None:
         x, y = xy
-        for top, rows, mask in self.runs:
-            img.paste(rows, (x, y + top), mask)
+        outline, runs = _outline(self.piece.size, self.shapes)
+        if not self.pastes:
+            img.paste(self.piece, xy, outline)
+        else:
+            if self.runs is None:  # (two threads may both cut it: the same runs)
+                width = self.piece.width
+                self.runs = [(top, self.piece.crop((0, top, width, bottom)),
+                              None if whole else outline.crop((0, top, width, bottom))) for top, bottom, whole in runs]
+            for top, rows, mask in self.runs:
+                img.paste(rows, (x, y + top), mask)
+        self.pastes += 1
         if isinstance(img.palette, Pen):
             img.palette.pasted(xy, self.stamps, self.unknown)
 

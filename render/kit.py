@@ -406,6 +406,36 @@ def _inclusive(box: Box) -> tuple[int, int, int, int]:
     return box[0], box[1], box[2] - 1, box[3] - 1
 
 
+def rounded(draw: ImageDraw.ImageDraw, xy: tuple[int, int, int, int], radius: int, fill: RGB | None = None,
+            outline: RGB | None = None, width: int = 1) -> None:
+    """draw.rounded_rectangle (`xy` inclusive). A small one on an image drawn in a palette's indices is stamped from
+    its shape kept as masks (the shape, then its edge), as levels of 0 and 255: the same pixels at a fifth of the
+    time (a chip, an attachment's band; Pillow works out each corner's arcs on every call). Not in full colour, where
+    filling through a mask costs more than the arcs, nor for a large one."""
+    x0, y0, x1, y1 = xy
+    size = (x1 - x0 + 1, y1 - y0 + 1)
+    if not isinstance(draw.palette, Pen) or size[0] * size[1] > 16_384 or size[0] < 1 or size[1] < 1:
+        draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
+        return
+    shape, edge = _rounded_masks(size, radius, width)
+    fill_ink = None if fill is None else draw.palette.getcolor(fill)
+    if fill_ink is not None:
+        draw.draw.draw_bitmap((x0, y0), shape, draw.draw.draw_ink(fill_ink))
+    edge_ink = None if outline is None else draw.palette.getcolor(outline)
+    if edge_ink is not None and edge_ink != fill_ink and width:  # as Pillow: an edge of the fill's colour is not drawn
+        draw.draw.draw_bitmap((x0, y0), edge, draw.draw.draw_ink(edge_ink))
+
+
+@lru_cache(maxsize=512)
+def _rounded_masks(size: Size, radius: int, width: int) -> tuple[ImagingCore, ImagingCore]:
+    """A rounded rectangle's fill and its edge, each drawn alone by Pillow as levels of 0 and 255."""
+    shape, edge = Image.new("L", size, 0), Image.new("L", size, 0)
+    box = (0, 0, size[0] - 1, size[1] - 1)
+    ImageDraw.Draw(shape).rounded_rectangle(box, radius, fill=255)
+    ImageDraw.Draw(edge).rounded_rectangle(box, radius, outline=255, width=width)
+    return shape.im, edge.im
+
+
 def panel(draw: ImageDraw.ImageDraw, box: Box, edge: RGB | None = None, fill: RGB | None = None) -> None:
     draw.rounded_rectangle(
         _inclusive(box), RADIUS, fill=fill or PALETTE.panel, outline=edge or PALETTE.panel_edge, width=2
@@ -444,7 +474,7 @@ def chip(
     w, h = chip_size(label, fnt)
     box = (xy[0], xy[1], xy[0] + w, xy[1] + h)
     ink = text_colour or PALETTE.chip_text
-    draw.rounded_rectangle(_inclusive(box), h // 2, fill=colour)
+    rounded(draw, _inclusive(box), h // 2, fill=colour)
     text(draw, (xy[0] + 8, xy[1] + 3), label, fnt, ink)
     return box
 

@@ -341,7 +341,7 @@ def _player_strip(player: LcgPlayerView, you: bool, waiting: bool) -> Block:
         left = x + 4 + seat_font.width(seat) + 14
         threat = str(player.threat)
         badge_w = word.width("threat") + number.width(threat) + 30
-        draw.rounded_rectangle((left, y, left + badge_w, y + height - 1), height // 2, fill=P.shade,
+        kit.rounded(draw, (left, y, left + badge_w, y + height - 1), height // 2, fill=P.shade,
                                outline=_threat_colour(player.threat), width=4)
         kit.text(draw, (left + 12, mid), "threat", word, P.muted, anchor="lm")
         kit.text(draw, (left + badge_w - 12, mid), threat, number, P.text, anchor="rm")

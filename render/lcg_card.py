@@ -406,10 +406,10 @@ def _progress(draw: ImageDraw.ImageDraw, box: kit.Box, progress: int, needed: in
     label = f"{progress} / {needed}"
     fnt = kit.font(24, bold=True)
     bar_x1 = x1 - fnt.width(label) - 10
-    draw.rounded_rectangle((x0, y0 + 4, bar_x1, y1 - 4), 8, fill=CELL, outline=P.face_edge)
+    kit.rounded(draw, (x0, y0 + 4, bar_x1, y1 - 4), 8, fill=CELL, outline=P.face_edge)
     if progress and needed:
         fill_x = x0 + int((bar_x1 - x0) * min(1.0, progress / needed))
-        draw.rounded_rectangle((x0, y0 + 4, max(fill_x, x0 + 16), y1 - 4), 8, fill=kit.TOKEN_STYLES["progress"][1])
+        kit.rounded(draw, (x0, y0 + 4, max(fill_x, x0 + 16), y1 - 4), 8, fill=kit.TOKEN_STYLES["progress"][1])
     kit.text(draw, (x1, (y0 + y1) // 2), label, fnt, P.ink, anchor="rm")
 
 
@@ -418,14 +418,14 @@ def _band(img: Image.Image, box: kit.Box, card: CardView, lines: list[str], view
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     if card.name is None:
-        draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 8, fill=P.back, outline=P.back_edge, width=2)
+        kit.rounded(draw, (x0, y0, x1 - 1, y1 - 1), 8, fill=P.back, outline=P.back_edge, width=2)
         label = "shadow card" if on_enemy else (card.back or "face down")
         kit.text(draw, ((x0 + x1) // 2, (y0 + y1) // 2), label, CHIP, P.back_text, anchor="mm")
         return
     d = view.facts.get(card.ref) if card.ref else None
     fill = CELL if "shadow" in card.flags else P.face
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 8, fill=fill, outline=P.face_edge, width=2)
-    draw.rounded_rectangle((x0, y0, x0 + 7, y1 - 1), 4, fill=_accent(d))
+    kit.rounded(draw, (x0, y0, x1 - 1, y1 - 1), 8, fill=fill, outline=P.face_edge, width=2)
+    kit.rounded(draw, (x0, y0, x0 + 7, y1 - 1), 4, fill=_accent(d))
     for i, line in enumerate(lines):
         kit.text(draw, (x0 + 12, y0 + 5 + i * ATTACH.line_height), line, ATTACH, P.ink)
     marks = _marks(card)

@@ -49,6 +49,9 @@ class IndexedPalette:
         self.tables: dict[Recipe, list[int]] = {}
         strip = Image.new("RGB", (256, 1))
         strip.putdata(self.colours)
+        # Text can blend over an entry whose own colour maps back to it: what the entry's pixels are is known.
+        mapped = self._quantized(strip)
+        self.grounds: list[RGB | None] = [c if mapped[i] == i else None for i, c in enumerate(self.colours)]
         self.shaded = self._quantized(Image.blend(strip, Image.new("RGB", strip.size, shade), 0.5))
 
     def _quantized(self, strip: Image.Image) -> list[int]:
@@ -157,9 +160,9 @@ class Pen(ImagePalette.ImagePalette):
         under = img.crop(box)
         low, high = under.getextrema()
         if low == high:  # the mask's box lies on one colour: its levels of 0 are that colour too
-            recipe: Recipe = (self._ground(low), ink)
-            self.stamps.append(Stamp(box, mask, _inked(mask), recipe))
-            img.paste(_mapped(self.board, mask, recipe), box)
+            mapped, inked, recipe = _on_ground(self.board, mask, low, ink)
+            self.stamps.append(Stamp(box, mask, inked, recipe))
+            img.paste(mapped, box)
             return
         inked = _inked(mask)  # (a big number's box reaches past its cell): only where the glyphs ink matters
         self.unpack()
@@ -168,7 +171,7 @@ class Pen(ImagePalette.ImagePalette):
         counts = under.histogram((0, 0), inked)
         grounds = [i for i in range(low, high + 1) if counts[i]]
         if len(grounds) == 1:
-            recipe = (self._ground(grounds[0]), ink)
+            recipe = (_ground(self.board, grounds[0]), ink)
         else:
             before = next((s for s in reversed(self.stamps) if s.box == box and s.mask is mask), None)
             if before is None or not _intact(img, before, self.board):
@@ -177,15 +180,6 @@ class Pen(ImagePalette.ImagePalette):
             recipe = (*before.recipe, ink)
         self.stamps.append(Stamp(box, mask, inked, recipe))
         img.paste(_mapped(self.board, mask, recipe), box, inked)
-
-    def _ground(self, index: int) -> RGB:
-        """The colour under text whose pixels are `index`: an entry whose own colour maps back to it. (A pixel is only
-        known from its index when the palette holds its colour: text's blends are not, and the pen stamps over its
-        own stamps only where it knows them.)"""
-        colour = self.board.colours[index]
-        if self.board.index(colour) != index:
-            raise TrueColourOnly("text over a blend")
-        return colour
 
     def shade(self, img: Image.Image, box: Box, shape: Image.Image) -> None:
         """kit._shade in indices: every pixel of `box` inside `shape` (a two-level mask) blended half way to the shade
@@ -237,6 +231,25 @@ def _mapped(board: IndexedPalette, mask: ImagingCore, recipe: Recipe) -> Imaging
     same inks on the same grounds."""
     mapped: ImagingCore = mask.point(board.table(recipe), None)
     return mapped
+
+
+def _ground(board: IndexedPalette, index: int) -> RGB:
+    """The colour under text whose pixels are `index`: an entry whose own colour maps back to it. (A pixel is only
+    known from its index when the palette holds its colour: text's blends are not, and the pen stamps over its own
+    stamps only where it knows them.)"""
+    colour = board.grounds[index]
+    if colour is None:
+        raise TrueColourOnly("text over a blend")
+    return colour
+
+
+@lru_cache(maxsize=8192)
+def _on_ground(board: IndexedPalette, mask: ImagingCore, ground: int, ink: RGB) -> tuple[ImagingCore, ImagingCore,
+                                                                                          Recipe]:
+    """`mask` stamped in `ink` on the entry `ground`: its indices, where it inks, and its history (kept: a board
+    stamps the same words on the same grounds)."""
+    recipe: Recipe = (_ground(board, ground), ink)
+    return _mapped(board, mask, recipe), _inked(mask), recipe
 
 
 @lru_cache(maxsize=4096)

@@ -11,12 +11,15 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
 from render import kit
 from render.indexed import Box, Pen, Stamp, TrueColourOnly
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 RGB = kit.RGB
 P = kit.PALETTE
@@ -71,20 +74,27 @@ class Cutout:
         self.stamps: list[Stamp] = pen.stamps if pen else []
         self.unknown: list[Box] = pen.unknown if pen else [(0, 0, *piece.size)]
         self.pastes = 0
-        self.runs: list[tuple[int, Image.Image, Image.Image | None]] | None = None
+        self.runs: list[tuple[int, int, ImagingCore, ImagingCore | None]] | None = None
 
     def paste(self, img: Image.Image, xy: tuple[int, int]) -> None:
+        """Paste it with its top-left corner at `xy` of `img` (an image of its mode, drawn on here: pasted into its
+        core, as ImageDraw draws, a dozen times a tile)."""
         x, y = xy
-        outline, runs = _outline(self.piece.size, self.shapes)
+        width, height = self.piece.size
         if not self.pastes:
-            img.paste(self.piece, xy, outline)
+            outline, _ = _outline(self.piece.size, self.shapes)
+            img.im.paste(self.piece.im, (x, y, x + width, y + height), outline.im)
         else:
             if self.runs is None:  # (two threads may both cut it: the same runs)
-                width = self.piece.width
-                self.runs = [(top, self.piece.crop((0, top, width, bottom)),
-                              None if whole else outline.crop((0, top, width, bottom))) for top, bottom, whole in runs]
-            for top, rows, mask in self.runs:
-                img.paste(rows, (x, y + top), mask)
+                outline, runs = _outline(self.piece.size, self.shapes)
+                self.runs = [(top, bottom, self.piece.im.crop((0, top, width, bottom)),
+                              None if whole else outline.im.crop((0, top, width, bottom)))
+                             for top, bottom, whole in runs]
+            for top, bottom, rows, mask in self.runs:
+                if mask is None:
+                    img.im.paste(rows, (x, y + top, x + width, y + bottom))
+                else:
+                    img.im.paste(rows, (x, y + top, x + width, y + bottom), mask)
         self.pastes += 1
         if isinstance(img.palette, Pen):
             img.palette.pasted(xy, self.stamps, self.unknown)

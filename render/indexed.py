@@ -181,11 +181,15 @@ class Pen(ImagePalette.ImagePalette):
         self.stamps.append(Stamp(box, mask, inked, recipe))
         img.paste(_mapped(self.board, mask, recipe), box, inked)
 
-    def shade(self, img: Image.Image, box: Box, shape: Image.Image) -> None:
-        """kit._shade in indices: every pixel of `box` inside `shape` (a two-level mask) blended half way to the shade
-        colour, as Image.blend does in full colour and quantizing then gives. A flat pixel's colour is its entry's; a
-        stamp's pixels are worked out from their history; anything else under the shade raises TrueColourOnly."""
+    def shade(self, img: Image.Image, box: Box, shape: Image.Image, radius: int) -> None:
+        """kit._shade in indices: every pixel of `box` inside `shape` (a two-level mask: `box`'s rounded rectangle of
+        `radius`) blended half way to the shade colour, as Image.blend does in full colour and quantizing then gives. A
+        flat pixel's colour is its entry's; a stamp's pixels are worked out from their history; anything else under
+        the shade raises TrueColourOnly."""
         x0, y0, x1, y1 = box
+        # Pillow fills a rounded rectangle whole but for its corners: text in these two bands lies inside it
+        across = (x0, y0 + radius + 1, x1, y1 - radius - 1)
+        down = (x0 + radius + 1, y0, x1 - radius - 1, y1)
         self.unpack()
         if any(_overlap(u, box) for u in self.unknown):
             raise TrueColourOnly("a shade over pixels drawn in full colour")
@@ -200,13 +204,17 @@ class Pen(ImagePalette.ImagePalette):
             if sx0 < x0 or sy0 < y0 or sx1 > x1 or sy1 > y1 or (self.drawn_over and not _intact(img.im, s, self.board)):
                 raise TrueColourOnly("a shade over text cut or drawn over")
             at = (sx0 - x0, sy0 - y0, sx1 - x0, sy1 - y0)
-            if shape.im.crop(at).histogram((0, 0), s.inked)[0]:
+            if not (_inside(s.box, across) or _inside(s.box, down)) and shape.im.crop(at).histogram((0, 0), s.inked)[0]:
                 raise TrueColourOnly("a shade over text reaching past the card")
             recipe = (*s.recipe, SHADE)
             shaded.paste(_mapped(self.board, s.mask, recipe), at, s.inked)
             stamps.append(Stamp(s.box, s.mask, s.inked, recipe))
         self.stamps = stamps
         img.im.paste(shaded, box, shape.im)
+
+
+def _inside(a: Box, b: Box) -> bool:
+    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
 def _overlap(a: Box, b: Box) -> bool:

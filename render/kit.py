@@ -648,7 +648,7 @@ def dim_card(img: Image.Image, box: Box, label: str, band: tuple[int, int] | Non
 
 def _shade(img: Image.Image, box: Box, amount: float = 0.5) -> None:
     if isinstance(img.palette, Pen) and amount == 0.5:  # in indices: the pen works out each pixel's blend
-        img.palette.shade(img, box, _card_shape(box[2] - box[0], box[3] - box[1]))
+        img.palette.shade(img, box, _card_shape(box[2] - box[0], box[3] - box[1]), RADIUS)
         return
     if img.mode != "RGB":
         raise TrueColourOnly("a shade")

@@ -48,7 +48,6 @@ from render.lcg_layout import (
 )
 from render.lcg_palette import (
     ENGAGED_TINT,
-    GROUND,
     STAGING_THREAT_CHIP,
     THREAT_RINGS,
     VICTORY_CHIP,
@@ -90,7 +89,7 @@ def draw_table(view: LcgView, kept: kit.KeptBlocks | None) -> Image.Image:
         for (_, section), (top, _, inset) in zip(sections, _strips(sections, height), strict=True):
             section.paint(img, MARGIN, top + inset)
         return img
-    img = Image.new("P", (WIDTH, height), GROUND)
+    img = Image.new("P", (WIDTH, height), None)  # not filled: the strips cover it, top to bottom
     img.putpalette(palette().getpalette() or [])
     for (key, section), (top, bottom, inset) in zip(sections, _strips(sections, height), strict=True):
         def paint(strip: Image.Image, _: int, section: Block = section, inset: int = inset) -> None:

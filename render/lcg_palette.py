@@ -51,7 +51,6 @@ _TEXT_GROUNDS: tuple[tuple[RGB, tuple[RGB, ...]], ...] = (
 _LATTICE: RGB = (
     (P.back[0] + P.back_edge[0]) // 2, (P.back[1] + P.back_edge[1]) // 2, (P.back[2] + P.back_edge[2]) // 2)
 _OTHER: tuple[RGB, ...] = (P.back_edge, *THREAT_RINGS, _LATTICE)
-GROUND = 0  # P.table is the palette's first colour
 
 
 @cache

@@ -64,16 +64,19 @@ class Cutout:
     go through the outline (pasting through a mask costs several times a copy, and most of a card's rows are whole).
     A piece pasted once (a tile of a board not seen before) is pasted through its outline whole: cutting costs more."""
 
-    def __init__(self, piece: Image.Image, shapes: Sequence[Shape]) -> None:
+    def __init__(self, piece: Image.Image, shapes: Sequence[Shape], drawn_by: Pen | None = None,
+                 pasted: bool = False) -> None:
+        """`piece` as drawn: by `drawn_by` when it was cut out of an image drawn in indices (its stamps moved to the
+        piece's corner), else by its own pen; `pasted` when it was drawn in place, where its first paste puts it."""
         self.piece = piece
         self.shapes = tuple(shapes)
         # the text it carries, or that its pixels' history is unknown (drawn in full colour and mapped)
-        pen = piece.palette if isinstance(piece.palette, Pen) else None
+        pen = drawn_by or (piece.palette if isinstance(piece.palette, Pen) else None)
         if pen:
             pen.unpack()
         self.stamps: list[Stamp] = pen.stamps if pen else []
         self.unknown: list[Box] = pen.unknown if pen else [(0, 0, *piece.size)]
-        self.pastes = 0
+        self.pastes = int(pasted)
         self.runs: list[tuple[int, int, ImagingCore, ImagingCore | None]] | None = None
 
     def paste(self, img: Image.Image, xy: tuple[int, int]) -> None:
@@ -135,23 +138,37 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Cutout
     """Paint a tile into `box` of `img` with `paint(img, x, y)`, or paste it as drawn before under `key`. `shapes`
     are the rounded rectangles the tile lays down first, opaque, and paints nothing outside: the tile is pasted
     through them, so what lies around its rounded corners and between its pieces (the ground, or a badge reaching
-    over it) stays as it was, the very pixels painting it there gives, on any ground."""
+    over it) stays as it was, the very pixels painting it there gives, on any ground. A tile not kept is painted in
+    place, as it would be pasted (opaque inside its shapes, nothing outside), and cut out to keep."""
     x, y, right, bottom = box
     palette = kit.drawn_in(img)
     key = (key, palette)  # a tile drawn in a palette's indices, or in full colour
     found = tiles.get(key)
-    if found is None:
-        tile = kit.canvas_like(img, right - x, bottom - y)
-        try:
-            paint(tile, 0, 0)
-        except TrueColourOnly:  # (a shaded card) in full colour, mapped
-            if palette is None:
-                raise
-            tile = Image.new("RGB", tile.size, kit.PALETTE.table)
-            paint(tile, 0, 0)
-            tile = tile.quantize(palette=palette.source, dither=Image.Dither.NONE)
-        found = tiles.put(key, Cutout(tile, shapes))  # kept once drawn: another thread may paste it as soon as kept
-    found.paste(img, (x, y))
+    if found is not None:
+        found.paste(img, (x, y))
+        return
+    outer = img.palette if isinstance(img.palette, Pen) else None
+    if outer is None or palette is None:  # in full colour
+        paint(img, x, y)
+        tiles.put(key, Cutout(img.crop(box), shapes, pasted=True))
+        return
+    pen = img.palette = Pen(palette)  # the tile's own: its stamps go with it, and a shade in it looks at them alone
+    try:
+        paint(img, x, y)
+    except TrueColourOnly:  # in full colour, mapped
+        img.palette = outer
+        tile = Image.new("RGB", (right - x, bottom - y), kit.PALETTE.table)
+        paint(tile, 0, 0)
+        found = Cutout(tile.quantize(palette=palette.source, dither=Image.Dither.NONE), shapes)
+        tiles.put(key, found).paste(img, (x, y))  # kept once drawn: another thread may paste it as soon as kept
+        return
+    finally:
+        img.palette = outer
+    pen.unpack()
+    pen.stamps = [s.moved(-x, -y) for s in pen.stamps]
+    pen.unknown = [(x0 - x, y0 - y, x1 - x, y1 - y) for x0, y0, x1, y1 in pen.unknown]
+    found = tiles.put(key, Cutout(img.crop(box), shapes, drawn_by=pen, pasted=True))
+    outer.pasted((x, y), found.stamps, found.unknown)
 
 
 def _shaded(colour: RGB) -> RGB:

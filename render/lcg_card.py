@@ -381,14 +381,12 @@ def paste_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None
     tiles of a handful of shapes: the rounded cells were most of drawing a face). Pasted through the card's own
     outline, so what lies around its rounded corners stays as it was: the very pixels drawing it there gives."""
     x0, y0, x1, y1 = box
-    key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots), kit.drawn_in(img))
-    found = FRAMES.get(key)
-    if found is None:
-        drawn = kit.canvas_like(img, x1 - x0, y1 - y0, P.face)
-        draw_frame(drawn, (0, 0, x1 - x0, y1 - y0), accent, face)
-        # kept once drawn: another thread may paste it as soon as kept
-        found = FRAMES.put(key, Cutout(drawn, [((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, 3)]))
-    found.paste(img, (x0, y0))
+    key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots))
+
+    def paint(frame: Image.Image, x: int, y: int) -> None:
+        draw_frame(frame, (x, y, x + x1 - x0, y + y1 - y0), accent, face)
+
+    paste_tile(img, box, key, FRAMES, paint, [((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, 3)])
 
 
 def _stat(view: LcgView, card: CardView, d: CardDef, field: str) -> tuple[int | str, int]:

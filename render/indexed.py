@@ -111,6 +111,9 @@ class Stamp(NamedTuple):
         return Stamp((x0 + dx, y0 + dy, x1 + dx, y1 + dy), self.mask, self.inked, self.recipe)
 
 
+Log = list[tuple[int, int, Sequence[Stamp], Sequence[Box]]]  # stamps and unknown regions, each set moved by (x, y)
+
+
 class Pen(ImagePalette.ImagePalette):
     """One image's palette when it is drawn in a board palette's indices: maps fills for ImageDraw, and keeps the text
     it stamped (and what was pasted in from pieces drawn elsewhere), so a shade can work out every pixel it blends."""
@@ -120,7 +123,7 @@ class Pen(ImagePalette.ImagePalette):
         self.board = board
         self.stamps: list[Stamp] = []
         self.unknown: list[Box] = []  # pasted from pieces drawn in full colour and mapped: their pixels' history
-        self.pieces: list[tuple[int, int, Sequence[Stamp], Sequence[Box]]] = []  # pasted, not yet looked at
+        self.pieces: Log = []  # what pieces pasted in carry, not yet looked at
         # Has anything been drawn or pasted since text was stamped, which might cover some of it? Until then a shade
         # need not check that each stamp's pixels are still as it left them.
         self.drawn_over = False
@@ -131,17 +134,22 @@ class Pen(ImagePalette.ImagePalette):
             self.drawn_over = True
         return self.board.exact((color[0], color[1], color[2]))
 
-    def pasted(self, xy: tuple[int, int], stamps: Sequence[Stamp], unknown: Sequence[Box]) -> None:
-        """A piece was pasted at `xy` carrying `stamps` and `unknown` regions (in its own coordinates)."""
+    def log(self) -> Log:
+        """Everything this pen knows of its image, to go with a piece cut out of it: its stamps and unknown regions,
+        and the pieces pasted in (as references: a log is moved only when a shade looks at it)."""
+        return [(0, 0, self.stamps, self.unknown), *self.pieces]
+
+    def pasted(self, offset: tuple[int, int], log: Log) -> None:
+        """A piece was pasted carrying `log` (in coordinates `offset` away from this image's)."""
         if self.stamps or self.pieces:
             self.drawn_over = True
-        if stamps or unknown:  # looked at only under a shade, which few images have: kept as they come till then
-            self.pieces.append((*xy, stamps, unknown))
+        dx, dy = offset
+        self.pieces += [(x + dx, y + dy, stamps, unknown) for x, y, stamps, unknown in log if stamps or unknown]
 
     def unpack(self) -> None:
         """Take the stamps and unknown regions of the pieces pasted in as this image's own."""
         for x, y, stamps, unknown in self.pieces:
-            self.stamps += [s.moved(x, y) for s in stamps]
+            self.stamps += [s.moved(x, y) for s in stamps] if x or y else stamps
             self.unknown += [(x0 + x, y0 + y, x1 + x, y1 + y) for x0, y0, x1, y1 in unknown]
         self.pieces = []
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.indexed import Box, Pen, Stamp, TrueColourOnly
+from render.indexed import Log, Pen, TrueColourOnly
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
@@ -65,18 +65,16 @@ class Cutout:
     A piece pasted once (a tile of a board not seen before) is pasted through its outline whole: cutting costs more."""
 
     def __init__(self, piece: Image.Image, shapes: Sequence[Shape], drawn_by: Pen | None = None,
-                 pasted: bool = False) -> None:
-        """`piece` as drawn: by `drawn_by` when it was cut out of an image drawn in indices (its stamps moved to the
-        piece's corner), else by its own pen; `pasted` when it was drawn in place, where its first paste puts it."""
+                 at: tuple[int, int] = (0, 0)) -> None:
+        """`piece` as drawn: by `drawn_by` in place, at `at` of an image drawn in indices (where its first paste puts
+        it), else by its own pen (or in full colour)."""
         self.piece = piece
         self.shapes = tuple(shapes)
+        self.at = at
         # the text it carries, or that its pixels' history is unknown (drawn in full colour and mapped)
         pen = drawn_by or (piece.palette if isinstance(piece.palette, Pen) else None)
-        if pen:
-            pen.unpack()
-        self.stamps: list[Stamp] = pen.stamps if pen else []
-        self.unknown: list[Box] = pen.unknown if pen else [(0, 0, *piece.size)]
-        self.pastes = int(pasted)
+        self.log: Log = pen.log() if pen else [(0, 0, [], [(0, 0, *piece.size)])]
+        self.pastes = int(drawn_by is not None)
         self.runs: list[tuple[int, int, ImagingCore, ImagingCore | None]] | None = None
 
     def paste(self, img: Image.Image, xy: tuple[int, int]) -> None:
@@ -100,7 +98,7 @@ class Cutout:
                     img.im.paste(rows, (x, y + top, x + width, y + bottom), mask)
         self.pastes += 1
         if isinstance(img.palette, Pen):
-            img.palette.pasted(xy, self.stamps, self.unknown)
+            img.palette.pasted((x - self.at[0], y - self.at[1]), self.log)
 
 
 def _outline(size: tuple[int, int], shapes: tuple[Shape, ...]) -> tuple[Image.Image, list[tuple[int, int, bool]]]:
@@ -150,7 +148,8 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Cutout
     outer = img.palette if isinstance(img.palette, Pen) else None
     if outer is None or palette is None:  # in full colour
         paint(img, x, y)
-        tiles.put(key, Cutout(img.crop(box), shapes, pasted=True))
+        found = tiles.put(key, Cutout(img.crop(box), shapes))
+        found.pastes = 1  # painted where the first paste would have put it
         return
     pen = img.palette = Pen(palette)  # the tile's own: its stamps go with it, and a shade in it looks at them alone
     try:
@@ -164,11 +163,8 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Cutout
         return
     finally:
         img.palette = outer
-    pen.unpack()
-    pen.stamps = [s.moved(-x, -y) for s in pen.stamps]
-    pen.unknown = [(x0 - x, y0 - y, x1 - x, y1 - y) for x0, y0, x1, y1 in pen.unknown]
-    found = tiles.put(key, Cutout(img.crop(box), shapes, drawn_by=pen, pasted=True))
-    outer.pasted((x, y), found.stamps, found.unknown)
+    found = tiles.put(key, Cutout(img.crop(box), shapes, drawn_by=pen, at=(x, y)))
+    outer.pasted((0, 0), found.log)
 
 
 def _shaded(colour: RGB) -> RGB:

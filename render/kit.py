@@ -396,9 +396,9 @@ def paste_drawn(img: Image.Image, piece: Image.Image, xy: tuple[int, int], mask:
     img.paste(piece, xy, mask)
     if isinstance(img.palette, Pen):
         if isinstance(piece.palette, Pen):
-            img.palette.pasted(xy, piece.palette.stamps, piece.palette.unknown)
+            img.palette.pasted(xy, piece.palette.log())
         else:
-            img.palette.pasted(xy, (), [(0, 0, piece.width, piece.height)])
+            img.palette.pasted(xy, [(0, 0, (), [(0, 0, piece.width, piece.height)])])
 
 
 def _inclusive(box: Box) -> tuple[int, int, int, int]:

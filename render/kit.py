@@ -408,38 +408,66 @@ def _inclusive(box: Box) -> tuple[int, int, int, int]:
 
 def rounded(draw: ImageDraw.ImageDraw, xy: tuple[int, int, int, int], radius: int, fill: RGB | None = None,
             outline: RGB | None = None, width: int = 1) -> None:
-    """draw.rounded_rectangle (`xy` inclusive). A small one on an image drawn in a palette's indices is stamped from
-    its shape kept as masks (the shape, then its edge), as levels of 0 and 255: the same pixels at a fifth of the
-    time (a chip, an attachment's band; Pillow works out each corner's arcs on every call). Not in full colour, where
-    filling through a mask costs more than the arcs, nor for a large one."""
+    """draw.rounded_rectangle (`xy` inclusive). On an image drawn in a palette's indices, its corners are stamped from
+    masks kept by their size (Pillow draws a corner the same wherever it is, and works out its arcs on every call:
+    most of the time of a panel or a chip) and its straight parts are the rectangles Pillow draws: the same pixels. In
+    full colour, and for shapes whose corners join across their width, Pillow draws it."""
     x0, y0, x1, y1 = xy
-    size = (x1 - x0 + 1, y1 - y0 + 1)
-    if not isinstance(draw.palette, Pen) or size[0] * size[1] > 16_384 or size[0] < 1 or size[1] < 1:
+    # Pillow's own arithmetic (ImageDraw.rounded_rectangle): how far the corners reach, and whether they join
+    d = min(x1 - x0, y1 - y0, radius * 2)
+    full_x = d >= x1 - x0 - 1
+    full_y = not full_x and d >= y1 - y0 - 1
+    if full_y:
+        d = y1 - y0
+    pen = draw.palette
+    if not isinstance(pen, Pen) or full_x or d <= 0:
         draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
         return
-    shape, edge = _rounded_masks(size, radius, width)
-    fill_ink = None if fill is None else draw.palette.getcolor(fill)
+    r = d // 2
+    fill_ink = None if fill is None else pen.getcolor(fill)
+    edge_ink = None if outline is None else pen.getcolor(outline)
+    corners = _corners(d, radius if full_y else None, y1 - y0 + 1 if full_y else 0, width)
+    at = [(x0, y0), (x1 - r, y0)] if full_y else [(x0, y0), (x1 - r, y0), (x1 - r, y1 - r), (x0, y1 - r)]
+    paint = draw.draw
     if fill_ink is not None:
-        draw.draw.draw_bitmap((x0, y0), shape, draw.draw.draw_ink(fill_ink))
-    edge_ink = None if outline is None else draw.palette.getcolor(outline)
+        ink = paint.draw_ink(fill_ink)
+        for (shape, _), corner in zip(corners, at, strict=True):
+            paint.draw_bitmap(corner, shape, ink)
+        if x1 - r - 1 >= x0 + r + 1:
+            paint.draw_rectangle((x0 + r + 1, y0, x1 - r - 1, y1), ink, 1)
+        if not full_y:
+            paint.draw_rectangle((x0, y0 + r + 1, x0 + r, y1 - r - 1), ink, 1)
+            paint.draw_rectangle((x1 - r, y0 + r + 1, x1, y1 - r - 1), ink, 1)
     if edge_ink is not None and edge_ink != fill_ink and width:  # as Pillow: an edge of the fill's colour is not drawn
-        draw.draw.draw_bitmap((x0, y0), edge, draw.draw.draw_ink(edge_ink))
+        ink = paint.draw_ink(edge_ink)
+        for (_, edge), corner in zip(corners, at, strict=True):
+            paint.draw_bitmap(corner, edge, ink)
+        paint.draw_rectangle((x0 + r + 1, y0, x1 - r - 1, y0 + width - 1), ink, 1)
+        paint.draw_rectangle((x0 + r + 1, y1 - width + 1, x1 - r - 1, y1), ink, 1)
+        if not full_y:
+            paint.draw_rectangle((x0, y0 + r + 1, x0 + width - 1, y1 - r - 1), ink, 1)
+            paint.draw_rectangle((x1 - width + 1, y0 + r + 1, x1, y1 - r - 1), ink, 1)
 
 
-@lru_cache(maxsize=512)
-def _rounded_masks(size: Size, radius: int, width: int) -> tuple[ImagingCore, ImagingCore]:
-    """A rounded rectangle's fill and its edge, each drawn alone by Pillow as levels of 0 and 255."""
+@lru_cache(maxsize=256)
+def _corners(d: int, radius: int | None, height: int, width: int) -> list[tuple[ImagingCore, ImagingCore]]:
+    """The corners of a rounded rectangle whose corners reach `d` (its left and right ends, `height` tall, when they
+    join down its height: `radius` then), as Pillow draws them: cut from one it draws a little larger, its fill and
+    its edge each alone as levels of 0 and 255. Top left, top right, bottom right, bottom left (left, right)."""
+    r = d // 2
+    size = (height + 4, height) if radius is not None else (d + 4, d + 4)
     shape, edge = Image.new("L", size, 0), Image.new("L", size, 0)
     box = (0, 0, size[0] - 1, size[1] - 1)
-    ImageDraw.Draw(shape).rounded_rectangle(box, radius, fill=255)
-    ImageDraw.Draw(edge).rounded_rectangle(box, radius, outline=255, width=width)
-    return shape.im, edge.im
+    ImageDraw.Draw(shape).rounded_rectangle(box, radius if radius is not None else d / 2, fill=255)
+    ImageDraw.Draw(edge).rounded_rectangle(box, radius if radius is not None else d / 2, outline=255, width=width)
+    w, h = size
+    cuts = [(0, 0, r + 1, h), (w - 1 - r, 0, w, h)] if radius is not None else [
+        (0, 0, r + 1, r + 1), (w - 1 - r, 0, w, r + 1), (w - 1 - r, h - 1 - r, w, h), (0, h - 1 - r, r + 1, h)]
+    return [(shape.im.crop(c), edge.im.crop(c)) for c in cuts]
 
 
 def panel(draw: ImageDraw.ImageDraw, box: Box, edge: RGB | None = None, fill: RGB | None = None) -> None:
-    draw.rounded_rectangle(
-        _inclusive(box), RADIUS, fill=fill or PALETTE.panel, outline=edge or PALETTE.panel_edge, width=2
-    )
+    rounded(draw, _inclusive(box), RADIUS, fill=fill or PALETTE.panel, outline=edge or PALETTE.panel_edge, width=2)
 
 
 # --- badges ---------------------------------------------------------------------------------------------

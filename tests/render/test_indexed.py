@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from engines.core import Config, Game, View
 from engines.lcg import GAME as LCG
@@ -102,3 +102,23 @@ def test_wotr_boards_drawn_in_indices_are_the_boards_drawn_in_full_colour_and_ma
         boards += 1
     assert boards >= 6
     assert drawn.done["stamp"] > 50 * boards and drawn.refused["stamp"] < drawn.done["stamp"] / 100
+
+
+def test_rounded_rectangles_stamped_from_kept_corners_are_the_ones_pillow_draws() -> None:
+    """kit.rounded on an image drawn in indices stamps each corner from masks kept by its size: every size, radius
+    and edge width a board uses and more, filled, edged or both, is pixel for pixel Pillow's rounded_rectangle."""
+    palette = lcg_palette.indexed()
+    inks = (kit.PALETTE.panel, kit.PALETTE.panel_edge)
+    drawn = 0
+    sizes = [(w, h) for w in (1, 2, 3, 5, 8, 9, 16, 25, 31, 60, 176) for h in (1, 2, 5, 8, 9, 24, 25, 30, 31, 77)]
+    for width, height in sizes:
+        for radius in (0, 1, 4, 6, 8, 12, 15, 40):
+            for edge in (0, 1, 2, 3, 4):
+                for fill, outline in ((inks[0], None), (None, inks[1]), (inks[0], inks[1]), (inks[0], inks[0])):
+                    ours, pillows = (palette.new(width + 8, height + 8, kit.PALETTE.table) for _ in range(2))
+                    box = (4, 4, 4 + width - 1, 4 + height - 1)
+                    kit.rounded(ImageDraw.Draw(ours), box, radius, fill=fill, outline=outline, width=edge)
+                    ImageDraw.Draw(pillows).rounded_rectangle(box, radius, fill=fill, outline=outline, width=edge)
+                    assert ours.tobytes() == pillows.tobytes(), (width, height, radius, edge, fill, outline)
+                    drawn += 1
+    assert drawn > 10_000

@@ -553,7 +553,7 @@ def card_tile(
     if name is None:
         card_back(img, box, back or "")
     else:
-        draw.rounded_rectangle(_inclusive(box), RADIUS, fill=PALETTE.face, outline=PALETTE.face_edge, width=3)
+        rounded(draw, _inclusive(box), RADIUS, fill=PALETTE.face, outline=PALETTE.face_edge, width=3)
     dim = [f for f in flags if f.lower() in DIM_FLAGS]
     badges = [(token_label(k, v), _token_style(k)[1]) for k, v in (tokens or {}).items() if v]
     badges += [(f, PALETTE.ink_soft) for f in flags if f.lower() not in DIM_FLAGS]
@@ -599,7 +599,7 @@ def _face_text(
 def card_back(img: Image.Image, box: Box, label: str) -> None:
     """A face-down card: the back colour, a lattice, and what the back says ("encounter", "shadow")."""
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle(_inclusive(box), RADIUS, fill=PALETTE.back, outline=PALETTE.back_edge, width=3)
+    rounded(draw, _inclusive(box), RADIUS, fill=PALETTE.back, outline=PALETTE.back_edge, width=3)
     inner = (box[0] + 12, box[1] + 12, box[2] - 12, box[3] - 12)
     paste_drawn(img, _lattice(inner[2] - inner[0], inner[3] - inner[1], drawn_in(img)), inner[:2])
     draw.rectangle(_inclusive(inner), outline=PALETTE.back_edge, width=1)
@@ -637,7 +637,7 @@ def deck_stack(img: Image.Image, box: Box, count: int, label: str) -> None:
     """A pile shown only as a count (a deck): a few offset backs with the count on top."""
     draw = ImageDraw.Draw(img)
     if count == 0:
-        draw.rounded_rectangle(_inclusive(box), RADIUS, outline=PALETTE.panel_edge, width=3)
+        rounded(draw, _inclusive(box), RADIUS, outline=PALETTE.panel_edge, width=3)
         text(
             draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), "empty", font(TEXT_SIZE), PALETTE.muted, anchor="mm"
         )
@@ -655,7 +655,7 @@ def deck_stack(img: Image.Image, box: Box, count: int, label: str) -> None:
 def more_tile(img: Image.Image, box: Box, hidden_count: int) -> None:
     """Stands in for the cards of a long zone that did not fit."""
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle(_inclusive(box), RADIUS, outline=PALETTE.panel_edge, width=3)
+    rounded(draw, _inclusive(box), RADIUS, outline=PALETTE.panel_edge, width=3)
     text(
         draw,
         ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),

@@ -364,15 +364,15 @@ def draw_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None:
     band, and each number's cell with its label (the name, the type line and the numbers go over it)."""
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), kit.RADIUS, fill=P.face, outline=accent, width=3)
-    draw.rounded_rectangle((x0, y0, x1 - 1, y0 + face.header_h), kit.RADIUS, fill=accent)
+    kit.rounded(draw, (x0, y0, x1 - 1, y1 - 1), kit.RADIUS, fill=P.face, outline=accent, width=3)
+    kit.rounded(draw, (x0, y0, x1 - 1, y0 + face.header_h), kit.RADIUS, fill=accent)
     draw.rectangle((x0, y0 + face.header_h - kit.RADIUS, x1 - 1, y0 + face.header_h), fill=accent)
     stats_x, cell = x0 + STAT_INSET, face.cell
     y = y0 + face.header_h + 4 + SUB_H
     for (label, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
         cx, cy, w = stats_x + col * cell, y + row * STAT_H, span * cell
         ground = COST_CELL if field == "cost" else CELL
-        draw.rounded_rectangle((cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
+        kit.rounded(draw, (cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
         kit.text(draw, (cx + w // 2, cy + 1), label, STAT_LABEL, P.ink_soft, anchor="ma")
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImagePalette
 
@@ -97,18 +97,14 @@ class IndexedPalette:
         return found
 
 
-class Stamp(NamedTuple):
-    """Text a pen stamped: where (its mask's box), the mask, the pixels it inked (levels 0 and 255), and how those
-    pixels came to be."""
+# Text a pen stamped: where (its mask's box), the mask, the pixels it inked (levels 0 and 255), and how those pixels
+# came to be. (A plain tuple: a board makes a few hundred.)
+Stamp = tuple[Box, "ImagingCore", "ImagingCore", Recipe]
 
-    box: Box
-    mask: ImagingCore
-    inked: ImagingCore
-    recipe: Recipe
 
-    def moved(self, dx: int, dy: int) -> Stamp:
-        x0, y0, x1, y1 = self.box
-        return Stamp((x0 + dx, y0 + dy, x1 + dx, y1 + dy), self.mask, self.inked, self.recipe)
+def _moved(stamp: Stamp, dx: int, dy: int) -> Stamp:
+    x0, y0, x1, y1 = stamp[0]
+    return (x0 + dx, y0 + dy, x1 + dx, y1 + dy), stamp[1], stamp[2], stamp[3]
 
 
 Log = list[tuple[int, int, Sequence[Stamp], Sequence[Box]]]  # stamps and unknown regions, each set moved by (x, y)
@@ -149,7 +145,7 @@ class Pen(ImagePalette.ImagePalette):
     def unpack(self) -> None:
         """Take the stamps and unknown regions of the pieces pasted in as this image's own."""
         for x, y, stamps, unknown in self.pieces:
-            self.stamps += [s.moved(x, y) for s in stamps] if x or y else stamps
+            self.stamps += [_moved(s, x, y) for s in stamps] if x or y else stamps
             self.unknown += [(x0 + x, y0 + y, x1 + x, y1 + y) for x0, y0, x1, y1 in unknown]
         self.pieces = []
 
@@ -169,24 +165,24 @@ class Pen(ImagePalette.ImagePalette):
         low, high = under.getextrema()
         if low == high:  # the mask's box lies on one colour: its levels of 0 are that colour too
             mapped, inked, recipe = _on_ground(self.board, mask, low, ink)
-            self.stamps.append(Stamp(box, mask, inked, recipe))
+            self.stamps.append((box, mask, inked, recipe))
             img.paste(mapped, box)
             return
         inked = _inked(mask)  # (a big number's box reaches past its cell): only where the glyphs ink matters
         self.unpack()
-        if any(_overlap(s.box, box) for s in self.stamps):
+        if any(_overlap(s[0], box) for s in self.stamps):
             self.drawn_over = True  # it might ink over text stamped before
         counts = under.histogram((0, 0), inked)
         grounds = [i for i in range(low, high + 1) if counts[i]]
         if len(grounds) == 1:
             recipe = (_ground(self.board, grounds[0]), ink)
         else:
-            before = next((s for s in reversed(self.stamps) if s.box == box and s.mask is mask), None)
+            before = next((s for s in reversed(self.stamps) if s[0] == box and s[1] is mask), None)
             if before is None or not _intact(img, before, self.board):
                 raise TrueColourOnly("text over more than one flat colour")
             self.stamps = [s for s in self.stamps if s is not before]
-            recipe = (*before.recipe, ink)
-        self.stamps.append(Stamp(box, mask, inked, recipe))
+            recipe = (*before[3], ink)
+        self.stamps.append((box, mask, inked, recipe))
         img.paste(_mapped(self.board, mask, recipe), box, inked)
 
     def shade(self, img: Image.Image, box: Box, shape: Image.Image, radius: int) -> None:
@@ -205,18 +201,18 @@ class Pen(ImagePalette.ImagePalette):
         shaded = region.point(self.board.shaded, None)
         stamps: list[Stamp] = []
         for s in self.stamps:
-            if not _overlap(s.box, box):
+            if not _overlap(s[0], box):
                 stamps.append(s)
                 continue
-            sx0, sy0, sx1, sy1 = s.box
+            (sx0, sy0, sx1, sy1), mask, inked, recipe = s
             if sx0 < x0 or sy0 < y0 or sx1 > x1 or sy1 > y1 or (self.drawn_over and not _intact(img.im, s, self.board)):
                 raise TrueColourOnly("a shade over text cut or drawn over")
             at = (sx0 - x0, sy0 - y0, sx1 - x0, sy1 - y0)
-            if not (_inside(s.box, across) or _inside(s.box, down)) and shape.im.crop(at).histogram((0, 0), s.inked)[0]:
+            if not (_inside(s[0], across) or _inside(s[0], down)) and shape.im.crop(at).histogram((0, 0), inked)[0]:
                 raise TrueColourOnly("a shade over text reaching past the card")
-            recipe = (*s.recipe, SHADE)
-            shaded.paste(_mapped(self.board, s.mask, recipe), at, s.inked)
-            stamps.append(Stamp(s.box, s.mask, s.inked, recipe))
+            recipe = (*recipe, SHADE)
+            shaded.paste(_mapped(self.board, mask, recipe), at, inked)
+            stamps.append((s[0], mask, inked, recipe))
         self.stamps = stamps
         img.im.paste(shaded, box, shape.im)
 
@@ -231,9 +227,10 @@ def _overlap(a: Box, b: Box) -> bool:
 
 def _intact(img: ImagingCore, stamp: Stamp, board: IndexedPalette) -> bool:
     """Are the pixels `stamp` inked still as it left them (nothing drawn over them since)?"""
-    under = img.crop(stamp.box)
-    expected = img.crop(stamp.box)
-    expected.paste(_mapped(board, stamp.mask, stamp.recipe), (0, 0, *stamp.mask.size), stamp.inked)
+    box, mask, inked, recipe = stamp
+    under = img.crop(box)
+    expected = img.crop(box)
+    expected.paste(_mapped(board, mask, recipe), (0, 0, *mask.size), inked)
     return under.chop_difference(expected).getbbox() is None
 
 

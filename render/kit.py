@@ -13,7 +13,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import ceil, floor
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -105,7 +105,7 @@ class Font:
         """How far right of its origin `text` inks: the measure for fitting text in a box."""
         return _width(self, text) if text else 0
 
-    @property
+    @cached_property
     def line_height(self) -> int:
         ascent, descent = self.face.getmetrics()
         return ascent + descent + ceil(2 * self.stroke)

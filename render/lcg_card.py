@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from PIL import Image, ImageDraw
 
@@ -157,11 +158,11 @@ class Face:
     chips_h: int
     progress: bool
 
-    @property
+    @cached_property
     def stat_rows(self) -> int:
         return max(1, max((row + 1 for _, row, _ in self.slots), default=1))
 
-    @property
+    @cached_property
     def free_from(self) -> int:
         """The first free column of the last row of numbers (0 when there are none)."""
         last = [col + span for col, row, span in self.slots if row == self.stat_rows - 1]

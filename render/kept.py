@@ -1,5 +1,5 @@
 """What a renderer keeps between renders, beside kit.KeptBlocks: a bounded map for layouts and drawn tiles, a tile
-pasted through the shapes it lays down, and a fixed palette built from a board's grounds and inks.
+pasted through the shapes it lays down (a Cutout), and a fixed palette built from a board's grounds and inks.
 
 A board is redrawn after every move and most of it has not changed. Keeping a drawn block needs one palette for
 every block of every board, the same on every move and in every process (so blocks paste into one palette image

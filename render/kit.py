@@ -18,7 +18,7 @@ from math import ceil, floor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, ImagePalette
 
 from render.indexed import IndexedPalette, Pen, TrueColourOnly
 
@@ -760,7 +760,7 @@ def _to_palette(img: Image.Image) -> Image.Image:
 
 class KeptBlocks:
     """A board is redrawn after every move and most of it has not changed: each block (a header, a player's
-    band, a map half...) is kept, drawn and mapped to the board's fixed palette, under a key saying everything
+    band, a map half...) is kept, drawn in (or mapped to) the board's fixed palette, under a key saying everything
     it shows, and pasted again while the key is the same. Bounded, oldest out: a block is at most a few MB.
     Every block of one palette shares its indices, so blocks paste into one palette image as they are."""
 
@@ -786,6 +786,8 @@ class KeptBlocks:
                 paint(img, 0)
             except TrueColourOnly:
                 img = None
+            else:
+                img.palette = ImagePalette.ImagePalette("RGB", palette.raw)  # what its pen kept is needed no more
         if img is None:
             drawn = canvas(width, height)
             paint(drawn, 0)

@@ -112,10 +112,11 @@ def _strips(sections: Sequence[Section], height: int) -> Iterator[tuple[int, int
 
 
 # A board is redrawn after every move, and most of it has not changed: each section (the header, the encounter
-# row, a player's band, the hand) is kept, drawn and mapped to the board's palette, under a key saying everything
-# it shows, and pasted again while the key is the same (issue 17: drawing every tile and choosing a palette for
-# the whole image on every move cost up to ten times the encode). A table and its four seat views share all but
-# their header, their own band and their hand.
+# row, a player's band, the hand) is kept, drawn straight in the board palette's indices (render/indexed.py), under
+# a key saying everything it shows, and pasted again while the key is the same (issue 17: drawing every tile and
+# choosing a palette for the whole image on every move cost up to ten times the encode; drawing in full colour and
+# mapping each section, twice the encode of a board of a game not drawn before). A table and its four seat views
+# share all but their header, their own band and their hand.
 BLOCKS = kit.KeptBlocks(48)
 LAID_OUT: Kept[Block] = Kept(48)  # each kept section's layout, under the same key
 HEADS: Kept[Image.Image] = Kept(8)  # the header's title and chips, drawn

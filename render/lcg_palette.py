@@ -1,7 +1,7 @@
 """The LCG board's colours and its one fixed 256-colour palette.
 
-The board is redrawn after every move and most of it has not changed, so render/lcg.py keeps each drawn section
-mapped to this palette and pastes it again while what it shows is the same (kit.KeptBlocks). That needs one palette
+The board is redrawn after every move and most of it has not changed, so render/lcg.py keeps each section drawn
+in this palette's indices and pastes it again while what it shows is the same (kit.KeptBlocks). That needs one palette
 for every section of every board, the same on every move and in every process: choosing one per render from the
 whole image (kit.to_png's path for RGB images) cost twice the encode itself.
 

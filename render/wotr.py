@@ -275,10 +275,10 @@ def draw_table(view: WotrView, kept: kit.KeptBlocks | None) -> Image.Image:
 
 
 # A board is redrawn after every move, and most of it has not changed: each block (the header, a location with its
-# cards, a scoring area, a deck's panel, a hand) is kept, drawn and mapped to the board's palette, under a key saying
-# everything it shows, and pasted again while the key is the same; a changed block pastes the tiles of its unchanged
-# cards (issue 17: drawing every tile and choosing a palette for the whole image on every move cost five to eight
-# times the encode). A four-player table and its seat views share all but the hands.
+# cards, a scoring area, a deck's panel, a hand) is kept, drawn in the board palette's indices (render/indexed.py),
+# under a key saying everything it shows, and pasted again while the key is the same; a changed block pastes the
+# tiles of its unchanged cards (issue 17: drawing every tile and choosing a palette for the whole image on every move
+# cost five to eight times the encode). A four-player table and its seat views share all but the hands.
 BLOCKS = kit.KeptBlocks(48)
 TILES: Kept[Cutout] = Kept(160)  # ~110 KB each
 LAID_OUT: Kept[tuple[int, Paint]] = Kept(48)  # each kept block's layout, under the same key

@@ -16,6 +16,7 @@ from engines.lcg import GAME as LCG
 from engines.wotr import GAME as WOTR
 from render import kit, lcg, lcg_palette, wotr
 from render.indexed import Pen, TrueColourOnly
+from render.kept import Cutout, Kept, paste_tile
 from tests.engines.randomplay import random_answer
 
 DrawTable = Callable[[Any, kit.KeptBlocks | None], Image.Image]
@@ -122,3 +123,37 @@ def test_rounded_rectangles_stamped_from_kept_corners_are_the_ones_pillow_draws(
                     assert ours.tobytes() == pillows.tobytes(), (width, height, radius, edge, fill, outline)
                     drawn += 1
     assert drawn > 10_000
+
+
+def overlapping_words(img: Image.Image, x: int, y: int) -> None:
+    """Text over text: indices cannot tell what the first word's blends were, so drawing this in them is refused."""
+    draw = ImageDraw.Draw(img)
+    kit.chip(draw, (x, y), "Mirkwood", kit.PALETTE.chip)
+    kit.text(draw, (x + 12, y + 4), "Mirkwood", kit.font(kit.TEXT_SIZE), kit.PALETTE.accent)
+
+
+def test_a_block_indices_cannot_draw_is_drawn_in_full_colour_and_mapped() -> None:
+    palette = lcg_palette.indexed()
+    with pytest.raises(TrueColourOnly):
+        overlapping_words(palette.new(200, 60, kit.PALETTE.table), 10, 10)
+    block = kit.KeptBlocks(1).get("words", 200, 60, lambda img, _: overlapping_words(img, 10, 10), palette)
+    full = kit.canvas(200, 60)
+    overlapping_words(full, 10, 10)
+    assert block.tobytes() == full.quantize(palette=palette.source, dither=Image.Dither.NONE).tobytes()
+
+
+def test_a_tile_indices_cannot_draw_is_drawn_in_full_colour_mapped_and_pasted_through_its_outline() -> None:
+    palette = lcg_palette.indexed()
+    tiles: Kept[Cutout] = Kept(2)
+    shapes = [((0, 0, 159, 49), kit.RADIUS, 0)]
+
+    def tile(img: Image.Image, x: int, y: int) -> None:
+        ImageDraw.Draw(img).rounded_rectangle((x, y, x + 159, y + 49), kit.RADIUS, fill=kit.PALETTE.face)
+        overlapping_words(img, x + 10, y + 10)
+
+    for _ in range(2):  # drawn, then pasted as kept
+        board = palette.new(200, 80, kit.PALETTE.panel)
+        paste_tile(board, (20, 15, 180, 65), "tile", tiles, tile, shapes)
+        full = Image.new("RGB", (200, 80), kit.PALETTE.panel)
+        tile(full, 20, 15)
+        assert board.tobytes() == full.quantize(palette=palette.source, dither=Image.Dither.NONE).tobytes()

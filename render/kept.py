@@ -64,17 +64,15 @@ class Cutout:
     go through the outline (pasting through a mask costs several times a copy, and most of a card's rows are whole).
     A piece pasted once (a tile of a board not seen before) is pasted through its outline whole: cutting costs more."""
 
-    def __init__(self, piece: Image.Image, shapes: Sequence[Shape], drawn_by: Pen | None = None,
-                 at: tuple[int, int] = (0, 0)) -> None:
-        """`piece` as drawn: by `drawn_by` in place, at `at` of an image drawn in indices (where its first paste puts
-        it), else by its own pen (or in full colour)."""
+    def __init__(self, piece: ImagingCore, shapes: Sequence[Shape], log: Log,
+                 at: tuple[int, int] | None = None) -> None:
+        """`piece` (an image's core) as drawn: in place at `at` (where its first paste puts it) or on its own, with
+        the `log` of the pen that drew it (its text, in the coordinates it was drawn in)."""
         self.piece = piece
         self.shapes = tuple(shapes)
-        self.at = at
-        # the text it carries, or that its pixels' history is unknown (drawn in full colour and mapped)
-        pen = drawn_by or (piece.palette if isinstance(piece.palette, Pen) else None)
-        self.log: Log = pen.log() if pen else [(0, 0, [], [(0, 0, *piece.size)])]
-        self.pastes = int(drawn_by is not None)
+        self.at = at or (0, 0)
+        self.log = log
+        self.pastes = int(at is not None)
         self.runs: list[tuple[int, int, ImagingCore, ImagingCore | None]] | None = None
 
     def paste(self, img: Image.Image, xy: tuple[int, int]) -> None:
@@ -84,11 +82,11 @@ class Cutout:
         width, height = self.piece.size
         if not self.pastes:
             outline, _ = _outline(self.piece.size, self.shapes)
-            img.im.paste(self.piece.im, (x, y, x + width, y + height), outline.im)
+            img.im.paste(self.piece, (x, y, x + width, y + height), outline.im)
         else:
             if self.runs is None:  # (two threads may both cut it: the same runs)
                 outline, runs = _outline(self.piece.size, self.shapes)
-                self.runs = [(top, bottom, self.piece.im.crop((0, top, width, bottom)),
+                self.runs = [(top, bottom, self.piece.crop((0, top, width, bottom)),
                               None if whole else outline.im.crop((0, top, width, bottom)))
                              for top, bottom, whole in runs]
             for top, bottom, rows, mask in self.runs:
@@ -148,8 +146,7 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Cutout
     outer = img.palette if isinstance(img.palette, Pen) else None
     if outer is None or palette is None:  # in full colour
         paint(img, x, y)
-        found = tiles.put(key, Cutout(img.crop(box), shapes))
-        found.pastes = 1  # painted where the first paste would have put it
+        tiles.put(key, Cutout(img.im.crop(box), shapes, [], at=(x, y)))
         return
     pen = img.palette = Pen(palette)  # the tile's own: its stamps go with it, and a shade in it looks at them alone
     try:
@@ -158,12 +155,13 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Cutout
         img.palette = outer
         tile = Image.new("RGB", (right - x, bottom - y), kit.PALETTE.table)
         paint(tile, 0, 0)
-        found = Cutout(tile.quantize(palette=palette.source, dither=Image.Dither.NONE), shapes)
+        mapped = tile.quantize(palette=palette.source, dither=Image.Dither.NONE)
+        found = Cutout(mapped.im, shapes, [(0, 0, [], [(0, 0, *mapped.size)])])  # its pixels' history is unknown
         tiles.put(key, found).paste(img, (x, y))  # kept once drawn: another thread may paste it as soon as kept
         return
     finally:
         img.palette = outer
-    found = tiles.put(key, Cutout(img.crop(box), shapes, drawn_by=pen, at=(x, y)))
+    found = tiles.put(key, Cutout(img.im.crop(box), shapes, pen.log(), at=(x, y)))
     outer.pasted((0, 0), found.log)
 
 

@@ -11,7 +11,10 @@ every pixel half way to the shade colour: a flat pixel's index maps to its shade
 it stamped where, stamps each text again through the table of its blends shaded. Where the outcome cannot be known from
 indices (text over a ground that is not one flat palette colour, a colour the palette holds only approximately, a shade
 over what the pen did not draw), `TrueColourOnly` is raised, and the caller draws that tile or block in full colour and
-maps it, as before. tests/render/test_indexed.py compares whole boards drawn both ways, index for index.
+maps it, as before. One case is assumed rather than checked, since checking it would cost each word a search: text
+whose glyphs ink over another text's faintest pixels (those that map back to the ground's own index). Nothing on a
+board does that (a word's box lies on its ground); tests/render/test_indexed.py compares whole boards drawn both ways,
+index for index.
 """
 
 from __future__ import annotations

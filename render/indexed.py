@@ -138,9 +138,9 @@ class Pen(ImagePalette.ImagePalette):
         and the pieces pasted in (as references: a log is moved only when a shade looks at it)."""
         return [(0, 0, self.stamps, self.unknown), *self.pieces]
 
-    def pasted(self, offset: tuple[int, int], log: Log) -> None:
-        """A piece was pasted carrying `log` (in coordinates `offset` away from this image's)."""
-        if self.stamps or self.pieces:
+    def pasted(self, offset: tuple[int, int], log: Log, extent: Box) -> None:
+        """A piece was pasted over `extent` carrying `log` (in coordinates `offset` away from this image's)."""
+        if self.pieces or any(_overlap(s[0], extent) for s in self.stamps):
             self.drawn_over = True
         dx, dy = offset
         self.pieces += [(x + dx, y + dy, stamps, unknown) for x, y, stamps, unknown in log if stamps or unknown]
@@ -172,14 +172,12 @@ class Pen(ImagePalette.ImagePalette):
             img.paste(mapped, box)
             return
         inked = _inked(mask)  # (a big number's box reaches past its cell): only where the glyphs ink matters
-        self.unpack()
-        if any(_overlap(s[0], box) for s in self.stamps):
-            self.drawn_over = True  # it might ink over text stamped before
         counts = under.histogram((0, 0), inked)
         grounds = [i for i in range(low, high + 1) if counts[i]]
         if len(grounds) == 1:
             recipe = (_ground(self.board, grounds[0]), ink)
         else:
+            self.unpack()
             before = next((s for s in reversed(self.stamps) if s[0] == box and s[1] is mask), None)
             if before is None or not _intact(img, before, self.board):
                 raise TrueColourOnly("text over more than one flat colour")

@@ -96,7 +96,7 @@ class Cutout:
                     img.im.paste(rows, (x, y + top, x + width, y + bottom), mask)
         self.pastes += 1
         if isinstance(img.palette, Pen):
-            img.palette.pasted((x - self.at[0], y - self.at[1]), self.log)
+            img.palette.pasted((x - self.at[0], y - self.at[1]), self.log, (x, y, x + width, y + height))
 
 
 def _outline(size: tuple[int, int], shapes: tuple[Shape, ...]) -> tuple[Image.Image, list[tuple[int, int, bool]]]:
@@ -162,7 +162,7 @@ def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Cutout
     finally:
         img.palette = outer
     found = tiles.put(key, Cutout(img.im.crop(box), shapes, pen.log(), at=(x, y)))
-    outer.pasted((0, 0), found.log)
+    outer.pasted((0, 0), found.log, box)
 
 
 def _shaded(colour: RGB) -> RGB:

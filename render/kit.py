@@ -395,10 +395,11 @@ def paste_drawn(img: Image.Image, piece: Image.Image, xy: tuple[int, int], mask:
     or that its pixels' history is unknown (a piece drawn in full colour and mapped): a shade over them needs it."""
     img.paste(piece, xy, mask)
     if isinstance(img.palette, Pen):
+        extent = (xy[0], xy[1], xy[0] + piece.width, xy[1] + piece.height)
         if isinstance(piece.palette, Pen):
-            img.palette.pasted(xy, piece.palette.log())
+            img.palette.pasted(xy, piece.palette.log(), extent)
         else:
-            img.palette.pasted(xy, [(0, 0, (), [(0, 0, piece.width, piece.height)])])
+            img.palette.pasted(xy, [(0, 0, (), [(0, 0, piece.width, piece.height)])], extent)
 
 
 def _inclusive(box: Box) -> tuple[int, int, int, int]:

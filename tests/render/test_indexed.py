@@ -128,8 +128,8 @@ def test_rounded_rectangles_stamped_from_kept_corners_are_the_ones_pillow_draws(
 def overlapping_words(img: Image.Image, x: int, y: int) -> None:
     """Text over text: indices cannot tell what the first word's blends were, so drawing this in them is refused."""
     draw = ImageDraw.Draw(img)
-    kit.chip(draw, (x, y), "Mirkwood", kit.PALETTE.chip)
-    kit.text(draw, (x + 12, y + 4), "Mirkwood", kit.font(kit.TEXT_SIZE), kit.PALETTE.accent)
+    kit.chip(draw, (x, y), "Westmarch", kit.PALETTE.chip)
+    kit.text(draw, (x + 12, y + 4), "Westmarch", kit.font(kit.TEXT_SIZE), kit.PALETTE.accent)
 
 
 def test_a_block_indices_cannot_draw_is_drawn_in_full_colour_and_mapped() -> None:

@@ -1,5 +1,5 @@
 """What a renderer keeps between renders, beside kit.KeptBlocks: a bounded map for layouts and drawn tiles, a tile
-pasted through the shapes it lays down, and a fixed palette built from a board's grounds and inks.
+pasted through the shapes it lays down (a Cutout), and a fixed palette built from a board's grounds and inks.
 
 A board is redrawn after every move and most of it has not changed. Keeping a drawn block needs one palette for
 every block of every board, the same on every move and in every process (so blocks paste into one palette image
@@ -11,11 +11,15 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
 from render import kit
+from render.indexed import Log, Pen, TrueColourOnly
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 RGB = kit.RGB
 P = kit.PALETTE
@@ -54,23 +58,111 @@ Shape = tuple[kit.Box, int, int]  # a rounded rectangle a tile paints: its box (
 # its radius and the width of its outline (0: filled only)
 
 
-def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[tuple[Image.Image, Image.Image]],
+class Cutout:
+    """A drawn piece to paste through the rounded rectangles it lays down (`shapes`). Pasted again, it is cut in runs
+    of rows: rows the shapes fill edge to edge are copied as they are, rows they miss are skipped, and only the rest
+    go through the outline (pasting through a mask costs several times a copy, and most of a card's rows are whole).
+    A piece pasted once (a tile of a board not seen before) is pasted through its outline whole: cutting costs more."""
+
+    def __init__(self, piece: ImagingCore, shapes: Sequence[Shape], log: Log,
+                 at: tuple[int, int] | None = None) -> None:
+        """`piece` (an image's core) as drawn: in place at `at` (where its first paste puts it) or on its own, with
+        the `log` of the pen that drew it (its text, in the coordinates it was drawn in)."""
+        self.piece = piece
+        self.shapes = tuple(shapes)
+        self.at = at or (0, 0)
+        self.log = log
+        self.pastes = int(at is not None)
+        self.runs: list[tuple[int, int, ImagingCore, ImagingCore | None]] | None = None
+
+    def paste(self, img: Image.Image, xy: tuple[int, int]) -> None:
+        """Paste it with its top-left corner at `xy` of `img` (an image of its mode, drawn on here: pasted into its
+        core, as ImageDraw draws, a dozen times a tile)."""
+        x, y = xy
+        width, height = self.piece.size
+        if not self.pastes:
+            outline, _ = _outline(self.piece.size, self.shapes)
+            img.im.paste(self.piece, (x, y, x + width, y + height), outline.im)
+        else:
+            if self.runs is None:  # (two threads may both cut it: the same runs)
+                outline, runs = _outline(self.piece.size, self.shapes)
+                self.runs = [(top, bottom, self.piece.crop((0, top, width, bottom)),
+                              None if whole else outline.im.crop((0, top, width, bottom)))
+                             for top, bottom, whole in runs]
+            for top, bottom, rows, mask in self.runs:
+                if mask is None:
+                    img.im.paste(rows, (x, y + top, x + width, y + bottom))
+                else:
+                    img.im.paste(rows, (x, y + top, x + width, y + bottom), mask)
+        self.pastes += 1
+        if isinstance(img.palette, Pen):
+            img.palette.pasted((x - self.at[0], y - self.at[1]), self.log, (x, y, x + width, y + height))
+
+
+def _outline(size: tuple[int, int], shapes: tuple[Shape, ...]) -> tuple[Image.Image, list[tuple[int, int, bool]]]:
+    """The shapes' outline as a two-level mask, drawn as the piece draws them (the same pixels), and its runs of rows:
+    (top, bottom, whether the shapes fill every row of it edge to edge). Kept by size and shapes: tiles repeat them."""
+    found = OUTLINES.get((size, shapes))
+    if found is not None:
+        return found
+    width, height = size
+    outline = Image.new("1", size, 0)
+    draw = ImageDraw.Draw(outline)
+    row = [0] * height  # 0: no shape reaches the row; 1: some do; 2: one fills it edge to edge
+    for (x0, y0, x1, y1), radius, line in shapes:
+        draw.rounded_rectangle((x0, y0, x1, y1), radius, fill=1, outline=1 if line else None, width=line or 1)
+        for y in range(max(0, y0), min(height, y1 + 1)):
+            row[y] = max(row[y], 1)
+        if x0 <= 0 and x1 >= width - 1:  # Pillow fills a rounded rectangle's rows between its corners whole
+            for y in range(max(0, y0 + radius + 1), min(height, y1 - radius)):
+                row[y] = 2
+    runs: list[tuple[int, int, bool]] = []
+    top = 0
+    for y in range(1, height + 1):
+        if y == height or row[y] != row[top]:
+            if row[top]:
+                runs.append((top, y, row[top] == 2))
+            top = y
+    return OUTLINES.put((size, shapes), (outline, runs))
+
+
+OUTLINES: Kept[tuple[Image.Image, list[tuple[int, int, bool]]]] = Kept(64)
+
+
+def paste_tile(img: Image.Image, box: kit.Box, key: Hashable, tiles: Kept[Cutout],
                paint: Callable[[Image.Image, int, int], None], shapes: Sequence[Shape]) -> None:
     """Paint a tile into `box` of `img` with `paint(img, x, y)`, or paste it as drawn before under `key`. `shapes`
     are the rounded rectangles the tile lays down first, opaque, and paints nothing outside: the tile is pasted
     through them, so what lies around its rounded corners and between its pieces (the ground, or a badge reaching
-    over it) stays as it was, the very pixels painting it there gives, on any ground."""
+    over it) stays as it was, the very pixels painting it there gives, on any ground. A tile not kept is painted in
+    place, as it would be pasted (opaque inside its shapes, nothing outside), and cut out to keep."""
     x, y, right, bottom = box
+    palette = kit.drawn_in(img)
+    key = (key, palette)  # a tile drawn in a palette's indices, or in full colour
     found = tiles.get(key)
-    if found is None:
+    if found is not None:
+        found.paste(img, (x, y))
+        return
+    outer = img.palette if isinstance(img.palette, Pen) else None
+    if outer is None or palette is None:  # in full colour
+        paint(img, x, y)
+        tiles.put(key, Cutout(img.im.crop(box), shapes, [], at=(x, y)))
+        return
+    pen = img.palette = Pen(palette)  # the tile's own: its stamps go with it, and a shade in it looks at them alone
+    try:
+        paint(img, x, y)
+    except TrueColourOnly:  # in full colour, mapped
+        img.palette = outer
         tile = Image.new("RGB", (right - x, bottom - y), kit.PALETTE.table)
         paint(tile, 0, 0)
-        outline = Image.new("1", tile.size, 0)
-        draw = ImageDraw.Draw(outline)
-        for shape, radius, width in shapes:  # drawn as the tile draws them: the same pixels
-            draw.rounded_rectangle(shape, radius, fill=1, outline=1 if width else None, width=width or 1)
-        found = tiles.put(key, (tile, outline))  # kept once drawn: another thread may paste it as soon as kept
-    img.paste(found[0], (x, y), found[1])
+        mapped = tile.quantize(palette=palette.source, dither=Image.Dither.NONE)
+        found = Cutout(mapped.im, shapes, [(0, 0, [], [(0, 0, *mapped.size)])])  # its pixels' history is unknown
+        tiles.put(key, found).paste(img, (x, y))  # kept once drawn: another thread may paste it as soon as kept
+        return
+    finally:
+        img.palette = outer
+    found = tiles.put(key, Cutout(img.im.crop(box), shapes, pen.log(), at=(x, y)))
+    outer.pasted((0, 0), found.log, box)
 
 
 def _shaded(colour: RGB) -> RGB:

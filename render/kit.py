@@ -13,11 +13,17 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import ceil, floor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, ImagePalette
+
+from render.indexed import IndexedPalette, Pen, TrueColourOnly
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 Box = tuple[int, int, int, int]
 RGB = tuple[int, int, int]
@@ -99,7 +105,7 @@ class Font:
         """How far right of its origin `text` inks: the measure for fitting text in a box."""
         return _width(self, text) if text else 0
 
-    @property
+    @cached_property
     def line_height(self) -> int:
         ascent, descent = self.face.getmetrics()
         return ascent + descent + ceil(2 * self.stroke)
@@ -219,6 +225,9 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill
     near-cold boards a fifth of their time; tests/render/test_kit.py checks every shipped card name)."""
     s = fold(s)
     x, y = xy
+    if isinstance(draw.palette, Pen):
+        _stamp_indexed(draw, (x, y), s, fnt, fill, anchor)
+        return
     if not s or "\n" in s or draw.palette is not None or draw.mode != "RGB" or type(x) is not int or type(y) is not int:
         draw.text(xy, s, fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
         return
@@ -235,6 +244,28 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill
     draw.draw.draw_bitmap((x + dx, y + dy), mask, ink)
 
 
+def _stamp_indexed(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: Font, fill: RGB, anchor: str) -> None:
+    """`text` on an image drawn in a fixed palette's indices (render/indexed.py): the same masks at the same places,
+    each stamped as the indices its blends quantize to; what the stamp cannot do exactly raises TrueColourOnly."""
+    palette = draw.palette
+    assert isinstance(palette, Pen)
+    x, y = xy
+    if not s:
+        return
+    if "\n" in s or fnt.stroke or type(x) is not int or type(y) is not int:
+        raise TrueColourOnly("text ImageDraw lays out itself")
+    if anchor == "la" and " " in s:
+        pen = 0.0
+        for word in s.split(" "):
+            if word:
+                mask, (dx, dy) = _mask(word, fnt, anchor, "L")
+                palette.stamp(draw.im, (x + floor(pen + 0.5) + dx, y + dy), mask, fill)
+            pen += _advance(word, fnt)
+        return
+    mask, (dx, dy) = _mask(s, fnt, anchor, "L")
+    palette.stamp(draw.im, (x + dx, y + dy), mask, fill)
+
+
 @lru_cache(maxsize=4096)
 def _advance(word: str, fnt: Font) -> float:
     """How far the pen moves over `word` and the space after it (in fractions of a pixel, as FreeType lays out)."""
@@ -249,7 +280,7 @@ def forget_text() -> None:
 
 
 @lru_cache(maxsize=2048)
-def _mask(s: str, fnt: Font, anchor: str, mode: str) -> tuple[object, tuple[int, int]]:
+def _mask(s: str, fnt: Font, anchor: str, mode: str) -> tuple[ImagingCore, tuple[int, int]]:
     """The glyph mask of `s` in `fnt` and where it goes from the anchor point, as ImageDraw.text makes them (with
     the stroke filled, drawn in one pass when the stroke's fill is the text's). Kept across renders and threads
     (lru_cache is thread-safe; a mask is only read once made): about 2,000 strings of a few KB each at most."""
@@ -347,15 +378,97 @@ def canvas(width: int, height: int) -> Image.Image:
     return Image.new("RGB", (width, height), PALETTE.table)
 
 
+def canvas_like(img: Image.Image, width: int, height: int, colour: RGB = PALETTE.table) -> Image.Image:
+    """A new image filled with `colour` to draw a piece of `img` on, and paste there: in full colour, or in the
+    indices of `img`'s fixed palette when `img` is drawn in them (render/indexed.py)."""
+    board = drawn_in(img)
+    return board.new(width, height, colour) if board else Image.new("RGB", (width, height), colour)
+
+
+def drawn_in(img: Image.Image) -> IndexedPalette | None:
+    """The fixed palette `img` is drawn in the indices of (render/indexed.py), or None: drawn in full colour."""
+    return img.palette.board if isinstance(img.palette, Pen) else None
+
+
+def paste_drawn(img: Image.Image, piece: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+    """Paste a piece drawn elsewhere into `img`, telling `img`'s pen (render/indexed.py) what text the piece carries,
+    or that its pixels' history is unknown (a piece drawn in full colour and mapped): a shade over them needs it."""
+    img.paste(piece, xy, mask)
+    if isinstance(img.palette, Pen):
+        extent = (xy[0], xy[1], xy[0] + piece.width, xy[1] + piece.height)
+        if isinstance(piece.palette, Pen):
+            img.palette.pasted(xy, piece.palette.log(), extent)
+        else:
+            img.palette.pasted(xy, [(0, 0, (), [(0, 0, piece.width, piece.height)])], extent)
+
+
 def _inclusive(box: Box) -> tuple[int, int, int, int]:
     """PIL's drawing primitives include the right and bottom edge; crops and our boxes exclude them."""
     return box[0], box[1], box[2] - 1, box[3] - 1
 
 
+def rounded(draw: ImageDraw.ImageDraw, xy: tuple[int, int, int, int], radius: int, fill: RGB | None = None,
+            outline: RGB | None = None, width: int = 1) -> None:
+    """draw.rounded_rectangle (`xy` inclusive). On an image drawn in a palette's indices, its corners are stamped from
+    masks kept by their size (Pillow draws a corner the same wherever it is, and works out its arcs on every call:
+    most of the time of a panel or a chip) and its straight parts are the rectangles Pillow draws: the same pixels. In
+    full colour, and for shapes whose corners join across their width, Pillow draws it."""
+    x0, y0, x1, y1 = xy
+    # Pillow's own arithmetic (ImageDraw.rounded_rectangle): how far the corners reach, and whether they join
+    d = min(x1 - x0, y1 - y0, radius * 2)
+    full_x = d >= x1 - x0 - 1
+    full_y = not full_x and d >= y1 - y0 - 1
+    if full_y:
+        d = y1 - y0
+    pen = draw.palette
+    if not isinstance(pen, Pen) or full_x or d <= 0:
+        draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
+        return
+    r = d // 2
+    fill_ink = None if fill is None else pen.getcolor(fill)
+    edge_ink = None if outline is None else pen.getcolor(outline)
+    corners = _corners(d, radius if full_y else None, y1 - y0 + 1 if full_y else 0, width)
+    at = [(x0, y0), (x1 - r, y0)] if full_y else [(x0, y0), (x1 - r, y0), (x1 - r, y1 - r), (x0, y1 - r)]
+    paint = draw.draw
+    if fill_ink is not None:
+        ink = paint.draw_ink(fill_ink)
+        for (shape, _), corner in zip(corners, at, strict=True):
+            paint.draw_bitmap(corner, shape, ink)
+        if x1 - r - 1 >= x0 + r + 1:
+            paint.draw_rectangle((x0 + r + 1, y0, x1 - r - 1, y1), ink, 1)
+        if not full_y:
+            paint.draw_rectangle((x0, y0 + r + 1, x0 + r, y1 - r - 1), ink, 1)
+            paint.draw_rectangle((x1 - r, y0 + r + 1, x1, y1 - r - 1), ink, 1)
+    if edge_ink is not None and edge_ink != fill_ink and width:  # as Pillow: an edge of the fill's colour is not drawn
+        ink = paint.draw_ink(edge_ink)
+        for (_, edge), corner in zip(corners, at, strict=True):
+            paint.draw_bitmap(corner, edge, ink)
+        paint.draw_rectangle((x0 + r + 1, y0, x1 - r - 1, y0 + width - 1), ink, 1)
+        paint.draw_rectangle((x0 + r + 1, y1 - width + 1, x1 - r - 1, y1), ink, 1)
+        if not full_y:
+            paint.draw_rectangle((x0, y0 + r + 1, x0 + width - 1, y1 - r - 1), ink, 1)
+            paint.draw_rectangle((x1 - width + 1, y0 + r + 1, x1, y1 - r - 1), ink, 1)
+
+
+@lru_cache(maxsize=256)
+def _corners(d: int, radius: int | None, height: int, width: int) -> list[tuple[ImagingCore, ImagingCore]]:
+    """The corners of a rounded rectangle whose corners reach `d` (its left and right ends, `height` tall, when they
+    join down its height: `radius` then), as Pillow draws them: cut from one it draws a little larger, its fill and
+    its edge each alone as levels of 0 and 255. Top left, top right, bottom right, bottom left (left, right)."""
+    r = d // 2
+    size = (height + 4, height) if radius is not None else (d + 4, d + 4)
+    shape, edge = Image.new("L", size, 0), Image.new("L", size, 0)
+    box = (0, 0, size[0] - 1, size[1] - 1)
+    ImageDraw.Draw(shape).rounded_rectangle(box, radius if radius is not None else d / 2, fill=255)
+    ImageDraw.Draw(edge).rounded_rectangle(box, radius if radius is not None else d / 2, outline=255, width=width)
+    w, h = size
+    cuts = [(0, 0, r + 1, h), (w - 1 - r, 0, w, h)] if radius is not None else [
+        (0, 0, r + 1, r + 1), (w - 1 - r, 0, w, r + 1), (w - 1 - r, h - 1 - r, w, h), (0, h - 1 - r, r + 1, h)]
+    return [(shape.im.crop(c), edge.im.crop(c)) for c in cuts]
+
+
 def panel(draw: ImageDraw.ImageDraw, box: Box, edge: RGB | None = None, fill: RGB | None = None) -> None:
-    draw.rounded_rectangle(
-        _inclusive(box), RADIUS, fill=fill or PALETTE.panel, outline=edge or PALETTE.panel_edge, width=2
-    )
+    rounded(draw, _inclusive(box), RADIUS, fill=fill or PALETTE.panel, outline=edge or PALETTE.panel_edge, width=2)
 
 
 # --- badges ---------------------------------------------------------------------------------------------
@@ -389,8 +502,9 @@ def chip(
     fnt = fnt or font(SMALL_SIZE, bold=True)
     w, h = chip_size(label, fnt)
     box = (xy[0], xy[1], xy[0] + w, xy[1] + h)
-    draw.rounded_rectangle(_inclusive(box), h // 2, fill=colour)
-    text(draw, (xy[0] + 8, xy[1] + 3), label, fnt, text_colour or PALETTE.chip_text)
+    ink = text_colour or PALETTE.chip_text
+    rounded(draw, _inclusive(box), h // 2, fill=colour)
+    text(draw, (xy[0] + 8, xy[1] + 3), label, fnt, ink)
     return box
 
 
@@ -440,7 +554,7 @@ def card_tile(
     if name is None:
         card_back(img, box, back or "")
     else:
-        draw.rounded_rectangle(_inclusive(box), RADIUS, fill=PALETTE.face, outline=PALETTE.face_edge, width=3)
+        rounded(draw, _inclusive(box), RADIUS, fill=PALETTE.face, outline=PALETTE.face_edge, width=3)
     dim = [f for f in flags if f.lower() in DIM_FLAGS]
     badges = [(token_label(k, v), _token_style(k)[1]) for k, v in (tokens or {}).items() if v]
     badges += [(f, PALETTE.ink_soft) for f in flags if f.lower() not in DIM_FLAGS]
@@ -486,9 +600,9 @@ def _face_text(
 def card_back(img: Image.Image, box: Box, label: str) -> None:
     """A face-down card: the back colour, a lattice, and what the back says ("encounter", "shadow")."""
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle(_inclusive(box), RADIUS, fill=PALETTE.back, outline=PALETTE.back_edge, width=3)
+    rounded(draw, _inclusive(box), RADIUS, fill=PALETTE.back, outline=PALETTE.back_edge, width=3)
     inner = (box[0] + 12, box[1] + 12, box[2] - 12, box[3] - 12)
-    img.paste(_lattice(inner[2] - inner[0], inner[3] - inner[1]), inner[:2])
+    paste_drawn(img, _lattice(inner[2] - inner[0], inner[3] - inner[1], drawn_in(img)), inner[:2])
     draw.rectangle(_inclusive(inner), outline=PALETTE.back_edge, width=1)
     if label:
         fnt = font(TEXT_SIZE, bold=True)
@@ -508,9 +622,10 @@ def card_back(img: Image.Image, box: Box, label: str) -> None:
 
 
 @lru_cache(maxsize=16)
-def _lattice(width: int, height: int) -> Image.Image:
-    """A diagonal lattice: reads as "card back" with no text, even thumbnailed. Cached: boards repeat it."""
-    pattern = Image.new("RGB", (width, height), PALETTE.back)
+def _lattice(width: int, height: int, palette: IndexedPalette | None) -> Image.Image:
+    """A diagonal lattice: reads as "card back" with no text, even thumbnailed. Cached: boards repeat it. Lines of
+    one colour, drawn with no anti-aliasing: in a palette's indices (`palette`) they are the same pixels, mapped."""
+    pattern = palette.new(width, height, PALETTE.back) if palette else Image.new("RGB", (width, height), PALETTE.back)
     draw = ImageDraw.Draw(pattern)
     colour = tuple((c + e) // 2 for c, e in zip(PALETTE.back, PALETTE.back_edge, strict=True))
     for x in range(-height, width, 28):  # PIL clips lines to the image, so overshooting is harmless
@@ -523,7 +638,7 @@ def deck_stack(img: Image.Image, box: Box, count: int, label: str) -> None:
     """A pile shown only as a count (a deck): a few offset backs with the count on top."""
     draw = ImageDraw.Draw(img)
     if count == 0:
-        draw.rounded_rectangle(_inclusive(box), RADIUS, outline=PALETTE.panel_edge, width=3)
+        rounded(draw, _inclusive(box), RADIUS, outline=PALETTE.panel_edge, width=3)
         text(
             draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), "empty", font(TEXT_SIZE), PALETTE.muted, anchor="mm"
         )
@@ -541,7 +656,7 @@ def deck_stack(img: Image.Image, box: Box, count: int, label: str) -> None:
 def more_tile(img: Image.Image, box: Box, hidden_count: int) -> None:
     """Stands in for the cards of a long zone that did not fit."""
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle(_inclusive(box), RADIUS, outline=PALETTE.panel_edge, width=3)
+    rounded(draw, _inclusive(box), RADIUS, outline=PALETTE.panel_edge, width=3)
     text(
         draw,
         ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
@@ -561,6 +676,11 @@ def dim_card(img: Image.Image, box: Box, label: str, band: tuple[int, int] | Non
 
 
 def _shade(img: Image.Image, box: Box, amount: float = 0.5) -> None:
+    if isinstance(img.palette, Pen) and amount == 0.5:  # in indices: the pen works out each pixel's blend
+        img.palette.shade(img, box, _card_shape(box[2] - box[0], box[3] - box[1]), RADIUS)
+        return
+    if img.mode != "RGB":
+        raise TrueColourOnly("a shade")
     region = img.crop(box)
     img.paste(Image.blend(region, Image.new("RGB", region.size, PALETTE.shade), amount), box[:2],
               _card_shape(region.width, region.height))
@@ -641,7 +761,7 @@ def _to_palette(img: Image.Image) -> Image.Image:
 
 class KeptBlocks:
     """A board is redrawn after every move and most of it has not changed: each block (a header, a player's
-    band, a map half...) is kept, drawn and mapped to the board's fixed palette, under a key saying everything
+    band, a map half...) is kept, drawn in (or mapped to) the board's fixed palette, under a key saying everything
     it shows, and pasted again while the key is the same. Bounded, oldest out: a block is at most a few MB.
     Every block of one palette shares its indices, so blocks paste into one palette image as they are."""
 
@@ -651,15 +771,29 @@ class KeptBlocks:
         self.lock = threading.Lock()  # boards are drawn on worker threads, several at once (asyncio.to_thread)
 
     def get(self, key: Hashable, width: int, height: int, paint: Callable[[Image.Image, int], None],
-            palette: Image.Image) -> Image.Image:
+            palette: Image.Image | IndexedPalette) -> Image.Image:
+        """The block kept under `key`, or painted now: in `palette`'s indices when it is an IndexedPalette (the
+        pixels painting in full colour and mapping give, render/indexed.py), else in full colour and then mapped
+        to the 1x1 palette image `palette`; in full colour too when something in it cannot be drawn in indices."""
         with self.lock:
             found = self.blocks.get(key)
             if found is not None:
                 self.blocks.move_to_end(key)
                 return found
-        drawn = canvas(width, height)  # drawn outside the lock: another board's blocks need not wait for it
-        paint(drawn, 0)
-        img = drawn.quantize(palette=palette, dither=Image.Dither.NONE)
+        img = None  # drawn outside the lock: another board's blocks need not wait for it
+        if isinstance(palette, IndexedPalette):
+            img = palette.new(width, height, PALETTE.table)
+            try:
+                paint(img, 0)
+            except TrueColourOnly:
+                img = None
+            else:
+                img.palette = ImagePalette.ImagePalette("RGB", palette.raw)  # what its pen kept is needed no more
+        if img is None:
+            drawn = canvas(width, height)
+            paint(drawn, 0)
+            source = palette.source if isinstance(palette, IndexedPalette) else palette
+            img = drawn.quantize(palette=source, dither=Image.Dither.NONE)
         with self.lock:
             self.blocks[key] = img
             while len(self.blocks) > self.size:

@@ -48,12 +48,12 @@ from render.lcg_layout import (
 )
 from render.lcg_palette import (
     ENGAGED_TINT,
-    GROUND,
     STAGING_THREAT_CHIP,
     THREAT_RINGS,
     VICTORY_CHIP,
     YOU_CHIP,
     YOU_FILL,
+    indexed,
     palette,
 )
 from render.registry import register
@@ -89,13 +89,13 @@ def draw_table(view: LcgView, kept: kit.KeptBlocks | None) -> Image.Image:
         for (_, section), (top, _, inset) in zip(sections, _strips(sections, height), strict=True):
             section.paint(img, MARGIN, top + inset)
         return img
-    img = Image.new("P", (WIDTH, height), GROUND)
+    img = Image.new("P", (WIDTH, height), None)  # not filled: the strips cover it, top to bottom
     img.putpalette(palette().getpalette() or [])
     for (key, section), (top, bottom, inset) in zip(sections, _strips(sections, height), strict=True):
         def paint(strip: Image.Image, _: int, section: Block = section, inset: int = inset) -> None:
             section.paint(strip, MARGIN, inset)
 
-        img.paste(kept.get((key, inset, bottom - top), WIDTH, bottom - top, paint, palette()), (0, top))
+        img.paste(kept.get((key, inset, bottom - top), WIDTH, bottom - top, paint, indexed()), (0, top))
     return img
 
 
@@ -112,10 +112,11 @@ def _strips(sections: Sequence[Section], height: int) -> Iterator[tuple[int, int
 
 
 # A board is redrawn after every move, and most of it has not changed: each section (the header, the encounter
-# row, a player's band, the hand) is kept, drawn and mapped to the board's palette, under a key saying everything
-# it shows, and pasted again while the key is the same (issue 17: drawing every tile and choosing a palette for
-# the whole image on every move cost up to ten times the encode). A table and its four seat views share all but
-# their header, their own band and their hand.
+# row, a player's band, the hand) is kept, drawn straight in the board palette's indices (render/indexed.py), under
+# a key saying everything it shows, and pasted again while the key is the same (issue 17: drawing every tile and
+# choosing a palette for the whole image on every move cost up to ten times the encode; drawing in full colour and
+# mapping each section, twice the encode of a board of a game not drawn before). A table and its four seat views
+# share all but their header, their own band and their hand.
 BLOCKS = kit.KeptBlocks(48)
 LAID_OUT: Kept[Block] = Kept(48)  # each kept section's layout, under the same key
 HEADS: Kept[Image.Image] = Kept(8)  # the header's title and chips, drawn
@@ -183,13 +184,13 @@ def _header_block(view: LcgView) -> Block:
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         # The status changes on nearly every move, the title and chips above it seldom: they are kept drawn.
-        top_key = (audience, view.title, tuple(chips))
+        top_key = (audience, view.title, tuple(chips), kit.drawn_in(img))
         top = HEADS.get(top_key)
         if top is None:
-            top = kit.canvas(CONTENT, status_top)
+            top = kit.canvas_like(img, CONTENT, status_top)
             paint_top(top, 0, 0)
             HEADS.put(top_key, top)  # kept once drawn: another thread may paste it as soon as it is kept
-        img.paste(top, (x, y))
+        kit.paste_drawn(img, top, (x, y))
         draw = ImageDraw.Draw(img)
         for i, line in enumerate(status_lines):
             kit.text(draw, (x, y + status_top + i * STATUS.line_height), line, STATUS, STATUS_COLOUR)
@@ -340,7 +341,7 @@ def _player_strip(player: LcgPlayerView, you: bool, waiting: bool) -> Block:
         left = x + 4 + seat_font.width(seat) + 14
         threat = str(player.threat)
         badge_w = word.width("threat") + number.width(threat) + 30
-        draw.rounded_rectangle((left, y, left + badge_w, y + height - 1), height // 2, fill=P.shade,
+        kit.rounded(draw, (left, y, left + badge_w, y + height - 1), height // 2, fill=P.shade,
                                outline=_threat_colour(player.threat), width=4)
         kit.text(draw, (left + 12, mid), "threat", word, P.muted, anchor="lm")
         kit.text(draw, (left + badge_w - 12, mid), threat, number, P.text, anchor="rm")

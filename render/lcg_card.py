@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from PIL import Image, ImageDraw
 
@@ -17,7 +18,7 @@ from engines.core.zones import CardView
 from engines.lcg.cards import CardDef
 from engines.lcg.view import LcgView
 from render import kit
-from render.kept import Kept, Shape, paste_tile
+from render.kept import Cutout, Kept, Shape, paste_tile
 
 TILE_W = 176
 PAD = 7
@@ -157,11 +158,11 @@ class Face:
     chips_h: int
     progress: bool
 
-    @property
+    @cached_property
     def stat_rows(self) -> int:
         return max(1, max((row + 1 for _, row, _ in self.slots), default=1))
 
-    @property
+    @cached_property
     def free_from(self) -> int:
         """The first free column of the last row of numbers (0 when there are none)."""
         last = [col + span for col, row, span in self.slots if row == self.stat_rows - 1]
@@ -246,12 +247,12 @@ def shown(view: LcgView, card: CardView) -> Hashable:
 # under a key saying everything the tile shows (`shown`: not which card it is), the tile with its outline. A
 # four-player table and its seat views hold about 60 tiles of ~150 KB.
 LAID_OUT: Kept[Block] = Kept(256)
-TILES: Kept[tuple[Image.Image, Image.Image]] = Kept(96)
+TILES: Kept[Cutout] = Kept(96)
 # A face's frame (render/lcg_card.py: paste_frame) depends on its accent and shape alone, never on what a game
 # shows, so a new game's first board finds them too; forget() leaves them, as kit keeps its card-back lattice.
 # A table shows a dozen or two: sphere and encounter colours by one, two or three name lines and two sets of
 # numbers. ~150 KB each.
-FRAMES: Kept[tuple[Image.Image, Image.Image]] = Kept(48)
+FRAMES: Kept[Cutout] = Kept(48)
 
 
 def forget() -> None:
@@ -364,15 +365,15 @@ def draw_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None:
     band, and each number's cell with its label (the name, the type line and the numbers go over it)."""
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), kit.RADIUS, fill=P.face, outline=accent, width=3)
-    draw.rounded_rectangle((x0, y0, x1 - 1, y0 + face.header_h), kit.RADIUS, fill=accent)
+    kit.rounded(draw, (x0, y0, x1 - 1, y1 - 1), kit.RADIUS, fill=P.face, outline=accent, width=3)
+    kit.rounded(draw, (x0, y0, x1 - 1, y0 + face.header_h), kit.RADIUS, fill=accent)
     draw.rectangle((x0, y0 + face.header_h - kit.RADIUS, x1 - 1, y0 + face.header_h), fill=accent)
     stats_x, cell = x0 + STAT_INSET, face.cell
     y = y0 + face.header_h + 4 + SUB_H
     for (label, field), (col, row, span) in zip(face.stats, face.slots, strict=True):
         cx, cy, w = stats_x + col * cell, y + row * STAT_H, span * cell
         ground = COST_CELL if field == "cost" else CELL
-        draw.rounded_rectangle((cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
+        kit.rounded(draw, (cx + 1, cy, cx + w - 2, cy + STAT_H - 5), 6, fill=ground)
         kit.text(draw, (cx + w // 2, cy + 1), label, STAT_LABEL, P.ink_soft, anchor="ma")
 
 
@@ -382,15 +383,11 @@ def paste_frame(img: Image.Image, box: kit.Box, accent: RGB, face: Face) -> None
     outline, so what lies around its rounded corners stays as it was: the very pixels drawing it there gives."""
     x0, y0, x1, y1 = box
     key = (accent, x1 - x0, y1 - y0, face.header_h, face.cell, face.stats, tuple(face.slots))
-    found = FRAMES.get(key)
-    if found is None:
-        drawn = Image.new("RGB", (x1 - x0, y1 - y0), P.face)
-        draw_frame(drawn, (0, 0, x1 - x0, y1 - y0), accent, face)
-        outline = Image.new("1", drawn.size, 0)
-        ImageDraw.Draw(outline).rounded_rectangle((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, fill=1, outline=1,
-                                                  width=3)
-        found = FRAMES.put(key, (drawn, outline))  # kept once drawn: another thread may paste it as soon as kept
-    img.paste(found[0], (x0, y0), found[1])
+
+    def paint(frame: Image.Image, x: int, y: int) -> None:
+        draw_frame(frame, (x, y, x + x1 - x0, y + y1 - y0), accent, face)
+
+    paste_tile(img, box, key, FRAMES, paint, [((0, 0, x1 - x0 - 1, y1 - y0 - 1), kit.RADIUS, 3)])
 
 
 def _stat(view: LcgView, card: CardView, d: CardDef, field: str) -> tuple[int | str, int]:
@@ -408,10 +405,10 @@ def _progress(draw: ImageDraw.ImageDraw, box: kit.Box, progress: int, needed: in
     label = f"{progress} / {needed}"
     fnt = kit.font(24, bold=True)
     bar_x1 = x1 - fnt.width(label) - 10
-    draw.rounded_rectangle((x0, y0 + 4, bar_x1, y1 - 4), 8, fill=CELL, outline=P.face_edge)
+    kit.rounded(draw, (x0, y0 + 4, bar_x1, y1 - 4), 8, fill=CELL, outline=P.face_edge)
     if progress and needed:
         fill_x = x0 + int((bar_x1 - x0) * min(1.0, progress / needed))
-        draw.rounded_rectangle((x0, y0 + 4, max(fill_x, x0 + 16), y1 - 4), 8, fill=kit.TOKEN_STYLES["progress"][1])
+        kit.rounded(draw, (x0, y0 + 4, max(fill_x, x0 + 16), y1 - 4), 8, fill=kit.TOKEN_STYLES["progress"][1])
     kit.text(draw, (x1, (y0 + y1) // 2), label, fnt, P.ink, anchor="rm")
 
 
@@ -420,14 +417,14 @@ def _band(img: Image.Image, box: kit.Box, card: CardView, lines: list[str], view
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     if card.name is None:
-        draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 8, fill=P.back, outline=P.back_edge, width=2)
+        kit.rounded(draw, (x0, y0, x1 - 1, y1 - 1), 8, fill=P.back, outline=P.back_edge, width=2)
         label = "shadow card" if on_enemy else (card.back or "face down")
         kit.text(draw, ((x0 + x1) // 2, (y0 + y1) // 2), label, CHIP, P.back_text, anchor="mm")
         return
     d = view.facts.get(card.ref) if card.ref else None
     fill = CELL if "shadow" in card.flags else P.face
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 8, fill=fill, outline=P.face_edge, width=2)
-    draw.rounded_rectangle((x0, y0, x0 + 7, y1 - 1), 4, fill=_accent(d))
+    kit.rounded(draw, (x0, y0, x1 - 1, y1 - 1), 8, fill=fill, outline=P.face_edge, width=2)
+    kit.rounded(draw, (x0, y0, x0 + 7, y1 - 1), 4, fill=_accent(d))
     for i, line in enumerate(lines):
         kit.text(draw, (x0 + 12, y0 + 5 + i * ATTACH.line_height), line, ATTACH, P.ink)
     marks = _marks(card)

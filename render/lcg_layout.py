@@ -34,7 +34,7 @@ def placeholder(label: str, width: int) -> Block:
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
-        draw.rounded_rectangle((x, y, x + width - 1, y + 79), kit.RADIUS, outline=P.panel_edge, width=2)
+        kit.rounded(draw, (x, y, x + width - 1, y + 79), kit.RADIUS, outline=P.panel_edge, width=2)
         kit.text(draw, (x + width // 2, y + 40), label, kit.font(kit.TEXT_SIZE), P.muted, anchor="mm")
 
     return Block(width, 80, paint)
@@ -59,7 +59,7 @@ def region(caption: str, blocks: Sequence[Block], width: int, empty: str = "", t
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
         if tint:
-            draw.rounded_rectangle((x - inset, y, x + used + inset - 1, y + height - 1), kit.RADIUS, fill=tint)
+            kit.rounded(draw, (x - inset, y, x + used + inset - 1, y + height - 1), kit.RADIUS, fill=tint)
         if caption:
             kit.text(draw, (x + (inset and 4), y + inset), kit.ellipsize(caption, CAPTION, used), CAPTION, P.text)
         for b, (dx, dy) in zip(blocks, positions, strict=True):

@@ -1,14 +1,15 @@
 """The LCG board's colours and its one fixed 256-colour palette.
 
-The board is redrawn after every move and most of it has not changed, so render/lcg.py keeps each drawn section
-mapped to this palette and pastes it again while what it shows is the same (kit.KeptBlocks). That needs one palette
+The board is redrawn after every move and most of it has not changed, so render/lcg.py keeps each section drawn
+in this palette's indices and pastes it again while what it shows is the same (kit.KeptBlocks). That needs one palette
 for every section of every board, the same on every move and in every process: choosing one per render from the
 whole image (kit.to_png's path for RGB images) cost twice the encode itself.
 
 Every colour the LCG modules name is in it (render/kept.py: fixed_palette), with its shaded twin; the rest are the
-blends anti-aliased text makes. Every named colour comes out as itself but one: Pillow maps a colour to the entry
-nearest a corner of its 4-level cell, and the engaged tint shares a cell with the card back, so it comes out as the
-back (2 levels of blue apart; the palette chosen per image kept neither exactly).
+blends anti-aliased text makes. Every named colour comes out as itself, which drawing sections straight in the
+palette's indices needs (render/indexed.py: text blends with the colour an index stands for). Pillow maps a colour to
+the entry nearest a corner of its 4-level cell: the engaged tint, 2 levels of blue from the card back, shared the
+back's cell and came out as the back, so it is 4 levels from it.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from functools import cache
 from PIL import Image
 
 from render import kit
+from render.indexed import IndexedPalette
 from render.kept import fixed_palette
 from render.lcg_card import CELL, COST_CELL, DOWN, ENCOUNTER, SPHERES, UNKNOWN, UP
 
 RGB = kit.RGB
 P = kit.PALETTE
 
-ENGAGED_TINT: RGB = (92, 40, 38)  # behind a player's engaged enemies
+ENGAGED_TINT: RGB = (92, 40, 40)  # behind a player's engaged enemies
 YOU_FILL: RGB = (52, 58, 70)  # the viewer's own band
 YOU_CHIP: RGB = (70, 96, 140)
 VICTORY_CHIP: RGB = (56, 104, 70)
@@ -49,10 +51,15 @@ _TEXT_GROUNDS: tuple[tuple[RGB, tuple[RGB, ...]], ...] = (
 _LATTICE: RGB = (
     (P.back[0] + P.back_edge[0]) // 2, (P.back[1] + P.back_edge[1]) // 2, (P.back[2] + P.back_edge[2]) // 2)
 _OTHER: tuple[RGB, ...] = (P.back_edge, *THREAT_RINGS, _LATTICE)
-GROUND = 0  # P.table is the palette's first colour
 
 
 @cache
 def palette() -> Image.Image:
     """The board's palette, as a 1x1 palette image for Image.quantize."""
     return fixed_palette(_TEXT_GROUNDS, _OTHER, ((20, False), (24, True), (32, True)))
+
+
+@cache
+def indexed() -> IndexedPalette:
+    """The board's palette, to draw sections in its indices (render/indexed.py)."""
+    return IndexedPalette(palette(), P.shade)

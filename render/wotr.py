@@ -20,7 +20,8 @@ from engines.wotr.cards import FP, CardDef
 from engines.wotr.view import DeckView, LocationView, WotrView
 from render import kit
 from render.generic import render_view
-from render.kept import Kept, fixed_palette, paste_tile
+from render.indexed import IndexedPalette
+from render.kept import Cutout, Kept, fixed_palette, paste_tile
 from render.registry import register
 
 # 960 px wide: Discord shows a board at about 400 px on a phone, so the kit's smallest text (22 px) keeps
@@ -268,18 +269,18 @@ def draw_table(view: WotrView, kept: kit.KeptBlocks | None) -> Image.Image:
     img.putpalette(palette().getpalette() or [])
     y = MARGIN
     for key, h, paint in blocks:
-        img.paste(kept.get(key, WIDTH, h, paint, palette()), (0, y))
+        img.paste(kept.get(key, WIDTH, h, paint, indexed()), (0, y))
         y += h
     return img
 
 
 # A board is redrawn after every move, and most of it has not changed: each block (the header, a location with its
-# cards, a scoring area, a deck's panel, a hand) is kept, drawn and mapped to the board's palette, under a key saying
-# everything it shows, and pasted again while the key is the same; a changed block pastes the tiles of its unchanged
-# cards (issue 17: drawing every tile and choosing a palette for the whole image on every move cost five to eight
-# times the encode). A four-player table and its seat views share all but the hands.
+# cards, a scoring area, a deck's panel, a hand) is kept, drawn in the board palette's indices (render/indexed.py),
+# under a key saying everything it shows, and pasted again while the key is the same; a changed block pastes the
+# tiles of its unchanged cards (issue 17: drawing every tile and choosing a palette for the whole image on every move
+# cost five to eight times the encode). A four-player table and its seat views share all but the hands.
 BLOCKS = kit.KeptBlocks(48)
-TILES: Kept[tuple[Image.Image, Image.Image]] = Kept(160)  # ~110 KB each
+TILES: Kept[Cutout] = Kept(160)  # ~110 KB each
 LAID_OUT: Kept[tuple[int, Paint]] = Kept(48)  # each kept block's layout, under the same key
 
 
@@ -309,6 +310,12 @@ _GROUND = 0  # P.table is the palette's first colour
 def palette() -> Image.Image:
     return fixed_palette(_TEXT_GROUNDS, ((_LATTICE[0], _LATTICE[1], _LATTICE[2]),),
                          ((22, True), (24, False), (28, True), (36, True)))
+
+
+@cache
+def indexed() -> IndexedPalette:
+    """The board's palette, to draw blocks in its indices (render/indexed.py)."""
+    return IndexedPalette(palette(), P.shade)
 
 
 def _render(view: View) -> bytes:

@@ -180,20 +180,21 @@ def test_the_same_view_gives_the_same_bytes() -> None:
 def test_boards_stamped_from_kept_glyph_masks_are_the_boards_imagedraw_text_draws(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """kit.text stamps kept glyph masks (issue 17); the table and a seat's board, drawn whole, are pixel for pixel
-    what drawing every string with ImageDraw.text gives."""
+    """kit.text stamps kept glyph masks (issue 17); the table and a seat's board, drawn whole in full colour, are
+    pixel for pixel what drawing every string with ImageDraw.text gives. (Stamped in a palette's indices, they are
+    what mapping these gives: tests/render/test_indexed.py.)"""
     from PIL import ImageDraw
 
     keep_nothing(monkeypatch)
     state = midgame()
-    stamped = [decode(lcg.render_table(lcg_view(state, seat))) for seat in (None, "p1")]
+    stamped = [lcg.draw_table(lcg_view(state, seat), None) for seat in (None, "p1")]
 
     def pil_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fnt: kit.Font, fill: kit.RGB,
                  anchor: str = "la") -> None:
         draw.text(xy, kit.fold(s), fill=fill, font=fnt.face, anchor=anchor, stroke_width=fnt.stroke, stroke_fill=fill)
 
     monkeypatch.setattr(kit, "text", pil_text)
-    drawn = [decode(lcg.render_table(lcg_view(state, seat))) for seat in (None, "p1")]
+    drawn = [lcg.draw_table(lcg_view(state, seat), None) for seat in (None, "p1")]
     for ours, theirs in zip(stamped, drawn, strict=True):
         assert ours.size == theirs.size and ours.tobytes() == theirs.tobytes()
 

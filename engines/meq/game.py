@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import Card, CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, Visibility
+from engines.core.zones import ZoneView
 from engines.meq import board as mb
 from engines.meq import combat, effects, finale, flow, hero, quests, rules, sauron, stock  # noqa: F401  (registrations)
 from engines.meq.cards import MARKERS, index
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, copy_card, zone
-from engines.meq.view import build, quest_name
+from engines.meq.view import build, hand_zones, quest_name
 
 CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
     "map": ("base", None),  # a built-in map key, or a map file's text (docs/meq-map.md)
@@ -306,6 +307,9 @@ class Meq(Rules[MeqState]):
 
     def view(self, state: MeqState, seat: str | None) -> View:
         return build(state, seat)
+
+    def private(self, state: MeqState, seat: str) -> list[ZoneView]:
+        return hand_zones(state, seat)  # without the map, the panels and the rest of a whole view
 
 
 def _signed(text: str) -> int:

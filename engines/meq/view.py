@@ -62,6 +62,31 @@ class MeqView(View):
     lines: list[str] = field(default_factory=list)
 
 
+def hand_zones(state: MeqState, seat: str | None) -> list[ZoneView]:
+    """`seat`'s own hidden zones as it sees them (a view's `private`): Sauron's hands, drawn cards, mission, the
+    faces of the tokens on the board and the combat hand; a hero's hand; the Hero Mission, to whoever knows it."""
+    board = state.map
+    private: list[ZoneView] = []
+    if seat == state.sauron:
+        private += [mine(zone_view(z, seat), name) for z, name in (
+            (state.shadow_hand, "Shadow hand"), (state.plot_hand, "Plot hand"), (state.plot_drawn, "drawn Plot cards"),
+            (state.peril_drawn, "drawn Peril cards"), (state.sauron_mission, "Sauron Mission"))]
+        # The faces of the tokens on the board, where each stands: what Sauron's DM carries (meq spec 1.4).
+        faces = [card_view(state.tokens, c, seat) for c in state.tokens.cards]
+        for face, token in zip(faces, state.tokens.cards, strict=True):
+            face.name = f"{face.name or '?'} at {board.name(state.token_at.get(token.uid, ''))}" \
+                if state.token_at.get(token.uid) else face.name
+        private.append(ZoneView(name="Monster tokens on the board (faces)", owner=seat, count=len(faces),
+                                cards=faces))
+    private += [mine(zone_view(h.hand, seat), "hand") for h in state.heroes if seat == h.seat]
+    if seat in state.hero_mission.seats or seat in (state.hero_mission.cards[0].known_to if state.hero_mission.cards
+                                                    else []):
+        private.append(mine(zone_view(state.hero_mission, seat), "Hero Mission"))
+    if state.combat is not None and seat == state.sauron:
+        private.append(mine(zone_view(state.combat.foe_hand, seat), "combat hand"))
+    return private
+
+
 def build(state: MeqState, seat: str | None) -> MeqView:
     board = state.map
     idx = index()
@@ -91,34 +116,16 @@ def build(state: MeqState, seat: str | None) -> MeqView:
                                            state.event_discard, state.peril_discard, state.token_discard, state.drawn)]
     table += [ZoneView(name=stock.name(k), owner=None, count=stock.count(state, k), cards=[])
               for k in ("shadow", "plot", "peril", "corruption", "skill")]
-    private: list[ZoneView] = []
-    if seat == state.sauron:
-        private += [mine(zone_view(z, seat), name) for z, name in (
-            (state.shadow_hand, "Shadow hand"), (state.plot_hand, "Plot hand"), (state.plot_drawn, "drawn Plot cards"),
-            (state.peril_drawn, "drawn Peril cards"), (state.sauron_mission, "Sauron Mission"))]
-        # The faces of the tokens on the board, where each stands: what Sauron's DM carries (meq spec 1.4).
-        faces = [card_view(state.tokens, c, seat) for c in state.tokens.cards]
-        for face, token in zip(faces, state.tokens.cards, strict=True):
-            face.name = f"{face.name or '?'} at {board.name(state.token_at.get(token.uid, ''))}" \
-                if state.token_at.get(token.uid) else face.name
-        private.append(ZoneView(name="Monster tokens on the board (faces)", owner=seat, count=len(faces),
-                                cards=faces))
     for h in state.heroes:
         table += [zone_view(h.rest, seat), zone_view(h.corruption, seat),
                   *(ZoneView(name=f"{h.name}'s {what} pool", owner=h.seat, count=stock.count(state, key), cards=[])
                     for what, key in (("life", stock.life(h)), ("damage", stock.damage(h)))),
                   zone_view(h.hand, seat, counts_only=True)]
-        if seat == h.seat:
-            private.append(mine(zone_view(h.hand, seat), "hand"))
-    if seat in state.hero_mission.seats or seat in (state.hero_mission.cards[0].known_to if state.hero_mission.cards
-                                                    else []):
-        private.append(mine(zone_view(state.hero_mission, seat), "Hero Mission"))
     if state.combat is not None:
         c = state.combat
         table += [zone_view(c.hero_stack, seat), zone_view(c.foe_stack, seat), zone_view(c.foe_hand, seat,
                                                                                          counts_only=True)]
-        if seat == state.sauron:
-            private.append(mine(zone_view(c.foe_hand, seat), "combat hand"))
+    private = hand_zones(state, seat)
     seats = [SeatView(seat=state.sauron, counters={"shadow hand": len(state.shadow_hand.cards),
                                                    "plot hand": len(state.plot_hand.cards), "pool": state.pool})]
     for h in state.heroes:

@@ -79,9 +79,9 @@ class DiscordMessenger:
         if notice.shows_table:
             self._newest[notice.ref.id] = notice
             self._behind.pop(notice.ref.id, None)  # the newer notice decides
-        if _seat_board(notice.ref.game) and any(p.view is not None for p in notice.private):
+        if _seat_board(notice.ref.game) and any(p.shows_view for p in notice.private):
             seats = self._newest_seats.setdefault(notice.ref.id, {})
-            seats.update((p.seat, notice) for p in notice.private if p.view is not None)
+            seats.update((p.seat, notice) for p in notice.private if p.shows_view)
         previous = self._tails.get(notice.ref.id)
         task = asyncio.create_task(self._deliver_after(previous, notice))
         self._tails[notice.ref.id] = task
@@ -263,7 +263,7 @@ class DiscordMessenger:
         # waits, the DM goes without it, and the newest draws the board as it is by then (also when only a
         # skipped notice changed it), so a busy game does not draw a seat's board per command.
         owed = (notice.ref.id, p.seat)
-        board = _seat_board(notice.ref.game) and p.view is not None and (p.hand_changed or owed in self._owed_seats)
+        board = _seat_board(notice.ref.game) and p.shows_view and (p.hand_changed or owed in self._owed_seats)
         if board and self._newest_seats.get(notice.ref.id, {}).get(p.seat, notice) is not notice:
             self._owed_seats.add(owed)
             board = False

@@ -130,6 +130,11 @@ class PrivateNotice:
         lambda p: p.seen.hand(p.seat) if p.seen is not None else p.view.private if p.view is not None else [])
     hand_changed: Lazy[bool] = Lazy(lambda p: p.seen.hand_changed(p.seat) if p.seen is not None else False)
 
+    @property
+    def shows_view(self) -> bool:
+        """The notice has the seat's view (without building it)."""
+        return self.seen is not None or self.view is not None
+
 
 @dataclass(kw_only=True)
 class UndoAsk:

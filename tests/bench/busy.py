@@ -9,7 +9,9 @@ command until every notice has been delivered and every board posted (a game tha
 a new thread, its set-up not timed); beside it, how many boards were drawn, and the mean render time beside
 Pillow's encode of the very images posted, in the mode and at the level shipped (the floor, as
 tests/bench/boards.py measures it), in the same run: its wall time on the worker thread (which waits for the GIL
-while the event loop runs commands) and that thread's CPU time. Boards are coalesced (bot/chat/messenger.py): in
+while the event loop runs commands) and that thread's CPU time. The floor is that encode timed on the render's
+thread straight after each render, under the same load (the commands share the processor and the GIL with it:
+the thread's CPU time for the same work rises by about a third), with the encode alone after the run beside it. Boards are coalesced (bot/chat/messenger.py): in
 such a burst few are drawn, each after many changes, so they are near a cold render (tests/bench/boards.py has the
 render after each single move)."""
 
@@ -58,6 +60,10 @@ class Drain:
     renders: list[float] = field(default_factory=list)  # wall time of each render, on its worker thread
     cpu: list[float] = field(default_factory=list)  # that thread's CPU time for it (no wait for the GIL)
     pngs: list[bytes] = field(default_factory=list)
+    # The floor under the run's load: the encode of each posted image as shipped, timed on the render's own
+    # thread straight after it, while the commands go on (its wall time, and that thread's CPU time).
+    loaded: list[float] = field(default_factory=list)
+    loaded_cpu: list[float] = field(default_factory=list)
 
     def floors(self) -> list[float]:
         """Pillow's encode of each posted image as shipped (same pixels, palette mode and level)."""
@@ -72,7 +78,9 @@ class Drain:
 
 
 def timed_render(drain: Drain, real: Any) -> Any:
-    """The messenger's renderer, timed where it runs (the worker thread), each PNG kept for its floor."""
+    """The messenger's renderer, timed where it runs (the worker thread), each PNG kept for its floor; and that
+    floor under the run's load: the same thread encodes the very image again straight after (decoding it first,
+    not timed), while the event loop runs the game's commands as it did during the render."""
 
     def render(view: Any) -> bytes:
         start, cpu = time.perf_counter(), time.thread_time()
@@ -80,6 +88,12 @@ def timed_render(drain: Drain, real: Any) -> Any:
         drain.cpu.append(time.thread_time() - cpu)
         drain.renders.append(time.perf_counter() - start)
         drain.pngs.append(png)
+        img = Image.open(io.BytesIO(png))
+        img.load()
+        start, cpu = time.perf_counter(), time.thread_time()
+        encode_png(img, kit.PNG_COMPRESS_LEVEL)
+        drain.loaded_cpu.append(time.thread_time() - cpu)
+        drain.loaded.append(time.perf_counter() - start)
         return png
 
     return render
@@ -170,16 +184,25 @@ def measure(name: str, options: str, commands: int, seed: int) -> Drain:
 
 
 def row(label: str, run: Drain) -> Row:
+    """The render beside the encode of the same images on the render's thread during the run (the floor under the
+    run's load: a busy game's commands share the processor and the GIL with it), and beside the encode alone after
+    the run, each by wall time and by the thread's CPU time."""
     rate = run.commands / run.drained
     floors = run.floors()
-    render_ms, cpu_ms = (statistics.mean(x) * 1000 if x else 0.0 for x in (run.renders, run.cpu))
-    floor_ms = statistics.mean(floors) * 1000 if floors else 0.0
-    ratio = f"{render_ms / floor_ms:.1f}x" if floor_ms else "-"
+    render_ms, cpu_ms, loaded_ms, loaded_cpu_ms, floor_ms = (
+        statistics.mean(x) * 1000 if x else 0.0 for x in (run.renders, run.cpu, run.loaded, run.loaded_cpu, floors))
+
+    def times(a: float, b: float) -> str:
+        return f"{a / b:.1f}x" if b else "-"
+
     return Row(
         f"one busy game with its boards, {label}, SQLite, through the Discord messenger (simcord)",
         f"{rate:,.0f} commands/s drained; render {render_ms:.1f} ms",
-        f"target {TARGET:.0f}/s; PNG encode, same image and palette mode {floor_ms:.1f} ms",
-        f"render {ratio} the floor ({cpu_ms:.1f} ms of its thread's CPU, {cpu_ms / floor_ms if floor_ms else 0:.1f}x); "
+        f"target {TARGET:.0f}/s; PNG encode, same image and palette mode, on the render's thread during the run "
+        f"{loaded_ms:.1f} ms",
+        f"render {times(render_ms, loaded_ms)} the floor (CPU time {cpu_ms:.1f} against {loaded_cpu_ms:.1f} ms: "
+        f"{times(cpu_ms, loaded_cpu_ms)}; against the encode alone after the run, {floor_ms:.1f} ms: "
+        f"{times(render_ms, floor_ms)}); "
         f"{run.commands} commands in {run.games} games, accepted at {run.commands / run.accepted:,.0f}/s; "
         f"{run.notices} notices, {len(run.renders)} boards drawn, {run.boards} posted; {run.requests} requests; "
         f"the last board posted {statistics.mean(run.lags) * 1000:.0f} ms after the last command returned",

@@ -18,7 +18,11 @@ from typing import Any
 
 from engines.core import Decision, View, ZoneView
 from engines.core.contract import Game
+from engines.core.turn import Rules
 from engines.core.zones import Seat
+
+
+_DEFAULT_BASIS: object = Rules.private_basis  # the views themselves
 
 
 class Views:
@@ -60,7 +64,9 @@ class Views:
         """What the seat's hidden zones are made from (`Game.private_basis`): equal for two states, so are they."""
         found = self._bases.get(seat)
         if found is None:
-            found = self._bases[seat] = self.game.private_basis(self.state, seat)
+            # A game without a basis of its own compares the views themselves (Rules' default): those kept as `hand`.
+            own = getattr(type(self.game), "private_basis", None) is not _DEFAULT_BASIS
+            found = self._bases[seat] = self.game.private_basis(self.state, seat) if own else self.hand(seat)
         return found
 
 

@@ -21,7 +21,6 @@ from engines.core.contract import Game
 from engines.core.turn import Rules
 from engines.core.zones import Seat
 
-
 _DEFAULT_BASIS: object = Rules.private_basis  # the views themselves
 
 

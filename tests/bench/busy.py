@@ -10,10 +10,10 @@ a new thread, its set-up not timed); beside it, how many boards were drawn, and 
 Pillow's encode of the very images posted, in the mode and at the level shipped (the floor, as
 tests/bench/boards.py measures it), in the same run: its wall time on the worker thread (which waits for the GIL
 while the event loop runs commands) and that thread's CPU time. The floor is that encode timed on the render's
-thread straight after each render, under the same load (the commands share the processor and the GIL with it:
-the thread's CPU time for the same work rises by about a third), with the encode alone after the run beside it. Boards are coalesced (bot/chat/messenger.py): in
-such a burst few are drawn, each after many changes, so they are near a cold render (tests/bench/boards.py has the
-render after each single move)."""
+thread straight after each render, under the same load (the commands share the processor and the GIL with it),
+with the encode alone after the run beside it. Boards are coalesced (bot/chat/messenger.py): in such a burst few
+are drawn, each after many changes, so they are near a cold render (tests/bench/boards.py has the render after
+each single move)."""
 
 from __future__ import annotations
 

@@ -63,9 +63,10 @@ class DiscordMessenger:
         self._tails: dict[int, asyncio.Task[None]] = {}
         # The newest notice handed over for each game: a board older than it is never drawn (issue 17).
         self._newest: dict[int, Notice] = {}
-        # The notices of each game that drew no board for it since the last board: whether the table changed in any
-        # is asked only when a newer notice may draw (each answer builds views: bot/service/views.py).
-        self._owed: dict[int, list[Notice]] = {}
+        # The first notice of each game that drew no board since the last one: a newer notice draws if the table it
+        # shows differs from the one before that notice (asked only then: each answer builds views,
+        # bot/service/views.py; one notice a game is kept, not every one of a burst, with the states behind it).
+        self._owed: dict[int, Notice] = {}
         # The same for each seat's own board (games that DM one): the newest notice with that seat's view, and
         # the seats whose board changed in a notice that drew none for them.
         self._newest_seats: dict[int, dict[str, Notice]] = {}
@@ -235,14 +236,15 @@ class DiscordMessenger:
         # the last notice draws, and rendering does not take the CPU the commands need.
         draw = notice.shows_table
         if draw and self._newest.get(game_id, notice) is not notice:
-            self._owed.setdefault(game_id, []).append(notice)  # the newest notice draws the table as it is by then
+            self._owed.setdefault(game_id, notice)  # the newest notice draws the table as it is by then
             draw = False
         elif draw and self._under_way(game_id):
-            self._owed.setdefault(game_id, []).append(notice)
+            self._owed.setdefault(game_id, notice)
             self._behind[game_id] = notice
             draw = False
-        if draw:  # a board if the table changed since the last one: in this notice, or in one that drew none
-            draw = notice.table_changed or any(n.table_changed for n in self._owed.pop(game_id, []))
+        if draw:  # a board if the table changed since the last one: in this notice, or since one that drew none
+            first = self._owed.pop(game_id, None)
+            draw = notice.table_changed or (first is not None and notice.table_changed_since(first))
         if draw and notice.public_view is not None:
             self._behind.pop(game_id, None)
             png = await asyncio.to_thread(render, notice.public_view)  # never block the heartbeat

@@ -48,6 +48,7 @@ class Seen(Protocol):
 
     def public(self) -> View: ...
     def table_changed(self) -> bool: ...
+    def changed_since(self, earlier: Seen) -> bool: ...
     def seat(self, seat: Seat) -> View: ...
     def hand(self, seat: Seat) -> list[ZoneView]: ...
     def hand_changed(self, seat: Seat) -> bool: ...
@@ -220,6 +221,13 @@ class Notice:
     @property
     def waiting_changed(self) -> bool:
         return set(self.waiting_before) != set(self.waiting_after)
+
+    def table_changed_since(self, earlier: Notice) -> bool:
+        """The table this notice shows differs from the one before `earlier`, a notice of the same game (whatever
+        came between); without views to compare, whether either changed it."""
+        if self.seen is not None and earlier.seen is not None:
+            return self.seen.changed_since(earlier.seen)
+        return earlier.table_changed or self.table_changed
 
     @property
     def shows_table(self) -> bool:

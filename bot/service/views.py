@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import Decision, View, ZoneView
 from engines.core.contract import Game
 from engines.core.turn import Rules
 from engines.core.zones import Seat
+
+if TYPE_CHECKING:
+    from bot.service.types import Seen
 
 _DEFAULT_BASIS: object = Rules.private_basis  # the views themselves
 
@@ -83,6 +86,11 @@ class Commit:
     def table_changed(self) -> bool:
         # Views are dataclasses: equality is structural, and several times cheaper than comparing their JSON.
         return self.was is None or self.was.public != self.now.public
+
+    def changed_since(self, earlier: Seen) -> bool:
+        """The table's view differs from the one before `earlier`, a commit of the same game."""
+        was = earlier.was if isinstance(earlier, Commit) else None
+        return was is None or was.public != self.now.public
 
     def seat(self, seat: Seat) -> View:
         return self.now.seats[seat]

@@ -53,11 +53,11 @@ def check_notice(state: Any, notice: Notice, before: Any = None) -> None:
     check_words(table, state, None, "a message to the table")
     for p in notice.private:
         check_words(list(p.lines), state, p.seat, "the log by DM", before, shown)
-        dm = []
+        dm = [zone_text(z, with_owner=False) for z in p.hand]  # the hand a DM carries
         if p.view is not None:
             assert p.view.seat == p.seat, f"{p.seat} is sent {p.view.seat}'s view"
             check_view(state, p.view, p.seat, "a DM")
-            dm += [zone_text(z, with_owner=False) for z in p.view.private]
+            assert p.hand == p.view.private, f"{p.seat}'s DM carries other zones than its view's"
         check_words(dm, state, p.seat, "a DM")
     for r in notice.reminders:
         check_words(r.asked, state, r.seat, "a reminder DM")

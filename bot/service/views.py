@@ -18,14 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from engines.core import Decision, View, ZoneView
 from engines.core.contract import Game
-from engines.core.turn import Rules
 from engines.core.zones import Seat
 
 if TYPE_CHECKING:
     from bot.service.types import Seen
-
-_DEFAULT_BASIS: object = Rules.private_basis  # the views themselves
-
 
 class Views:
     """What one state looks like to the table and to each of `seats`, and whom it waits on (at once: the
@@ -66,9 +62,8 @@ class Views:
         """What the seat's hidden zones are made from (`Game.private_basis`): equal for two states, so are they."""
         found = self._bases.get(seat)
         if found is None:
-            # A game without a basis of its own compares the views themselves (Rules' default): those kept as `hand`.
-            own = getattr(type(self.game), "private_basis", None) is not _DEFAULT_BASIS
-            found = self._bases[seat] = self.game.private_basis(self.state, seat) if own else self.hand(seat)
+            basis = self.game.private_basis(self.state, seat)  # None: the views themselves, as kept for the DM
+            found = self._bases[seat] = basis if basis is not None else self.hand(seat)
         return found
 
 

@@ -127,13 +127,13 @@ class Rules(Generic[S]):
         build those zones alone (tests/engines/randomplay.py checks the two agree at every step)."""
         return self.view(state, seat).private
 
-    def private_basis(self, state: S, seat: Seat) -> Sequence[object]:
+    def private_basis(self, state: S, seat: Seat) -> Sequence[object] | None:
         """What `private(state, seat)` is made from, to compare states by: where two states give equal bases,
         they give equal `private` views; empty exactly when `private` is. The service asks it after every command
-        whose hand changed, before building any view. By default the views themselves; a game whose private views
-        are its zones redacted (`zone_view` depends on the zone alone) gives the zones, cheaper to compare than to
-        redact."""
-        return self.private(state, seat)
+        to know whose hand changed, before building any view. None (the default): compare the views themselves. A
+        game whose private views are its zones redacted (`zone_view` depends on the zone alone) gives the zones,
+        cheaper to compare than to redact."""
+        return None
 
     # --- the contract, shared ----------------------------------------------------------------
     def seat_names(self, count: int) -> list[Seat]:

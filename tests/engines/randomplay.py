@@ -174,8 +174,9 @@ def check_views(game: Any, state: Any, events: Sequence[Any] = (), before: Any =
         if seat is not None:  # what the service compares after every command to know whose hand changed
             assert game.private(state, seat) == view.private, f"private() and view().private differ for {seat}"
             basis = game.private_basis(state, seat)
-            assert bool(basis) == bool(view.private), f"private_basis() and private() disagree on {seat}'s zones"
-            if before is not None and game.private_basis(before, seat) == basis:
+            if basis is not None:
+                assert bool(basis) == bool(view.private), f"private_basis() and private() disagree on {seat}'s zones"
+            if basis is not None and before is not None and game.private_basis(before, seat) == basis:
                 assert game.private(before, seat) == view.private, f"{seat}'s private view changed, its basis not"
         leaked = shown_uids(codec.to_data(view)) - visible_uids(state, seat)
         assert not leaked, f"{seat or 'the table'} sees hidden cards {sorted(leaked)}"

@@ -502,9 +502,8 @@ def chip(
     fnt = fnt or font(SMALL_SIZE, bold=True)
     w, h = chip_size(label, fnt)
     box = (xy[0], xy[1], xy[0] + w, xy[1] + h)
-    ink = text_colour or PALETTE.chip_text
     rounded(draw, _inclusive(box), h // 2, fill=colour)
-    text(draw, (xy[0] + 8, xy[1] + 3), label, fnt, ink)
+    text(draw, (xy[0] + 8, xy[1] + 3), label, fnt, text_colour or PALETTE.chip_text)
     return box
 
 

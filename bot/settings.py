@@ -24,6 +24,8 @@ class Settings(BaseSettings):
     snapshot_every: int = 200
     state_cache: int = 1000  # decoded game states kept in memory (about 130 KiB each for a 4-player LCG table)
     console_image_dir: str = "out/boards"
+    # Boards are drawn in a process of the bot's own (bot/chat/painter.py); false: on a thread of the bot's process.
+    render_process: bool = True
     pack_dir: str = "data/packs"  # the user's own content packs (e.g. an import of the DragnCards files)
     extra_game_modules: str = ""
     log_level: str = "INFO"

@@ -17,6 +17,7 @@ from bot.chat.components import DeadlineButton, DecisionButton, DecisionSelect, 
 from bot.chat.game_cog import GameCog
 from bot.chat.host import Host, host_of
 from bot.chat.messenger import DiscordMessenger
+from bot.chat.painter import Painter
 from bot.scheduler import Scheduler
 from bot.service import Service, heap
 from bot.service.alarms import Downtime
@@ -47,6 +48,7 @@ class WestmarchBot(Host):
         fire: bool = True,
         limits: Limits | None = None,
         shards: Shards | None = None,
+        painter: Painter | None = None,
     ) -> None:
         """`timers`: run the scheduler (not for `sync`); `fire`: let its jobs ring by themselves (tests that
         drive time themselves turn it off and call the handlers with their own `now`). `shards`: the shards
@@ -66,6 +68,7 @@ class WestmarchBot(Host):
             **sharding,  # type: ignore[arg-type]
         )
         self.database = database
+        self.painter = painter or Painter()
         self.messenger = self.discord_messenger = DiscordMessenger(self)
         self.limits = limits or Limits()
         self.service = Service(
@@ -82,6 +85,7 @@ class WestmarchBot(Host):
         self.after_start: list[Callable[[Downtime | None], Awaitable[None]]] = []
 
     async def setup_hook(self) -> None:
+        await self.painter.start()  # its imports run beside ours: the first board does not wait for them
         # Registered once, here: buttons posted before a restart keep working after it.
         self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton, DeadlineButton)
         await self.add_cog(GameCog(self))
@@ -104,6 +108,7 @@ class WestmarchBot(Host):
         except Exception:  # the journal still holds every command: a failed checkpoint loses nothing
             log.exception("the shutdown checkpoint failed")
         await super().close()
+        await self.painter.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """The one error handler: a player's mistake is explained to them alone; a bug is logged."""
@@ -125,7 +130,7 @@ async def run_bot(config: Settings) -> int:
     bot_class = ShardedWestmarchBot if shards is not None else WestmarchBot
     bot = bot_class(
         database, snapshot_every=config.snapshot_every, state_cache=config.state_cache, limits=Limits.of(config),
-        shards=shards,
+        shards=shards, painter=Painter(own_process=config.render_process),
     )
     log.info("starting%s", f" shards {list(shards.ids)} of {shards.count}" if shards else "")
     bot.after_start.append(heap.settle_after_start)  # gc: freeze what start-up loaded (bot/service/heap.py)

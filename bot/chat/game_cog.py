@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+import logging
 import zoneinfo
 from functools import cache
 from typing import TYPE_CHECKING
@@ -14,17 +14,19 @@ from discord.ext import commands
 from bot import safe_text
 from bot.chat import io
 from bot.chat.components import decision_view, reply_done
+from bot.chat.painter import DrawFailed
 from bot.chat.places import game_here
 from bot.chat.tables import PACE_HELP, open_table, pace_of, probe_dm
 from bot.pace import quiet_text, stamp
 from bot.service import User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
-from render.registry import render
 from render.text import view_text, zone_text
 
 if TYPE_CHECKING:
     from bot.chat.host import Host
+
+log = logging.getLogger(__name__)
 
 
 class GameCog(commands.Cog):
@@ -86,10 +88,14 @@ class GameCog(commands.Cog):
         user = self.bot.user_of(interaction)
         ref, view = await self.service.view(await self._game_here(interaction, game), user, public=True)
         await io.defer(interaction)  # rendering may take a moment
-        png = await asyncio.to_thread(render, view)
-        await io.reply(
-            interaction, f"**{ref.title}, game {ref.id}** ({ref.status})\n{view.status}", file=io.png_file(png)
-        )
+        text = f"**{ref.title}, game {ref.id}** ({ref.status})\n{view.status}"
+        try:
+            png = await self.bot.painter.draw(view)
+        except DrawFailed as failed:
+            log.error("game %s: its board could not be drawn: %s", ref.id, failed)
+            await io.reply(interaction, f"{text}\n(The board could not be drawn this time.)")
+            return
+        await io.reply(interaction, text, file=io.png_file(png))
 
     @game.command(name="hand", description="Your hand and your choices, only for you")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:

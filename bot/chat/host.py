@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot import safe_text
 from bot.chat import io
+from bot.chat.painter import Painter
 from bot.scheduler import Scheduler
 from bot.service import Service, User
 from bot.service.alarms import Downtime
@@ -41,6 +42,7 @@ class Host(commands.Bot):
     service: Service
     database: Database
     messenger: Mail
+    painter: Painter  # draws the boards (bot/chat/painter.py)
     scheduler: Scheduler | None
     limits: Limits
     rate: RateLimiter

@@ -17,10 +17,11 @@ import discord
 from bot import plugins
 from bot.chat import io
 from bot.chat.components import deadline_view, decision_view, undo_view
+from bot.chat.painter import DrawFailed
 from bot.pace import stamp
 from bot.service import GameRef, Notice, PrivateNotice
 from bot.service.types import Reminder, SeatInfo
-from render.registry import render
+from engines.core.contract import View
 from render.text import zone_text
 
 if TYPE_CHECKING:
@@ -247,14 +248,23 @@ class DiscordMessenger:
             draw = notice.table_changed or (first is not None and notice.table_changed_since(first))
         if draw and notice.public_view is not None:
             self._behind.pop(game_id, None)
-            png = await asyncio.to_thread(render, notice.public_view)  # never block the heartbeat
-            kwargs["file"] = io.png_file(png)
+            png = await self._drawn(notice.public_view, game_id)
+            if png is not None:
+                kwargs["file"] = io.png_file(png)
         public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]
         view = decision_view(notice.ref.id, public_decisions)
         if view is not None:
             kwargs["view"] = view
         if lines or kwargs:
             await io.post(table, "\n".join(lines), **kwargs)
+
+    async def _drawn(self, view: View, game_id: int) -> bytes | None:
+        """The board, or None when it cannot be drawn: the notice's words and buttons still go out without it."""
+        try:
+            return await self.bot.painter.draw(view)
+        except DrawFailed as failed:
+            log.error("game %s: its board could not be drawn: %s", game_id, failed)
+            return None
 
     async def _dm_seat(self, table: discord.abc.Messageable | None, notice: Notice, p: PrivateNotice) -> None:
         mine = [d for d in notice.decisions if d.seat == p.seat and d.private and d.id in notice.new_decisions]
@@ -287,8 +297,9 @@ class DiscordMessenger:
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         if board and p.view is not None:
             self._owed_seats.discard(owed)
-            png = await asyncio.to_thread(render, p.view)  # never block the heartbeat
-            kwargs["file"] = io.png_file(png, "your-board.png")
+            png = await self._drawn(p.view, notice.ref.id)
+            if png is not None:
+                kwargs["file"] = io.png_file(png, "your-board.png")
         known = seat_info.dm_ok if seat_info is not None else None
         delivered = await self.dm_user(p.user_id, "\n".join(parts), known=known, **kwargs)
         if delivered or table is None:

@@ -8,12 +8,14 @@ follow in the background, as the Discord client runs them. The rate is the comma
 command until every notice has been delivered and every board posted (a game that ends is followed by another in
 a new thread, its set-up not timed); beside it, how many boards were drawn, and the mean render time beside
 Pillow's encode of the very images posted, in the mode and at the level shipped (the floor, as
-tests/bench/boards.py measures it), in the same run: its wall time on the worker thread (which waits for the GIL
-while the event loop runs commands) and that thread's CPU time. The floor is that encode timed on the render's
-thread straight after each render, under the same load (the commands share the processor and the GIL with it),
-with the encode alone after the run beside it. Boards are coalesced (bot/chat/messenger.py): in such a burst few
-are drawn, each after many changes, so they are near a cold render (tests/bench/boards.py has the render after
-each single move)."""
+tests/bench/boards.py measures it), in the same run.
+
+The boards are drawn in the bot's painter process (bot/chat/painter.py). The render is timed there (wall and CPU
+time), and the floor is the encode of the same image timed there straight after it, under the same load (the
+commands run beside it on the other core): tests/bench/drawn.py. Beside them: the round trip the messenger waits
+for (the view pickled, sent, drawn, the PNG read back by the event loop between commands), and the encode alone
+after the run. Boards are coalesced (bot/chat/messenger.py): in such a burst few are drawn, each after many
+changes, so they are near a cold render (tests/bench/boards.py has the render after each single move)."""
 
 from __future__ import annotations
 
@@ -25,20 +27,20 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import discord
 from PIL import Image
 
-from bot.chat import messenger
 from bot.chat.client import WestmarchBot
-from bot.chat.messenger import DiscordMessenger
+from bot.chat.painter import Painter
 from bot.service import Notice, User, heap
 from bot.store import migrate
 from bot.store.database import Database
 from engines import registry
+from engines.core.contract import View
 from render import kit
 from tests.bench.common import Row, encode_png
+from tests.bench.drawn import measured
 from tests.engines.randomplay import random_answer
 
 TARGET = 50.0  # commands per second drained: issue 17's bar for one busy game
@@ -57,11 +59,13 @@ class Drain:
     boards: int = 0  # board images posted to the games' threads
     requests: int = 0  # Discord REST calls the bot made (thread posts and DMs)
     games: int = 0
-    renders: list[float] = field(default_factory=list)  # wall time of each render, on its worker thread
-    cpu: list[float] = field(default_factory=list)  # that thread's CPU time for it (no wait for the GIL)
+    renders: list[float] = field(default_factory=list)  # wall time of each render, in the painter's process
+    cpu: list[float] = field(default_factory=list)  # its CPU time there
+    # Each board as the messenger waits for it, the round trip, less the floor's own decode and encode after it.
+    trips: list[float] = field(default_factory=list)
     pngs: list[bytes] = field(default_factory=list)
-    # The floor under the run's load: the encode of each posted image as shipped, timed on the render's own
-    # thread straight after it, while the commands go on (its wall time, and that thread's CPU time).
+    # The floor under the run's load: the encode of each posted image as shipped, timed in the painter's process
+    # straight after it, while the commands go on (its wall time, and its CPU time).
     loaded: list[float] = field(default_factory=list)
     loaded_cpu: list[float] = field(default_factory=list)
 
@@ -77,47 +81,51 @@ class Drain:
         return out
 
 
-def timed_render(drain: Drain, real: Any) -> Any:
-    """The messenger's renderer, timed where it runs (the worker thread), each PNG kept for its floor; and that
-    floor under the run's load: the same thread encodes the very image again straight after (decoding it first,
-    not timed), while the event loop runs the game's commands as it did during the render."""
+class TimedPainter(Painter):
+    """The bot's painter, each board drawn by tests/bench/drawn.py `measured` (the renderer, timed where it runs,
+    and its floor beside it) while `on`; the round trip timed where the messenger waits for it."""
 
-    def render(view: Any) -> bytes:
-        start, cpu = time.perf_counter(), time.thread_time()
-        png: bytes = real(view)
-        drain.cpu.append(time.thread_time() - cpu)
-        drain.renders.append(time.perf_counter() - start)
-        drain.pngs.append(png)
-        img = Image.open(io.BytesIO(png))
-        img.load()
-        start, cpu = time.perf_counter(), time.thread_time()
-        encode_png(img, kit.PNG_COMPRESS_LEVEL)
-        drain.loaded_cpu.append(time.thread_time() - cpu)
-        drain.loaded.append(time.perf_counter() - start)
+    def __init__(self) -> None:
+        super().__init__()
+        self.drain = Drain()
+        self.on = False
+
+    async def close(self) -> None:
+        """Not when a run's bot closes: one painter draws every run's boards, as a bot's lives across the games it
+        draws (what it keeps between boards, the text it laid out included, is as warm as in a bot running a
+        while: the threads that drew the boards before shared it the same way)."""
+
+    async def close_for_good(self) -> None:
+        await super().close()
+
+    async def draw(self, view: View) -> bytes:
+        if not self.on:  # the set-up's boards, not timed
+            return await super().draw(view)
+        start = time.perf_counter()
+        png, render_s, render_cpu, encode_s, encode_cpu, after = await self.call(measured, view)
+        d = self.drain
+        d.trips.append(time.perf_counter() - start - after)
+        d.renders.append(render_s)
+        d.cpu.append(render_cpu)
+        d.loaded.append(encode_s)
+        d.loaded_cpu.append(encode_cpu)
+        d.pngs.append(png)
         return png
 
-    return render
 
-
-def swap(mail: DiscordMessenger, deliver: Any, render: Any) -> None:
-    """Put `deliver` in the messenger's place and `render` in its renderer's."""
-    mail.deliver = deliver  # type: ignore[method-assign]
-    setattr(messenger, "render", render)  # noqa: B010 (the name the messenger calls, bound at its import)
-
-
-async def busy_games(url: str, name: str, options: str, commands: int, seed: int) -> Drain:
+async def busy_games(painter: TimedPainter, url: str, name: str, options: str, commands: int, seed: int) -> Drain:
     from simcord import Env
 
-    bot = WestmarchBot(Database(url), clock=discord.utils.utcnow, fire=False)
+    drain = painter.drain = Drain()
+    bot = WestmarchBot(Database(url), clock=discord.utils.utcnow, fire=False, painter=painter)
     seeds = iter(range(seed, seed + 1000))
     bot.service.seed_source = lambda: next(seeds)
     env = Env(bot, settle_timeout=120.0)
     await env.start()
-    drain = Drain()
     game = registry.get(name)
     rnd = random.Random(seed)
     mail = bot.discord_messenger
-    real_render, real_deliver = messenger.render, mail.deliver  # type: ignore[attr-defined]
+    real_deliver = mail.deliver
 
     async def counted(notice: Notice) -> None:
         drain.notices += 1
@@ -146,7 +154,8 @@ async def busy_games(url: str, name: str, options: str, commands: int, seed: int
             boards = sum(1 for m in thread.history() if m.attachments)
             heap.settle()  # as the bot does once started (bot/chat/client.py): the gc set for a long-lived process
             # Counted and timed as they run; the real messenger and renderer do the work.
-            swap(mail, counted, timed_render(drain, real_render))
+            mail.deliver = counted  # type: ignore[method-assign]
+            painter.on = True
             with env.time_context():
                 start = time.perf_counter()
                 while drain.commands < commands:
@@ -164,64 +173,87 @@ async def busy_games(url: str, name: str, options: str, commands: int, seed: int
                 drained = time.perf_counter()
                 drain.drained += drained - start
                 drain.lags.append(drained - accepted)
-            swap(mail, real_deliver, real_render)
+            mail.deliver = real_deliver  # type: ignore[method-assign]
+            painter.on = False
             await env.settle()
             drain.games += 1
             drain.boards += sum(1 for m in thread.history() if m.attachments) - boards
             drain.requests += len(env.http_requests) - requests
     finally:
-        swap(mail, real_deliver, real_render)
+        mail.deliver = real_deliver  # type: ignore[method-assign]
         await env.shutdown()
         await bot.database.close()
     return drain
 
 
-def measure(name: str, options: str, commands: int, seed: int) -> Drain:
+async def measure(painter: TimedPainter, name: str, options: str, commands: int, seed: int) -> Drain:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}"
-        migrate.upgrade(url)
-        return asyncio.run(busy_games(url, name, options, commands, seed))
+        await asyncio.to_thread(migrate.upgrade, url)
+        return await busy_games(painter, url, name, options, commands, seed)
 
 
-def row(label: str, run: Drain) -> Row:
-    """The render beside the encode of the same images on the render's thread during the run (the floor under the
-    run's load: a busy game's commands share the processor and the GIL with it), and beside the encode alone after
-    the run, each by wall time and by the thread's CPU time."""
+def row(label: str, done: list[Drain]) -> Row:
+    """The run of the median rate, with every run's rate. The render over every board of every run (a run draws
+    about ten, each near a cold render, and which games it ends on moves its mean), beside the encode of the same
+    images in the painter's process during the run (the floor under the run's load: a busy game's commands run
+    beside it), by wall and by CPU time; each run's own ratio; the round trip the messenger waits for; and the
+    encode alone after the run."""
+    done = sorted(done, key=lambda r: r.commands / r.drained)
+    run = done[len(done) // 2]
     rate = run.commands / run.drained
-    floors = run.floors()
-    render_ms, cpu_ms, loaded_ms, loaded_cpu_ms, floor_ms = (
-        statistics.mean(x) * 1000 if x else 0.0 for x in (run.renders, run.cpu, run.loaded, run.loaded_cpu, floors))
+
+    def every(field: str) -> list[float]:
+        return [x for r in done for x in getattr(r, field)]
+
+    floors = [x for r in done for x in r.floors()]
+    render_ms, cpu_ms, loaded_ms, loaded_cpu_ms, floor_ms, trip_ms = (
+        statistics.mean(x) * 1000 if x else 0.0
+        for x in (every("renders"), every("cpu"), every("loaded"), every("loaded_cpu"), floors, every("trips")))
 
     def times(a: float, b: float) -> str:
         return f"{a / b:.1f}x" if b else "-"
 
+    each = ", ".join(times(sum(r.renders), sum(r.loaded)) for r in done)
+
     return Row(
         f"one busy game with its boards, {label}, SQLite, through the Discord messenger (simcord)",
-        f"{rate:,.0f} commands/s drained; render {render_ms:.1f} ms",
-        f"target {TARGET:.0f}/s; PNG encode, same image and palette mode, on the render's thread during the run "
+        f"{rate:,.0f} commands/s drained; render {render_ms:.1f} ms in the painter's process",
+        f"target {TARGET:.0f}/s; PNG encode, same image and palette mode, in the painter's process during the run "
         f"{loaded_ms:.1f} ms",
-        f"render {times(render_ms, loaded_ms)} the floor (CPU time {cpu_ms:.1f} against {loaded_cpu_ms:.1f} ms: "
+        f"render {times(render_ms, loaded_ms)} the floor over {len(every('renders'))} boards in {len(done)} runs "
+        f"(each run, by rate: {each}; CPU time {cpu_ms:.1f} against {loaded_cpu_ms:.1f} ms: "
         f"{times(cpu_ms, loaded_cpu_ms)}; against the encode alone after the run, {floor_ms:.1f} ms: "
-        f"{times(render_ms, floor_ms)}); "
-        f"{run.commands} commands in {run.games} games, accepted at {run.commands / run.accepted:,.0f}/s; "
+        f"{times(render_ms, floor_ms)}); the round trip the messenger waits for, {trip_ms:.1f} ms: "
+        f"{times(trip_ms, loaded_ms)}; "
+        f"the run of the median rate: {run.commands} commands in {run.games} games, accepted at "
+        f"{run.commands / run.accepted:,.0f}/s; "
         f"{run.notices} notices, {len(run.renders)} boards drawn, {run.boards} posted; {run.requests} requests; "
         f"the last board posted {statistics.mean(run.lags) * 1000:.0f} ms after the last command returned",
     )
 
 
 def rows(commands: int = 1500, seed: int = 1, runs: int = 3) -> list[Row]:
-    """Each game `runs` times (the machine is shared): the run of the median rate, with every run's rate. Enough
+    """Each game `runs` times (the machine is shared), as `row` reports them. Enough
     commands for a board per game played out (about ten: a game drawn in a burst shows its boards when it pauses).
-    Each run plays other games (its own seeds): the runs share one process, and a run replaying the games of the
-    run before found their boards' blocks and tiles still kept, which a bot drawing new games does not."""
+    Each run plays other games (its own seeds): the runs share one painter process, and a run replaying the games
+    of the run before found their boards' blocks and tiles still kept, which a bot drawing new games does not."""
     registry.load()
+    return asyncio.run(_rows(commands, seed, runs))
+
+
+async def _rows(commands: int, seed: int, runs: int) -> list[Row]:
+    painter = TimedPainter()
     out = []
-    for label, name, options in GAMES:
-        done = sorted((measure(name, options, commands, seed + 1000 * run) for run in range(runs)),
-                      key=lambda r: r.commands / r.drained)
-        found = row(label, done[len(done) // 2])
-        found.note += "; runs: " + ", ".join(f"{r.commands / r.drained:,.0f}/s" for r in done)
-        out.append(found)
+    try:
+        for label, name, options in GAMES:
+            done = [await measure(painter, name, options, commands, seed + 1000 * run) for run in range(runs)]
+            found = row(label, done)
+            found.note += "; runs: " + ", ".join(f"{r.commands / r.drained:,.0f}/s" for r in sorted(
+                done, key=lambda r: r.commands / r.drained))
+            out.append(found)
+    finally:
+        await painter.close_for_good()
     return out
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.chat.painter import Painter
 from engines import registry
 from engines.meq import GAME
 from engines.meq import board as mb
@@ -93,6 +94,9 @@ async def test_saurons_private_map_goes_by_dm_with_the_token_faces(world, monkey
     meq_render.forget()  # blocks already drawn by other tests would not pass the recorder below
     drawn = TextRecorder().install(monkeypatch)
     env, guild, channel, alice, bob = world
+    # The recorder hooks the drawing of this process: the boards are drawn on its thread, not in the bot's painter.
+    await env.bot.painter.close()
+    env.bot.painter = Painter(own_process=False)
     thread, carol = await three_players(world)
     images = [a for m in alice.user.dm_channel.history() for a in m.attachments if a.filename == "your-board.png"]
     assert images, "Sauron's DM carries his own map"

@@ -3,6 +3,7 @@ through bot/plugins.py, never imported here by name), one error handler, and the
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -85,7 +86,8 @@ class WestmarchBot(Host):
         self.after_start: list[Callable[[Downtime | None], Awaitable[None]]] = []
 
     async def setup_hook(self) -> None:
-        await self.painter.start()  # its imports run beside ours: the first board does not wait for them
+        # Its imports run beside ours (about 0.3 s): the first board waits for them only if asked for sooner.
+        self._painter_started = asyncio.create_task(self._start_painter())
         # Registered once, here: buttons posted before a restart keep working after it.
         self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton, DeadlineButton)
         await self.add_cog(GameCog(self))
@@ -99,6 +101,12 @@ class WestmarchBot(Host):
             for started in self.after_start:
                 await started(downtime)
 
+    async def _start_painter(self) -> None:
+        try:
+            await self.painter.start()
+        except Exception:  # the first board tries again, and says so if it cannot
+            log.exception("the drawing process did not start")
+
     async def close(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()
@@ -107,8 +115,10 @@ class WestmarchBot(Host):
             await self.service.core.checkpoint()
         except Exception:  # the journal still holds every command: a failed checkpoint loses nothing
             log.exception("the shutdown checkpoint failed")
-        await super().close()
-        await self.painter.close()
+        try:
+            await super().close()
+        finally:
+            await self.painter.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """The one error handler: a player's mistake is explained to them alone; a bug is logged."""
@@ -130,7 +140,7 @@ async def run_bot(config: Settings) -> int:
     bot_class = ShardedWestmarchBot if shards is not None else WestmarchBot
     bot = bot_class(
         database, snapshot_every=config.snapshot_every, state_cache=config.state_cache, limits=Limits.of(config),
-        shards=shards, painter=Painter(own_process=config.render_process),
+        shards=shards, painter=Painter(own_process=config.render_process, modules=config.game_modules()),
     )
     log.info("starting%s", f" shards {list(shards.ids)} of {shards.count}" if shards else "")
     bot.after_start.append(heap.settle_after_start)  # gc: freeze what start-up loaded (bot/service/heap.py)
@@ -153,7 +163,8 @@ async def sync_commands(config: Settings) -> int:
         print("Set DISCORD_TOKEN to sync commands.")
         return 1
     database = Database(config.database_url)
-    bot = WestmarchBot(database, timers=False)  # registering commands is not running the bot
+    # Registering commands is not running the bot: no timers, and no drawing process.
+    bot = WestmarchBot(database, timers=False, painter=Painter(own_process=False))
     try:
         async with bot:
             await bot.login(config.discord_token.get_secret_value())  # runs setup_hook

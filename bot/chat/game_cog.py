@@ -92,7 +92,7 @@ class GameCog(commands.Cog):
         try:
             png = await self.bot.painter.draw(view)
         except DrawFailed as failed:
-            log.error("game %s: its board could not be drawn: %s", ref.id, failed)
+            log.error("game %s: its board could not be drawn: %s", ref.id, failed, exc_info=failed.__cause__)
             await io.reply(interaction, f"{text}\n(The board could not be drawn this time.)")
             return
         await io.reply(interaction, text, file=io.png_file(png))

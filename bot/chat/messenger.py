@@ -263,7 +263,7 @@ class DiscordMessenger:
         try:
             return await self.bot.painter.draw(view)
         except DrawFailed as failed:
-            log.error("game %s: its board could not be drawn: %s", game_id, failed)
+            log.error("game %s: its board could not be drawn: %s", game_id, failed, exc_info=failed.__cause__)
             return None
 
     async def _dm_seat(self, table: discord.abc.Messageable | None, notice: Notice, p: PrivateNotice) -> None:

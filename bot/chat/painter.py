@@ -3,17 +3,21 @@
 Drawing a board is Python (layout, text, palette indices: render/) for most of its time. On a worker thread of the
 bot's process it takes the interpreter lock in turns with the event loop, every few milliseconds: a busy game's
 board took about half as long again as drawn alone, and every command of every game waited on it in those turns
-(issue 17). The painter hands each view to one long-lived child process over a socket, which the event loop reads
-like any other: the loop pickles the view (0.1-0.4 ms) and is free until the PNG is back.
+(issue 17). The painter hands each view to one long-lived child process over a socket. The painter's own thread
+pickles the view (0.1-0.4 ms), sends it and waits for the PNG, blocked on the socket, without the interpreter lock.
 
-One child per bot, drawing one board at a time: what render/ keeps between boards (laid-out blocks, drawn tiles,
-text masks) lives there and is shared by every game, as it was by the threads. A child that dies (killed, out of
-memory) is replaced at the next board, and the board it was drawing is drawn once more by the new one; one that
-fails twice raises `DrawFailed`, as a renderer's own error does, and the messenger posts without the image.
+One child per bot, drawing one board at a time, every game's boards in turn: what render/ keeps between boards
+(laid-out blocks, drawn tiles, text masks) lives there and is shared by every game, as it was by the threads. A
+child that dies (killed, out of memory) is replaced, and the board it was drawing is drawn once more by the new one.
+A board fails with `DrawFailed`, and the messenger posts its notice without the image, when its renderer raises,
+when it kills two children, or when it takes longer than `timeout`: its child is killed (a renderer caught in a
+loop), since every game's boards wait behind it.
 
 The child is a fresh interpreter (`python -m bot.chat.painter`), not a fork of the bot (a process with threads, where
 forking is unsafe) and not one of multiprocessing's (which imports the parent's main module again in the child).
-It starts with the bot, in the background, and imports every renderer before its first board (about 0.3 s).
+It starts with the bot, in the background, and imports every renderer before it says it is ready (about 0.3 s):
+a board's time starts then. It ignores Ctrl+C and SIGTERM, which reach the bot's whole process group: the bot,
+shutting down, still draws the boards of its last notices, then closes the socket, and the child ends.
 `RENDER_PROCESS=false` draws on a worker thread of the bot's process instead.
 """
 
@@ -23,13 +27,18 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import os
 import pickle
 import pkgutil
+import signal
 import socket
 import struct
+import subprocess
 import sys
+import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import render
@@ -40,103 +49,133 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 _LENGTH = struct.Struct("!Q")  # each message: its length, then the pickle
-_READ_LIMIT = 1 << 22
+_READY = b"R"  # what the child says once it has imported every renderer
+_STARTING = 120.0  # seconds a child may take to say it is ready (a cold disk, a busy machine)
 
 
 class DrawFailed(Exception):
-    """A board could not be drawn: its renderer raised (the message says what), or the child died twice."""
+    """A board could not be drawn: its renderer raised (the message says what), it took too long, it killed the
+    child drawing it twice, or the painter is closed."""
 
 
-def _read(sock: socket.socket, size: int) -> bytes | None:
+def _read(sock: socket.socket, size: int, deadline: float | None = None) -> bytes:
+    """Exactly `size` bytes; EOFError if the other end closed first, TimeoutError past `deadline` (monotonic)."""
     parts, left = [], size
     while left:
+        if deadline is not None:  # a socket's timeout counts for each read, and a board takes several
+            sock.settimeout(max(deadline - time.monotonic(), 0.001))
         part = sock.recv(min(left, 1 << 20))
         if not part:
-            return None
+            raise EOFError("the other end closed its socket")
         parts.append(part)
         left -= len(part)
     return b"".join(parts)
 
 
-def serve(sock: socket.socket) -> None:
-    """The child: draw each (function, argument) it is sent, in order, until the bot closes its end."""
-    for module in pkgutil.iter_modules(render.__path__):  # every renderer, before the first board
-        importlib.import_module(f"render.{module.name}")
+def _send(sock: socket.socket, body: bytes) -> None:
+    sock.sendall(_LENGTH.pack(len(body)) + body)
+
+
+def _receive(sock: socket.socket, deadline: float | None = None) -> bytes:
+    return _read(sock, _LENGTH.unpack(_read(sock, _LENGTH.size, deadline))[0], deadline)
+
+
+def serve(sock: socket.socket, modules: Sequence[str] = ()) -> None:
+    """The child: draw each (function, argument) it is sent, in order, until the bot closes its end. `modules`:
+    what else the bot loaded that may register a renderer (EXTRA_GAME_MODULES)."""
+    renderers = [f"render.{m.name}" for m in pkgutil.iter_modules(render.__path__)]
+    for module in [*renderers, *modules]:  # before the first board; one that fails costs only its game's boards
+        try:
+            importlib.import_module(module)
+        except Exception:
+            traceback.print_exc()
     with sock:
-        while (head := _read(sock, _LENGTH.size)) is not None:
-            body = _read(sock, _LENGTH.unpack(head)[0])
-            if body is None:
-                return
-            try:
-                fn, arg = pickle.loads(body)
-                reply = pickle.dumps((True, fn(arg)), protocol=pickle.HIGHEST_PROTOCOL)
-            except Exception as exc:  # a renderer's bug: said back to the bot, and this child draws on
-                traceback.print_exc()
-                reply = pickle.dumps((False, f"{type(exc).__name__}: {exc}"), protocol=pickle.HIGHEST_PROTOCOL)
-            sock.sendall(_LENGTH.pack(len(reply)) + reply)
+        try:
+            sock.sendall(_READY)
+            while True:
+                body = _receive(sock)
+                try:
+                    fn, arg = pickle.loads(body)
+                    reply = pickle.dumps((True, fn(arg)), protocol=pickle.HIGHEST_PROTOCOL)
+                except Exception as exc:  # a renderer's bug: said back to the bot, and this child draws on
+                    traceback.print_exc()
+                    reply = pickle.dumps((False, f"{type(exc).__name__}: {exc}"), protocol=pickle.HIGHEST_PROTOCOL)
+                _send(sock, reply)
+        except (EOFError, OSError):  # the bot closed its end, or stopped waiting: so does the child
+            return
 
 
 class _Child:
-    """One child process and the bot's end of its socket, read by the event loop."""
+    """One child process and the bot's end of its socket (blocking: used on the painter's thread only)."""
 
-    def __init__(self, process: asyncio.subprocess.Process, reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter) -> None:
-        self.process = process
-        self.reader = reader
-        self.writer = writer
-
-    @classmethod
-    async def start(cls) -> _Child:
-        ours, theirs = socket.socketpair()
+    def __init__(self, modules: Sequence[str]) -> None:
+        self.sock, theirs = socket.socketpair()
+        # The bot's own import path: a game or a bench loaded from outside the current directory imports there too.
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
         try:  # its own socket, not stdout: whatever a renderer prints cannot garble a board
-            process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", __name__, str(theirs.fileno()), pass_fds=(theirs.fileno(),),
-                stdin=asyncio.subprocess.DEVNULL,
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", __name__, str(theirs.fileno()), *modules], pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL, env=env,
             )
         except BaseException:
-            ours.close()
+            self.sock.close()
             raise
         finally:
             theirs.close()
-        # A board is read whole before the reader pauses (at twice its limit; 64 KiB by default, about one board).
-        reader, writer = await asyncio.open_unix_connection(sock=ours, limit=_READ_LIMIT)
-        return cls(process, reader, writer)
+        try:
+            ready = _read(self.sock, len(_READY), time.monotonic() + _STARTING)
+        except BaseException:
+            self.stop(now=True)
+            raise
+        if ready != _READY:
+            self.stop(now=True)
+            raise EOFError(f"the drawing process said {ready!r}, not that it was ready")
 
-    async def call(self, fn: Callable[[Any], T], arg: Any) -> tuple[bool, Any]:
-        body = pickle.dumps((fn, arg), protocol=pickle.HIGHEST_PROTOCOL)
-        self.writer.write(_LENGTH.pack(len(body)) + body)
-        await self.writer.drain()
-        head = await self.reader.readexactly(_LENGTH.size)
-        reply: tuple[bool, Any] = pickle.loads(await self.reader.readexactly(_LENGTH.unpack(head)[0]))
+    def call(self, fn: Callable[[Any], Any], arg: Any, timeout: float) -> tuple[bool, Any]:
+        try:
+            body = pickle.dumps((fn, arg), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # not the child's doing: it lives on
+            raise DrawFailed(f"the board's view cannot be sent ({type(exc).__name__}: {exc})") from exc
+        deadline = time.monotonic() + timeout
+        self.sock.settimeout(timeout)
+        _send(self.sock, body)
+        reply: tuple[bool, Any] = pickle.loads(_receive(self.sock, deadline))
         return reply
 
-    async def stop(self) -> None:
-        self.writer.close()  # the child reads the end of its socket and returns
-        with contextlib.suppress(OSError):
-            await self.writer.wait_closed()
-        try:
-            await asyncio.wait_for(self.process.wait(), 5)
-        except TimeoutError:  # drawing a board that will never be read
-            with contextlib.suppress(ProcessLookupError):
-                self.process.kill()
-            await self.process.wait()
+    def stop(self, now: bool = False) -> None:
+        """Close its socket: it returns after the board it is drawing. `now`: kill it (a board given up)."""
+        self.sock.close()
+        if not now:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(5)
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
 
 
 class Painter:
     """Draws boards for one bot: `draw(view)` is the PNG, as render.registry.render draws it."""
 
-    def __init__(self, own_process: bool = True) -> None:
+    def __init__(self, own_process: bool = True, timeout: float = 15.0, modules: Sequence[str] = ()) -> None:
+        """`timeout`: seconds a board may take (a few hundredths is usual) before its child is killed and the board
+        given up. `modules`: game modules loaded besides the built-in ones (EXTRA_GAME_MODULES), imported by the
+        child too, for the renderers they register."""
         self.own_process = own_process
+        self.timeout = timeout
+        self.modules = tuple(modules)
         self._child: _Child | None = None
-        self._lock = asyncio.Lock()  # one board at a time through the socket: a request, then its reply
+        # Its own thread, one board at a time through the socket, a request then its reply: a board waiting for
+        # another (up to `timeout`) holds none of the threads asyncio.to_thread and DNS lookups share, and a board
+        # whose notice stopped waiting before its turn is not drawn.
+        self._thread: ThreadPoolExecutor | None = None
+        self._closed = False
         self.started = 0  # children started so far (a second one means the first died)
 
     async def start(self) -> None:
-        """Start the child now (the bot starting), so the first board does not wait for its imports."""
+        """Start the child now, and return once it is ready (its imports done, about 0.3 s). The bot starts it in
+        the background as it starts (a board asked for meanwhile waits for it)."""
         if self.own_process:
-            async with self._lock:
-                if self._child is None:
-                    await self._start()
+            await self._on_thread(self._running)
 
     async def draw(self, view: View) -> bytes:
         png: bytes = await self.call(draw_board, view)
@@ -150,44 +189,73 @@ class Painter:
                 return await asyncio.to_thread(fn, arg)
             except Exception as exc:
                 raise DrawFailed(f"{type(exc).__name__}: {exc}") from exc
-        async with self._lock:
-            for attempt in (1, 2):
-                child = self._child or await self._start()
-                try:
-                    ok, value = await child.call(fn, arg)
-                except (OSError, EOFError, asyncio.IncompleteReadError) as exc:
-                    self._child = None  # dead or half-read: the next board starts another
-                    await child.stop()
-                    if attempt == 2:
-                        raise DrawFailed(f"the drawing process stopped twice ({type(exc).__name__})") from exc
-                    log.warning("the drawing process stopped (%s); starting another", type(exc).__name__)
-                    continue
-                except BaseException:  # cancelled mid-exchange: its reply would answer the next board
-                    self._child = None
-                    await asyncio.shield(child.stop())
-                    raise
-                if not ok:
-                    raise DrawFailed(value)
-                result: T = value
-                return result
-        raise AssertionError("unreachable")
+        result: T = await self._on_thread(self._exchange, fn, arg)
+        return result
 
-    async def _start(self) -> _Child:
-        self._child = await _Child.start()
-        self.started += 1
+    async def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._closed:
+            raise DrawFailed("the painter is closed (the bot is stopping)")
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="westmarch-painter")
+        return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+
+    def _running(self) -> _Child:
+        if self._closed:  # asked for before `close` and run after it
+            raise DrawFailed("the painter is closed (the bot is stopping)")
+        if self._child is None:
+            try:
+                self._child = _Child(self.modules)
+            except (OSError, EOFError) as exc:
+                raise DrawFailed(f"the drawing process did not start ({type(exc).__name__}: {exc})") from exc
+            self.started += 1
         return self._child
+
+    def _exchange(self, fn: Callable[[Any], Any], arg: Any) -> Any:
+        for attempt in (1, 2):
+            child = self._running()
+            try:
+                ok, value = child.call(fn, arg, self.timeout)
+            except TimeoutError as exc:  # (an OSError: first)
+                self._child = None
+                child.stop(now=True)
+                raise DrawFailed(f"it took longer than {self.timeout:g} s: given up") from exc
+            except (OSError, EOFError) as exc:
+                self._child = None  # dead: the next board starts another
+                child.stop(now=True)
+                if attempt == 2:
+                    raise DrawFailed(f"the drawing process stopped twice ({type(exc).__name__})") from exc
+                log.warning("the drawing process stopped (%s); starting another", type(exc).__name__)
+                continue
+            if not ok:
+                raise DrawFailed(value)
+            return value
+        raise AssertionError("unreachable")
 
     @property
     def pid(self) -> int | None:
         """The child's process id, while one runs."""
-        return self._child.process.pid if self._child is not None else None
+        child = self._child
+        return child.process.pid if child is not None else None
 
     async def close(self) -> None:
-        async with self._lock:
-            child, self._child = self._child, None
-            if child is not None:
-                await child.stop()
+        """Stop the child, once the board it is drawing (if any) is read; boards asked for after fail."""
+        if self._thread is None or self._closed:
+            self._closed = True
+            return
+        self._closed = True
+        thread = self._thread
+        try:
+            await asyncio.get_running_loop().run_in_executor(thread, self._stop)
+        finally:
+            thread.shutdown(wait=False)
+
+    def _stop(self) -> None:
+        child, self._child = self._child, None
+        if child is not None:
+            child.stop()
 
 
-if __name__ == "__main__":  # the child (`_Child.start`): its socket's file descriptor
-    serve(socket.socket(fileno=int(sys.argv[1])))
+if __name__ == "__main__":  # the child (`_Child`): its socket's file descriptor, then the game modules to import
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    serve(socket.socket(fileno=int(sys.argv[1])), sys.argv[2:])

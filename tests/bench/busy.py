@@ -13,9 +13,11 @@ tests/bench/boards.py measures it), in the same run.
 The boards are drawn in the bot's painter process (bot/chat/painter.py). The render is timed there (wall and CPU
 time), and the floor is the encode of the same image timed there straight after it, under the same load (the
 commands run beside it on the other core): tests/bench/drawn.py. Beside them: the round trip the messenger waits
-for (the view pickled, sent, drawn, the PNG read back by the event loop between commands), and the encode alone
-after the run. Boards are coalesced (bot/chat/messenger.py): in such a burst few are drawn, each after many
-changes, so they are near a cold render (tests/bench/boards.py has the render after each single move)."""
+for (the view pickled and sent by a worker thread, drawn, the PNG read back and handed to the event loop), and the
+encode alone after the run. The floor's decode and encode in the child delay each PNG's return (they are taken out
+of the round trip, not out of the drained rate or the last board's lag, which are the slower for them). Boards
+are coalesced (bot/chat/messenger.py): in such a burst few are drawn, each after many changes, so they are near a
+cold render (tests/bench/boards.py has the render after each single move)."""
 
 from __future__ import annotations
 
@@ -99,8 +101,8 @@ class TimedPainter(Painter):
         await super().close()
 
     async def draw(self, view: View) -> bytes:
-        if not self.on:  # the set-up's boards, not timed
-            return await super().draw(view)
+        if not self.on:  # the set-up's boards, not timed (and the child imports what it times them with)
+            return (await self.call(measured, view))[0]
         start = time.perf_counter()
         png, render_s, render_cpu, encode_s, encode_cpu, after = await self.call(measured, view)
         d = self.drain
@@ -249,6 +251,8 @@ async def _rows(commands: int, seed: int, runs: int) -> list[Row]:
         for label, name, options in GAMES:
             done = [await measure(painter, name, options, commands, seed + 1000 * run) for run in range(runs)]
             found = row(label, done)
+            if painter.started > 1:  # a child that died: the boards after it were drawn cold
+                found.note += f"; the drawing process was started {painter.started} times"
             found.note += "; runs: " + ", ".join(f"{r.commands / r.drained:,.0f}/s" for r in sorted(
                 done, key=lambda r: r.commands / r.drained))
             out.append(found)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import random
-import time
-from pathlib import Path
+import sys
 
 import pytest
 
@@ -16,17 +16,20 @@ from bot.chat.painter import DrawFailed, Painter
 from engines import registry
 from engines.core import Config
 from engines.lcg import GAME as LCG
+from engines.meq import GAME as MEQ
+from engines.tcg import GAME as TCG
 from engines.wotr import GAME as WOTR
 from render.registry import RENDERERS, render
 from tests.bot.chat.conftest import opened
+from tests.bot.chat.painted import dies, dies_once, pid, slow
 from tests.engines.randomplay import random_answer
 
 
-def played(name: str, options: dict[str, str | int | bool], moves: int, seed: int = 3):
+def played(name: str, options: dict[str, str | int | bool], moves: int, seed: int = 3, seats: int = 4):
     """The table's view of a game `moves` random moves in."""
     game = registry.get(name)
     rnd = random.Random(seed)
-    state = game.setup(Config(seats=game.seat_names(4), options=options), seed)
+    state = game.setup(Config(seats=game.seat_names(seats), options=options), seed)
     for _ in range(moves):
         if game.outcome(state) is not None:
             break
@@ -35,33 +38,10 @@ def played(name: str, options: dict[str, str | int | bool], moves: int, seed: in
     return game.view(state, None)
 
 
-# Run in the painter's process, imported there by name (tests.bot.chat.test_painter).
-def pid(_: object) -> int:
-    return os.getpid()
-
-
-def dies_once(marker: str) -> str:
-    """Kills the process it runs in, the first time (no marker yet)."""
-    path = Path(marker)
-    if not path.exists():
-        path.write_text("died")
-        os._exit(9)
-    return "drawn by the next one"
-
-
-def dies(_: object) -> None:
-    os._exit(9)
-
-
-def slow(seconds: float) -> float:
-    time.sleep(seconds)
-    return seconds
-
-
 @pytest.fixture(autouse=True)
 def installed() -> None:
-    registry.register(LCG)
-    registry.register(WOTR)
+    for game in (LCG, WOTR, MEQ, TCG):
+        registry.register(game)
 
 
 @pytest.fixture
@@ -113,12 +93,53 @@ async def test_a_board_that_kills_its_process_twice_fails_and_the_next_board_sti
 
 
 async def test_a_draw_cancelled_midway_leaves_no_reply_for_the_next_board(painter):
+    await painter.start()
+    first = painter.pid
     waiting = asyncio.create_task(painter.call(slow, 0.5))
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0.2)  # drawing by now
     waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiting
     assert await painter.call(slow, 0.01) == 0.01  # its own answer, not the cancelled one's
+    assert painter.pid == first and painter.started == 1
+
+
+async def test_a_board_whose_notice_stopped_waiting_before_its_turn_is_not_drawn(painter, tmp_path):
+    await painter.start()
+    busy = asyncio.create_task(painter.call(slow, 0.3))
+    await asyncio.sleep(0.05)
+    queued = asyncio.create_task(painter.call(dies_once, str(tmp_path / "marker")))
+    await asyncio.sleep(0.05)
+    queued.cancel()
+    assert await busy == 0.3
+    with pytest.raises(asyncio.CancelledError):
+        await queued
+    assert not (tmp_path / "marker").exists() and painter.started == 1
+
+
+async def test_a_process_that_cannot_start_fails_the_board_and_the_next_board_tries_again(painter, monkeypatch):
+    monkeypatch.setattr(sys, "executable", "/bin/false")
+    with pytest.raises(DrawFailed, match="did not start"):
+        await painter.call(pid, None)
+    monkeypatch.undo()
+    assert await painter.call(pid, None) == painter.pid and painter.started == 1
+
+
+async def test_boards_asked_for_once_closed_fail_and_start_nothing(painter):
+    await painter.start()
+    await painter.close()
+    with pytest.raises(DrawFailed, match="closed"):
+        await painter.call(pid, None)
+    assert painter.pid is None and painter.started == 1
+
+
+def test_the_views_of_every_game_go_to_the_painter_whole():
+    # What crosses to the painter's process is the pickled view: every game's view must survive it unchanged.
+    games: list[tuple[str, dict[str, str | int | bool]]] = [("lcg", {}), ("wotr", {"scenario": "trilogy"}),
+                                                             ("meq", {}), ("tcg", {})]
+    for name, options in games:
+        view = played(name, options, 40, seats=2 if name == "tcg" else 4)
+        assert pickle.loads(pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)) == view
 
 
 async def test_closing_stops_the_process(painter):
@@ -158,3 +179,36 @@ async def test_a_board_that_cannot_be_drawn_leaves_the_notice_to_go_out_without_
     assert "its board could not be drawn: RuntimeError: a renderer's bug" in caplog.text
     status = await alice.slash(thread, "game status")
     assert "(The board could not be drawn this time.)" in status.response.content and not status.response.attachments
+
+
+async def test_a_board_that_takes_too_long_is_given_up_and_its_process_replaced():
+    painter = Painter(timeout=0.5)
+    try:
+        await painter.start()
+        first = painter.pid
+        with pytest.raises(DrawFailed, match=r"longer than 0\.5 s"):
+            await painter.call(slow, 5.0)
+        assert painter.pid is None and first is not None
+        with pytest.raises(ProcessLookupError):
+            os.kill(first, 0)
+        assert await painter.call(slow, 0.01) == 0.01
+        assert painter.started == 2
+    finally:
+        await painter.close()
+
+
+async def test_boards_given_up_in_the_painters_process_leave_the_notices_and_the_seats_dms_to_go_out(world, caplog):
+    # Middle-earth Quest DMs each seat its own board too. Every board here takes longer than the painter allows
+    # (a real child, given a millisecond): each is given up, its child killed, and everything else still goes out.
+    env, guild, channel, alice, bob = world
+    await env.bot.painter.close()
+    env.bot.painter = Painter(timeout=0.001)
+    carol = guild.add_member(env.create_user("carol"))
+    thread = await opened(alice, channel, (bob, carol), "meq")
+    await env.bot.messenger.drain()
+    posted = thread.history()
+    assert posted[-1].content.startswith("Middle-earth Quest begins.") and not any(m.attachments for m in posted)
+    dms = [m for member in (alice, bob, carol) for m in member.user.dm_channel.history()]
+    assert any("Your hand" in m.content for m in dms) and not any(m.attachments for m in dms)
+    assert "its board could not be drawn: it took longer than 0.001 s: given up" in caplog.text
+    await env.bot.painter.close()

@@ -1,0 +1,30 @@
+"""What tests/bot/chat/test_painter.py has the painter's process run: imported there by name, so it imports
+nothing heavy (the test's own module brings discord.py and the bot with it)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+
+def pid(_: object) -> int:
+    return os.getpid()
+
+
+def dies_once(marker: str) -> str:
+    """Kills the process it runs in, the first time (no marker yet)."""
+    path = Path(marker)
+    if not path.exists():
+        path.write_text("died")
+        os._exit(9)
+    return "drawn by the next one"
+
+
+def dies(_: object) -> None:
+    os._exit(9)
+
+
+def slow(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds

@@ -261,6 +261,10 @@ def play_random_game(game: Any, seats: int, seed: int, max_steps: int = 5000,
         check_views(game, state, step.events, previous)
     else:
         raise AssertionError(f"game did not end within {max_steps} steps")
+    # Boards are drawn in another process (bot/chat/painter.py): every audience's view crosses to it pickled.
+    public, mine = game.views(state, state.seats)
+    for view in (public, *mine.values()):
+        assert pickle.loads(pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)) == view, "a view does not pickle"
     replayed = game.setup(config, seed)
     for seat, text in journal:
         replayed = game.apply(replayed, seat, game.parse(text)).state

@@ -243,6 +243,7 @@ class DiscordMessenger:
             self._owed.setdefault(game_id, notice)
             self._behind[game_id] = notice
             draw = False
+        first = None
         if draw:  # a board if the table changed since the last one: in this notice, or since one that drew none
             first = self._owed.pop(game_id, None)
             draw = notice.table_changed or (first is not None and notice.table_changed_since(first))
@@ -251,6 +252,8 @@ class DiscordMessenger:
             png = await self._drawn(notice.public_view, game_id)
             if png is not None:
                 kwargs["file"] = io.png_file(png)
+            else:  # still owed: the next notice draws the table, changed or not since this one
+                self._owed.setdefault(game_id, first if first is not None else notice)
         public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]
         view = decision_view(notice.ref.id, public_decisions)
         if view is not None:
@@ -300,6 +303,8 @@ class DiscordMessenger:
             png = await self._drawn(p.view, notice.ref.id)
             if png is not None:
                 kwargs["file"] = io.png_file(png, "your-board.png")
+            else:  # still owed, as the table's
+                self._owed_seats.add(owed)
         known = seat_info.dm_ok if seat_info is not None else None
         delivered = await self.dm_user(p.user_id, "\n".join(parts), known=known, **kwargs)
         if delivered or table is None:

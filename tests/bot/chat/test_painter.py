@@ -5,6 +5,7 @@ drawn leaving its notice's words and buttons to go out without it."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import pickle
 import random
@@ -13,6 +14,7 @@ import sys
 import pytest
 
 from bot.chat.painter import DrawFailed, Painter
+from bot.service import Notice
 from engines import registry
 from engines.core import Config
 from engines.lcg import GAME as LCG
@@ -22,6 +24,7 @@ from engines.wotr import GAME as WOTR
 from render.registry import RENDERERS, render
 from tests.bot.chat.conftest import opened
 from tests.bot.chat.painted import dies, dies_once, pid, slow
+from tests.bot.chat.test_board_coalescing import burst, drawn, pixels, wotr_duel
 from tests.engines.randomplay import random_answer
 
 
@@ -212,3 +215,32 @@ async def test_boards_given_up_in_the_painters_process_leave_the_notices_and_the
     assert any("Your hand" in m.content for m in dms) and not any(m.attachments for m in dms)
     assert "its board could not be drawn: it took longer than 0.001 s: given up" in caplog.text
     await env.bot.painter.close()
+
+
+async def test_a_board_that_failed_is_drawn_by_the_next_notice_even_if_that_one_changed_nothing(world, monkeypatch):
+    env, guild, channel, alice, bob = world
+    await env.bot.painter.close()
+    env.bot.painter = Painter(own_process=False)  # the renderer is this process's: a bug can be put in it
+    thread = await wotr_duel(world)
+
+    def pair(a: Notice, b: Notice) -> bool:  # a notice that changes the table, then one that does not
+        return a.table_changed and not b.table_changed
+
+    notices = await burst(env, thread, (alice, bob), lambda ns: any(pair(a, b) for a, b in itertools.pairwise(ns)))
+    i = next(i for i, (a, b) in enumerate(itertools.pairwise(notices)) if pair(a, b))
+    with env.time_context():
+        for notice in notices[:i]:
+            await env.bot.messenger.deliver(notice)
+            await env.bot.messenger.drain()
+        monkeypatch.setitem(RENDERERS, "wotr", broken)
+        before = len(thread.history())
+        await env.bot.messenger.deliver(notices[i])
+        await env.bot.messenger.drain()
+        assert not any(m.attachments for m in thread.history()[before:])  # its words only
+        monkeypatch.undo()
+        await env.bot.messenger.deliver(notices[i + 1])
+        await env.bot.messenger.drain()
+    boards = [m for m in thread.history()[before:] if m.attachments]
+    assert len(boards) == 1, "the next notice draws the board the failed one owed"
+    newest = notices[i + 1].public_view
+    assert newest is not None and await pixels(boards[0].attachments[0]) == drawn(render(newest))

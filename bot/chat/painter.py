@@ -17,7 +17,8 @@ The child is a fresh interpreter (`python -m bot.chat.painter`), not a fork of t
 forking is unsafe) and not one of multiprocessing's (which imports the parent's main module again in the child).
 It starts with the bot, in the background, and imports every renderer before it says it is ready (about 0.3 s):
 a board's time starts then. It ignores Ctrl+C and SIGTERM, which reach the bot's whole process group: the bot,
-shutting down, still draws the boards of its last notices, then closes the socket, and the child ends.
+shutting down, still draws the boards of its last notices, then closes the socket, and the child ends. A bot
+killed outright takes it along (`_die_with`).
 `RENDER_PROCESS=false` draws on a worker thread of the bot's process instead.
 """
 
@@ -122,8 +123,8 @@ class _Child:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
         try:  # its own socket, not stdout: whatever a renderer prints cannot garble a board
             self.process = subprocess.Popen(
-                [sys.executable, "-m", __name__, str(theirs.fileno()), *modules], pass_fds=(theirs.fileno(),),
-                stdin=subprocess.DEVNULL, env=env,
+                [sys.executable, "-m", __name__, str(theirs.fileno()), str(os.getpid()), *modules],
+                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, env=env,
             )
         except BaseException:
             self.sock.close()
@@ -263,7 +264,20 @@ class Painter:
             child.stop()
 
 
-if __name__ == "__main__":  # the child (`_Child`): its socket's file descriptor, then the game modules to import
+def _die_with(parent: int) -> None:
+    """Be killed when the bot's thread that started this child ends (Linux: PR_SET_PDEATHSIG), the bot killed
+    included: a child drawing a board caught in a loop would never read its socket closing. That thread is the
+    painter's own (`Painter._thread`), which lives until the painter is closed, this child stopped first."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the bot died before that was set
+        sys.exit(0)
+
+
+if __name__ == "__main__":  # the child (`_Child`): its socket's file descriptor, the bot's pid, the game modules
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
-    serve(socket.socket(fileno=int(sys.argv[1])), sys.argv[2:])
+    _die_with(int(sys.argv[2]))
+    serve(socket.socket(fileno=int(sys.argv[1])), sys.argv[3:])

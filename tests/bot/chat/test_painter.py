@@ -9,7 +9,10 @@ import itertools
 import os
 import pickle
 import random
+import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -244,3 +247,44 @@ async def test_a_board_that_failed_is_drawn_by_the_next_notice_even_if_that_one_
     assert len(boards) == 1, "the next notice draws the board the failed one owed"
     newest = notices[i + 1].public_view
     assert newest is not None and await pixels(boards[0].attachments[0]) == drawn(render(newest))
+
+
+def alive(pid: int) -> bool:
+    """The process runs (a zombie, killed but not yet reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_bot_killed_while_its_painter_draws_takes_the_painters_process_with_it():
+    bot = subprocess.Popen([sys.executable, "-c", KILLED_MID_BOARD], stdout=subprocess.PIPE, text=True,
+                           cwd=Path(__file__).parents[3])
+    try:
+        assert bot.stdout is not None
+        child = int(bot.stdout.readline())
+        time.sleep(0.3)  # drawing its minute-long board by now
+        assert alive(child)
+    finally:
+        bot.kill()
+        bot.wait()
+    deadline = time.monotonic() + 10
+    while alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(child)
+
+
+KILLED_MID_BOARD = """
+import asyncio
+from bot.chat.painter import Painter
+from tests.bot.chat.painted import slow
+
+async def main():
+    painter = Painter(timeout=120)
+    await painter.start()
+    print(painter.pid, flush=True)
+    await painter.call(slow, 60)
+
+asyncio.run(main())
+"""

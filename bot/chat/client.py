@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import plugins
+from bot import heap, plugins
 from bot.chat import io
 from bot.chat.components import DeadlineButton, DecisionButton, DecisionSelect, UndoButton
 from bot.chat.game_cog import GameCog
@@ -20,7 +20,7 @@ from bot.chat.host import Host, host_of
 from bot.chat.messenger import DiscordMessenger
 from bot.chat.painter import Painter
 from bot.scheduler import Scheduler
-from bot.service import Service, heap
+from bot.service import Service
 from bot.service.alarms import Downtime
 from bot.service.limits import Limits, RateLimiter
 from bot.settings import Settings
@@ -143,7 +143,7 @@ async def run_bot(config: Settings) -> int:
         shards=shards, painter=Painter(own_process=config.render_process, modules=config.game_modules()),
     )
     log.info("starting%s", f" shards {list(shards.ids)} of {shards.count}" if shards else "")
-    bot.after_start.append(heap.settle_after_start)  # gc: freeze what start-up loaded (bot/service/heap.py)
+    bot.after_start.append(heap.settle_after_start)  # gc: freeze what start-up loaded (bot/heap.py)
     try:
         async with bot:
             await bot.start(config.discord_token.get_secret_value())

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import importlib
 import logging
 import os
@@ -44,6 +43,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import render
+from bot import heap
 from engines.core.contract import View
 from render.registry import render as draw_board
 
@@ -53,7 +53,6 @@ T = TypeVar("T")
 _LENGTH = struct.Struct("!Q")  # each message: its length, then the pickle
 _READY = b"R"  # what the child says once it has imported every renderer
 _STARTING = 120.0  # seconds a child may take to say it is ready (a cold disk, a busy machine)
-_THRESHOLDS = (200_000, 10, 100)  # the child's garbage collector: bot/service/heap.py's, whose reasons hold here
 
 
 class DrawFailed(Exception):
@@ -92,13 +91,10 @@ def serve(sock: socket.socket, modules: Sequence[str] = ()) -> None:
             importlib.import_module(module)
         except Exception:
             traceback.print_exc()
-    # As the bot does (bot/service/heap.py): what the imports made lives as long as the child, and a view, arriving
-    # as thousands of new objects, set off a young collection nearly every board (81 for 104 boards in one run of
-    # tests/bench/busy.py, 26 ms in all), though it and what a board draws are freed by their counts: frozen, and
-    # collected far more rarely.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*_THRESHOLDS)
+    # The collector set as the bot's (bot/heap.py): what the imports made lives as long as the child, and a view,
+    # arriving as thousands of new objects, set off a young collection nearly every board (81 for 104 boards in one
+    # run of tests/bench/busy.py, 26 ms in all), though it and what a board draws are freed by their counts.
+    heap.settle()
     with sock:
         try:
             sock.sendall(_READY)

@@ -6,10 +6,11 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot import heap
 from bot.console.messenger import ConsoleMessenger
 from bot.console.session import ConsoleSession
 from bot.content.decks import load_stored_decks
-from bot.service import Service, heap
+from bot.service import Service
 from bot.store.database import Database
 from engines import registry
 
@@ -30,7 +31,7 @@ async def play(
     session = ConsoleSession(service, out)
     try:
         await load_stored_decks(db)  # decks imported through the bot, so games that chose them load here too
-        heap.settle()  # gc: freeze what start-up loaded (bot/service/heap.py)
+        heap.settle()  # gc: freeze what start-up loaded (bot/heap.py)
         if script is not None:
             # A line starting with '!' must be refused (a transcript can show that bad input is caught);
             # any other refusal, or a '!' line that succeeds, makes the run fail.

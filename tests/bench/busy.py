@@ -33,9 +33,10 @@ from pathlib import Path
 import discord
 from PIL import Image
 
+from bot import heap
 from bot.chat.client import WestmarchBot
 from bot.chat.painter import Painter
-from bot.service import Notice, User, heap
+from bot.service import Notice, User
 from bot.store import migrate
 from bot.store.database import Database
 from engines import registry

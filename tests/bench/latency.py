@@ -33,7 +33,8 @@ from sqlalchemy import Insert, event, select
 from sqlalchemy.engine import Dialect, make_url
 from sqlmodel import col
 
-from bot.service import Notice, Service, User, heap, history
+from bot import heap
+from bot.service import Notice, Service, User, history
 from bot.store import migrate, one_statement, writes
 from bot.store.database import Database
 from bot.store.models import JournalKind, JournalRow

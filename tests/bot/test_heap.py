@@ -1,4 +1,4 @@
-"""The garbage collector after start-up (bot/service/heap.py; issue 17): what start-up loaded is frozen out of
+"""The garbage collector after start-up (bot/heap.py; issue 17): what start-up loaded is frozen out of
 every collection, and the thresholds are the tuned ones."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.service import heap
+from bot import heap
 
 
 @pytest.fixture

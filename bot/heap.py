@@ -1,4 +1,5 @@
-"""The garbage collector, set for a long-lived bot that keeps many games in memory.
+"""The garbage collector, set for a long-lived bot that keeps many games in memory (and for its painter's child,
+bot/chat/painter.py, which keeps what boards share). Here, not under bot/service/: the child imports it alone.
 
 A full (generation 2) collection walks every object the process tracks: the code, card libraries and timers
 loaded at start-up, and each cached game's state (about 0.23 ms per game: ~250 ms pauses on the event loop

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import zoneinfo
 from functools import cache
 from typing import TYPE_CHECKING
@@ -14,7 +13,6 @@ from discord.ext import commands
 from bot import safe_text
 from bot.chat import io
 from bot.chat.components import decision_view, reply_done
-from bot.chat.painter import DrawFailed
 from bot.chat.places import game_here
 from bot.chat.tables import PACE_HELP, open_table, pace_of, probe_dm
 from bot.pace import quiet_text, stamp
@@ -25,8 +23,6 @@ from render.text import view_text, zone_text
 
 if TYPE_CHECKING:
     from bot.chat.host import Host
-
-log = logging.getLogger(__name__)
 
 
 class GameCog(commands.Cog):
@@ -89,10 +85,8 @@ class GameCog(commands.Cog):
         ref, view = await self.service.view(await self._game_here(interaction, game), user, public=True)
         await io.defer(interaction)  # rendering may take a moment
         text = f"**{ref.title}, game {ref.id}** ({ref.status})\n{view.status}"
-        try:
-            png = await self.bot.painter.draw(view)
-        except DrawFailed as failed:
-            log.error("game %s: its board could not be drawn: %s", ref.id, failed, exc_info=failed.__cause__)
+        png = await self.bot.painter.board(view, ref.id)
+        if png is None:
             await io.reply(interaction, f"{text}\n(The board could not be drawn this time.)")
             return
         await io.reply(interaction, text, file=io.png_file(png))

@@ -17,11 +17,9 @@ import discord
 from bot import plugins
 from bot.chat import io
 from bot.chat.components import deadline_view, decision_view, undo_view
-from bot.chat.painter import DrawFailed
 from bot.pace import stamp
 from bot.service import GameRef, Notice, PrivateNotice
 from bot.service.types import Reminder, SeatInfo
-from engines.core.contract import View
 from render.text import zone_text
 
 if TYPE_CHECKING:
@@ -249,7 +247,7 @@ class DiscordMessenger:
             draw = notice.table_changed or (first is not None and notice.table_changed_since(first))
         if draw and notice.public_view is not None:
             self._behind.pop(game_id, None)
-            png = await self._drawn(notice.public_view, game_id)
+            png = await self.bot.painter.board(notice.public_view, game_id)
             if png is not None:
                 kwargs["file"] = io.png_file(png)
             else:  # still owed: the next notice draws the table, changed or not since this one
@@ -260,14 +258,6 @@ class DiscordMessenger:
             kwargs["view"] = view
         if lines or kwargs:
             await io.post(table, "\n".join(lines), **kwargs)
-
-    async def _drawn(self, view: View, game_id: int) -> bytes | None:
-        """The board, or None when it cannot be drawn: the notice's words and buttons still go out without it."""
-        try:
-            return await self.bot.painter.draw(view)
-        except DrawFailed as failed:
-            log.error("game %s: its board could not be drawn: %s", game_id, failed, exc_info=failed.__cause__)
-            return None
 
     async def _dm_seat(self, table: discord.abc.Messageable | None, notice: Notice, p: PrivateNotice) -> None:
         mine = [d for d in notice.decisions if d.seat == p.seat and d.private and d.id in notice.new_decisions]
@@ -300,7 +290,7 @@ class DiscordMessenger:
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         if board and p.view is not None:
             self._owed_seats.discard(owed)
-            png = await self._drawn(p.view, notice.ref.id)
+            png = await self.bot.painter.board(p.view, notice.ref.id)
             if png is not None:
                 kwargs["file"] = io.png_file(png, "your-board.png")
             else:  # still owed, as the table's

@@ -187,6 +187,15 @@ class Painter:
         png: bytes = await self.call(draw_board, view)
         return png
 
+    async def board(self, view: View, game_id: int) -> bytes | None:
+        """`draw`, or None when the board cannot be drawn (logged, with the game): whoever posts it posts the
+        words and buttons without it (the messenger's notices, `/game status`)."""
+        try:
+            return await self.draw(view)
+        except DrawFailed as failed:
+            log.error("game %s: its board could not be drawn: %s", game_id, failed, exc_info=failed.__cause__)
+            return None
+
     async def call(self, fn: Callable[[Any], T], arg: Any) -> T:
         """`fn(arg)` where boards are drawn: `fn` a module-level function (the child imports it by name), `arg`
         and its result picklable."""

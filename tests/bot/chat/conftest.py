@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from bot.chat.client import WestmarchBot
+from bot.chat.painter import Painter
 from bot.store import migrate
 from bot.store.database import Database
 
@@ -29,6 +30,13 @@ def make_bot(db_url: str) -> WestmarchBot:
     bot = WestmarchBot(Database(db_url), clock=discord.utils.utcnow, fire=False)
     MADE.append(bot)
     return bot
+
+
+async def painted_by(env, painter: Painter) -> None:
+    """The bot's boards drawn by `painter` from now on, its own drawing process stopped first (a test that hooks
+    or breaks this process's renderer draws on a thread: Painter(own_process=False))."""
+    await env.bot.painter.close()
+    env.bot.painter = painter
 
 
 async def ring(env):

@@ -16,6 +16,7 @@ from engines.meq import GAME
 from engines.meq import board as mb
 from engines.meq.cards import index
 from render import meq as meq_render
+from tests.bot.chat.conftest import painted_by
 from tests.render.test_kit import TextRecorder
 
 
@@ -95,8 +96,7 @@ async def test_saurons_private_map_goes_by_dm_with_the_token_faces(world, monkey
     drawn = TextRecorder().install(monkeypatch)
     env, guild, channel, alice, bob = world
     # The recorder hooks the drawing of this process: the boards are drawn on its thread, not in the bot's painter.
-    await env.bot.painter.close()
-    env.bot.painter = Painter(own_process=False)
+    await painted_by(env, Painter(own_process=False))
     thread, carol = await three_players(world)
     images = [a for m in alice.user.dm_channel.history() for a in m.attachments if a.filename == "your-board.png"]
     assert images, "Sauron's DM carries his own map"

@@ -25,7 +25,7 @@ from engines.meq import GAME as MEQ
 from engines.tcg import GAME as TCG
 from engines.wotr import GAME as WOTR
 from render.registry import RENDERERS, render
-from tests.bot.chat.conftest import opened
+from tests.bot.chat.conftest import opened, painted_by
 from tests.bot.chat.painted import dies, dies_once, pid, slow
 from tests.bot.chat.test_board_coalescing import burst, drawn, pixels, wotr_duel
 from tests.engines.randomplay import random_answer
@@ -172,8 +172,7 @@ def broken(view: object) -> bytes:
 async def test_a_board_that_cannot_be_drawn_leaves_the_notice_to_go_out_without_it(world, monkeypatch, caplog):
     # The renderer is this process's: the board is drawn on a thread here, so that a bug can be put in it.
     env, guild, channel, alice, bob = world
-    await env.bot.painter.close()
-    env.bot.painter = Painter(own_process=False)
+    await painted_by(env, Painter(own_process=False))
     monkeypatch.setitem(RENDERERS, "wotr", broken)
     env.bot.service.seed_source = lambda: 3
     thread = await opened(alice, channel, (bob,), "wotr", "scenario=duel2")
@@ -207,8 +206,7 @@ async def test_boards_given_up_in_the_painters_process_leave_the_notices_and_the
     # Middle-earth Quest DMs each seat its own board too. Every board here takes longer than the painter allows
     # (a real child, given a millisecond): each is given up, its child killed, and everything else still goes out.
     env, guild, channel, alice, bob = world
-    await env.bot.painter.close()
-    env.bot.painter = Painter(timeout=0.001)
+    await painted_by(env, Painter(timeout=0.001))
     carol = guild.add_member(env.create_user("carol"))
     thread = await opened(alice, channel, (bob, carol), "meq")
     await env.bot.messenger.drain()
@@ -222,8 +220,7 @@ async def test_boards_given_up_in_the_painters_process_leave_the_notices_and_the
 
 async def test_a_board_that_failed_is_drawn_by_the_next_notice_even_if_that_one_changed_nothing(world, monkeypatch):
     env, guild, channel, alice, bob = world
-    await env.bot.painter.close()
-    env.bot.painter = Painter(own_process=False)  # the renderer is this process's: a bug can be put in it
+    await painted_by(env, Painter(own_process=False))  # the renderer is this process's: a bug can be put in it
     thread = await wotr_duel(world)
 
     def pair(a: Notice, b: Notice) -> bool:  # a notice that changes the table, then one that does not

@@ -86,6 +86,12 @@ def lines_for(events: list[Event], seat: str | None) -> list[str]:
     return [e.text for e in events if e.visible_to(seat)]
 
 
+def events_json(events: list[Event]) -> str:
+    """A command's events as its journal row keeps them: what `codec.to_data` makes of them, built straight from
+    an Event's two fields, since this runs on every command (tests/bot/test_notice_views.py checks the two agree)."""
+    return json.dumps([{"text": e.text, "audience": e.audience} for e in events])
+
+
 def written(row: GameRow, **values: Any) -> None:
     """Show on the loaded row what `commit_version` already wrote, without marking it dirty: a dirty row
     would be flushed as a second UPDATE (three more round trips to the database thread on every command)."""
@@ -274,11 +280,12 @@ class Core:
             for name, value in values.items():
                 setattr(live.row, name, value)
 
-    def bump(self, row: GameRow, **values: Any) -> writes.Write:
+    def bump(self, row: GameRow, now: datetime | None = None, **values: Any) -> writes.Write:
         """The guarded write of `commit_version` as data: the game row from the version read to the next, or a
         conflict if another writer moved it first."""
         guard = {"w_id": row.id, "w_version": row.version}
-        return writes.Write(GAME_BUMP, {"version": row.version + 1, "updated_at": self.clock(), **values, **guard},
+        updated = now or self.clock()
+        return writes.Write(GAME_BUMP, {"version": row.version + 1, "updated_at": updated, **values, **guard},
                             guard=True)
 
     async def habits_of(self, s: waits.Tx | None, users: list[int]) -> dict[int, Any]:
@@ -514,7 +521,8 @@ class Core:
         is built by the returned function after the commit, so the database is not held while it is made."""
         game_id = row.id or 0
         step = step or game.apply(before, seat, command)  # `step`: applied already, outside the transaction
-        at = at or self.clock()
+        now = self.clock()  # one reading for every time this command writes
+        at = at or now
         events = [*(said or []), *step.events]
         canonical = game.format(command)
         seq = row.journal_seq + 1
@@ -523,28 +531,29 @@ class Core:
         # The journal row is the write; the state is written as a snapshot now and then (bot/store/snapshots.py).
         decision_id = getattr(command, "decision", None)
         batch = [
-            self.bump(row, journal_seq=seq, status=status),
+            self.bump(row, now, journal_seq=seq, status=status),
             writes.Write(JOURNAL_INSERT, journal_values(
                 game_id, seq, JournalKind.COMMAND, canonical, at, seat=seat, user_id=user_id,
                 decision_id=decision_id if isinstance(decision_id, int) else None, barrier=step.barrier,
-                events_json=json.dumps(codec.to_data(events)), engine_version=game.version,
+                events_json=events_json(events), engine_version=game.version,
                 rng=step.state.rng.algorithm,
             )),
         ]
         if snapshots.due(seq, self.snapshot_every, outcome is not None):
             packed = snapshots.pack(codec.dumps(step.state))
-            snapshot = {"game_id": game_id, "seq": seq, "state_json": packed, "created_at": self.clock()}
+            snapshot = {"game_id": game_id, "seq": seq, "state_json": packed, "created_at": now}
             batch.append(writes.Write(SNAPSHOT_INSERT, snapshot))
-        written(row, status=status)
+        if row.status != status:
+            written(row, status=status)
         kept = self.cache.get(game_id)
         views = kept.views if isinstance(kept, Live) and kept.version == row.version else None
         self.cache[game_id] = Live(row.version + 1, step.state)
         result = ActResult(ref=self.ref_of(row), seat=seat, command=canonical, seq=seq, lines=lines_for(events, seat))
         pending = game.pending(step.state)
         was = list(dict.fromkeys(d.seat for d in (views.pending if views is not None else game.pending(before))))
-        dialect = self.db.engine.dialect.name
+        dialect = self.db.dialect
         change, for_waits = await waits.plan(
-            row, seats, pending, seat, self.clock(), was, dialect, functools.partial(self.habits_of, s)
+            row, seats, pending, seat, now, was, dialect, functools.partial(self.habits_of, s)
         )
         batch += for_waits
         if s is None:  # a transaction of its own, committed with other games' (bot/store/writes.py)

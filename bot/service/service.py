@@ -386,7 +386,7 @@ class Service:
                 done = await self.core.commit_command(None, row, seats, game, before, seat, command, user.id, at,
                                                       step=step)
             # Committed: the kept row is at the version and journal length just written.
-            row.version, row.journal_seq = row.version + 1, done[0].seq
+            written(row, version=row.version + 1, journal_seq=done[0].seq)
             self.core.cache[game_id] = Live(row.version, self.core.cache[game_id][1], row, seats)
             # (the notice, built after the lock is let go, keeps its views with this entry: Core.keeper)
             return done

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from bot.service import absent, history
+from bot.service.core import events_json
 from bot.service.guard import seats_of
 from bot.service.types import NotAllowed, Notice, NotSeated, UndoAsk, User
 from bot.store import snapshots
@@ -218,7 +219,7 @@ async def _apply_undo(
             seat=by,
             ref_seq=target.seq,
             text=f"undo {target.seq}",
-            events_json=json.dumps(codec.to_data(events)),
+            events_json=events_json(events),
             engine_version=game.version,
             rng=state.rng.algorithm,
             created_at=svc.clock(),

@@ -13,7 +13,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from sqlalchemy import bindparam, delete, select
@@ -30,12 +30,19 @@ from engines.core.zones import Seat
 
 
 def pace_of(row: GameRow) -> Pace:
+    return _pace(row.remind_after_hours, row.remind_every_hours, row.deadline_days, row.allow_auto, row.at_deadline)
+
+
+@lru_cache(maxsize=256)
+def _pace(remind_after_hours: int, remind_every_hours: int, deadline_days: int, allow_auto: bool,
+          at_deadline: str) -> Pace:
+    # Read at every change of turn, and few games differ: a Pace is frozen, so games alike share one.
     return Pace(
-        remind_after=timedelta(hours=row.remind_after_hours),
-        remind_every=timedelta(hours=row.remind_every_hours),
-        deadline=timedelta(days=row.deadline_days) if row.deadline_days > 0 else None,
-        allow_auto=row.allow_auto,
-        at_deadline=AtDeadline(row.at_deadline),
+        remind_after=timedelta(hours=remind_after_hours),
+        remind_every=timedelta(hours=remind_every_hours),
+        deadline=timedelta(days=deadline_days) if deadline_days > 0 else None,
+        allow_auto=allow_auto,
+        at_deadline=AtDeadline(at_deadline),
     )
 
 

@@ -102,6 +102,7 @@ class Database:
     def __init__(self, url: str, **engine_kwargs: Any) -> None:
         self.url = url
         self.engine = make_engine(url, **engine_kwargs)
+        self.dialect = self.engine.dialect.name  # read on every command: AsyncEngine's property is not free
         self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
         # SQLite has one writer at a time. Queueing our own transactions here, in order, is much faster
         # than letting connections collide inside SQLite, whose busy handler sleeps up to 100 ms a try.

@@ -16,8 +16,9 @@ round trip (bot/store/one_statement.py); `run_in` runs them in the caller's tran
 
 from __future__ import annotations
 
+import operator
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,15 +65,36 @@ async def run_in(s: AsyncSession | AsyncConnection, writes: Sequence[Write]) -> 
 
 # --- SQLite: compiled once per shape, run in the connection's thread ------------------------------------------
 
-Compiled = tuple[str, tuple[str, ...], tuple[Any, ...]]  # SQL, parameter names in order, their converters
+@dataclass(frozen=True)
+class Compiled:
+    """A statement as SQLite runs it for one set of parameter names: its SQL, and how a row of parameters becomes
+    the positional values it binds (`values`)."""
+
+    sql: str
+    fetch: Callable[[Params], tuple[Any, ...]]  # the values in the statement's order, as given
+    converters: tuple[tuple[int, Callable[[Any], Any]], ...]  # (position, converter) for the few that have one
+
+    def values(self, row: Params) -> tuple[Any, ...]:
+        # Run for every row of every command: the values are fetched in one C call, and only the columns with a
+        # bind converter (dates) go through Python.
+        found = self.fetch(row)
+        if not self.converters:
+            return found
+        out = list(found)
+        for i, convert in self.converters:
+            out[i] = convert(out[i])
+        return tuple(out)
+
+
 _compiled: dict[tuple[int, tuple[str, ...]], Compiled] = {}
 # (SQL, parameter rows, whether it is an executemany, whether it is a guard)
 Raw = tuple[str, list[tuple[Any, ...]], bool, bool]
 
 
 def _compile(statement: Executable, keys: tuple[str, ...], dialect: Dialect) -> Compiled:
-    """The statement as SQLite runs it, for the given parameter names. Kept per statement object and names:
-    the hot statements are module constants, so this runs a few times per process."""
+    """The statement as SQLite runs it, for the given parameter names (in the order the caller's rows hold them).
+    Kept per statement object and names: the hot statements are module constants, so this runs a few times per
+    process."""
     key = (id(statement), keys)
     found = _compiled.get(key)
     if found is None:
@@ -81,8 +103,15 @@ def _compile(statement: Executable, keys: tuple[str, ...], dialect: Dialect) -> 
         missing = [name for name in order if name not in keys]
         if missing:  # a column default SQLAlchemy would have filled in: the caller must give every value
             raise ValueError(f"write of {statement} lacks {missing}")
-        converters = tuple(compiled.binds[name].type.bind_processor(dialect) for name in order)
-        found = _compiled[key] = (str(compiled), order, converters)
+        converters = tuple((i, c) for i, name in enumerate(order)
+                           if (c := compiled.binds[name].type.bind_processor(dialect)) is not None)
+        fetch: Callable[[Params], tuple[Any, ...]]
+        if len(order) == 1:
+            one = order[0]
+            fetch = lambda row: (row[one],)  # noqa: E731 (itemgetter of one name returns the value bare)
+        else:
+            fetch = operator.itemgetter(*order)
+        found = _compiled[key] = Compiled(str(compiled), fetch, converters)
         _keep.append(statement)  # the id stays this statement's while the cache holds it
     return found
 
@@ -96,12 +125,9 @@ def raw(batch: Sequence[Write], dialect: Dialect) -> list[Raw]:
         rows = w.rows
         if not rows:
             continue
-        sql, order, converters = _compile(w.statement, tuple(sorted(rows[0])), dialect)
-        values = [
-            tuple(c(row[name]) if c is not None else row[name] for name, c in zip(order, converters, strict=True))
-            for row in rows
-        ]
-        out.append((sql, values, len(values) > 1 or not isinstance(w.params, dict), w.guard))
+        compiled = _compile(w.statement, tuple(rows[0]), dialect)
+        values = [compiled.values(row) for row in rows]
+        out.append((compiled.sql, values, len(values) > 1 or not isinstance(w.params, dict), w.guard))
     return out
 
 

@@ -94,3 +94,17 @@ async def test_whose_hand_changed_is_read_without_building_the_views(
     table = notices[-1].public_view
     assert table is not None and notices[-1].public_view is table
     assert len(built) == 1
+
+
+def test_a_commands_events_are_journaled_as_the_codec_writes_them():
+    # bot/service/core.py `events_json` builds the journal's copy of a command's events without the codec's
+    # generic walk; what it writes must be what the codec would, for the table's lines and a seat's alike.
+    import json
+
+    from bot.service.core import events_json
+    from engines.core import Event, codec
+
+    events = [Event(text="p1 plays Gandalf."), Event(text="You draw Sting.", audience=["p2"]),
+              Event(text="Both see it.", audience=["p1", "p3"])]
+    assert events_json(events) == json.dumps(codec.to_data(events))
+    assert events_json([]) == "[]"

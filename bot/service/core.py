@@ -86,6 +86,24 @@ def lines_for(events: list[Event], seat: str | None) -> list[str]:
     return [e.text for e in events if e.visible_to(seat)]
 
 
+async def finished(task: asyncio.Task[None]) -> None:
+    """Wait for `task` to end, without taking it over (a waiter cancelled leaves it running): `asyncio.wait` of
+    one task, without the sets and the timeout it builds every time (a player's command waits for its notice)."""
+    if task.done():
+        return
+    waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def wake(_: object) -> None:
+        if not waiter.done():
+            waiter.set_result(None)
+
+    task.add_done_callback(wake)
+    try:
+        await waiter
+    finally:
+        task.remove_done_callback(wake)
+
+
 def events_json(events: list[Event]) -> str:
     """A command's events as its journal row keeps them: what `codec.to_data` makes of them, built straight from
     an Event's two fields, since this runs on every command (tests/bot/test_notice_views.py checks the two agree)."""
@@ -398,7 +416,7 @@ class Core:
         while game_id is None and self._heralds:
             await asyncio.wait(list(self._heralds.values()))
         while game_id is not None and (task := self._heralds.get(game_id)) is not None:
-            await asyncio.wait([task])
+            await finished(task)
 
     async def notify(self, notice: Notice | None) -> None:
         """Hand a notice to the messenger, in turn with the game's other notices (`after_commit`)."""
@@ -451,16 +469,14 @@ class Core:
             was = self.views_of(game, before, seats)
         now = self.views_of(game, after, seats)
         seen = Commit(was, now)
-        private = [
-            PrivateNotice(
-                seat=seat_row.seat,
-                user_id=seat_row.user_id,
-                name=seat_row.display_name,
-                lines=[e.text for e in events if e.audience is not None and seat_row.seat in e.audience],
-                seen=seen,
-            )
-            for seat_row in seats if seat_row.seat is not None
-        ]
+        secret = [(e.text, e.audience) for e in events if e.audience is not None]
+        private = []
+        for seat_row in seats:
+            seat = seat_row.seat  # read once: a kept row's attributes go through the ORM's descriptors
+            if seat is not None:
+                lines = [text for text, audience in secret if seat in audience]
+                private.append(PrivateNotice(seat=seat, user_id=seat_row.user_id, name=seat_row.display_name,
+                                             lines=lines, seen=seen))
         if keep is not None:
             keep(now)
         waiting_before = list(dict.fromkeys(d.seat for d in was.pending)) if was is not None else []

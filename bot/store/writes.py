@@ -7,9 +7,9 @@ BEGIN and COMMIT: most of a command's time went on trips, not on SQLite. Here th
 statements are compiled once per shape, and `commit_group` runs BEGIN IMMEDIATE, every statement and COMMIT,
 on the event loop's own thread (or, while another process holds the write lock, in a thread that waits).
 
-SQLite has one writer at a time, so the commands of many games that wait for it are committed together, each
-in a SAVEPOINT of one transaction (group commit): one game's conflict rolls back its own writes only, and
-every command is acknowledged after the COMMIT that holds it. On PostgreSQL, whose pool already lets games
+SQLite has one writer at a time, so the commands of many games that wait for it are committed together in one
+transaction (group commit): one game's conflict undoes its own writes only (`commit_group`), and every command
+is acknowledged after the COMMIT that holds it. On PostgreSQL, whose pool already lets games
 commit side by side, a command's writes are one data-modifying statement, a transaction of its own, in one
 round trip (bot/store/one_statement.py); `run_in` runs them in the caller's transaction otherwise.
 """
@@ -132,27 +132,53 @@ def raw(batch: Sequence[Write], dialect: Dialect) -> list[Raw]:
 
 
 def commit_group(conn: sqlite3.Connection, group: list[list[Raw]]) -> list[BaseException | None]:
-    """In the connection's thread: one transaction holding every command of `group`, each in a savepoint.
-    Returns, per command, None (committed) or why it was undone (a Conflict). An error outside one command's
-    writes (the COMMIT itself, a full disk) is raised for all of them."""
-    outcomes: list[BaseException | None] = []
+    """In the connection's thread: one transaction holding every command of `group`. Returns, per command, None
+    (committed) or why it was undone (a Conflict). An error outside one command's writes (the COMMIT itself, a
+    full disk) is raised for all of them.
+
+    A command that fails at its first statement (a guard that finds its game moved on: the usual conflict) has
+    written nothing, since SQLite undoes a failed statement itself. Only one that fails after writing part of
+    itself needs its own writes undone: then the transaction is begun again with each command in a savepoint.
+    Savepoints for every command were two more statements each, for a case that comes up across processes only."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for i, writes in enumerate(group):
-            conn.execute(f"SAVEPOINT w{i}")
-            try:
-                for sql, values, many, guard in writes:
-                    cursor = conn.executemany(sql, values) if many else conn.execute(sql, values[0])
-                    if guard and cursor.rowcount != 1:
-                        raise Conflict
-                outcomes.append(None)
-            except (Conflict, sqlite3.IntegrityError) as e:
-                conn.execute(f"ROLLBACK TO w{i}")
-                outcomes.append(e if isinstance(e, Conflict) else Conflict(str(e)))
-            conn.execute(f"RELEASE w{i}")
+        outcomes = _run(conn, group, savepoints=False)
+        if outcomes is None:
+            conn.execute("ROLLBACK")
+            conn.execute("BEGIN IMMEDIATE")
+            outcomes = _run(conn, group, savepoints=True)
+            assert outcomes is not None
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+    return outcomes
+
+
+def _run(conn: sqlite3.Connection, group: list[list[Raw]], savepoints: bool) -> list[BaseException | None] | None:
+    """Every command's writes; without `savepoints`, None as soon as one fails after it has written something."""
+    outcomes: list[BaseException | None] = []
+    for i, writes in enumerate(group):
+        if savepoints:
+            conn.execute(f"SAVEPOINT w{i}")
+        done = 0  # statements of this command that have written rows
+        try:
+            for sql, values, many, guard in writes:
+                if many:
+                    done += 1  # an executemany that fails part way has written the rows before it
+                cursor = conn.executemany(sql, values) if many else conn.execute(sql, values[0])
+                if guard and cursor.rowcount != 1:
+                    done += cursor.rowcount > 1  # a guard that touched two rows wrote them
+                    raise Conflict
+                done += not many
+            outcomes.append(None)
+        except (Conflict, sqlite3.IntegrityError) as e:
+            if savepoints:
+                conn.execute(f"ROLLBACK TO w{i}")
+            elif done:
+                return None
+            outcomes.append(e if isinstance(e, Conflict) else Conflict(str(e)))
+        if savepoints:
+            conn.execute(f"RELEASE w{i}")
     return outcomes

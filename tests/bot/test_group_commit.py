@@ -214,3 +214,38 @@ async def test_a_commit_waits_in_a_thread_while_another_process_holds_the_write_
     other.close()
     await write
     assert await versions(db, [game_id]) == [version + 1]
+
+
+async def test_a_command_that_fails_after_writing_part_of_itself_is_undone_alone(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+):
+    """Given three games' commands in one group, the middle one bumping its game and then writing a journal row
+    that exists already: that command's bump is undone with it, and the other two commit (bot/store/writes.py
+    `commit_group` begins again with each command in a savepoint)."""
+    service = Service(db, seed_source=lambda: 5)
+    ids = [await started_game(service) for _ in range(3)]
+    before = await versions(db, ids)
+    groups: list[int] = []
+    commit_group = writes.commit_group
+
+    def counted(conn: Any, group: list[list[writes.Raw]]) -> list[BaseException | None]:
+        groups.append(len(group))
+        return commit_group(conn, group)
+
+    monkeypatch.setattr(writes, "commit_group", counted)
+    monkeypatch.setattr(db, "idle_after", 60.0)
+    journal = JournalRow.metadata.tables[JournalRow.__tablename__]
+    async with db.session() as s:
+        seq = (await s.execute(select(col(JournalRow.seq)).where(col(JournalRow.game_id) == ids[1]))).scalars().first()
+    row: dict[str, Any] = {c.name: None for c in journal.columns if c.name != "id"}
+    row.update(game_id=ids[1], seq=seq, kind="command", text="x", barrier=False, engine_version="1",
+               data_version="", rng="", created_at=service.clock())
+    bump = [writes.Write(GAME_BUMP, {"version": v + 1, "w_id": i, "w_version": v}, guard=True)
+            for i, v in zip(ids, before, strict=True)]
+    results = await asyncio.gather(
+        db.commit_writes([bump[0]]), db.commit_writes([bump[1], writes.Write(JOURNAL_INSERT, row)]),
+        db.commit_writes([bump[2]]), return_exceptions=True)
+    assert groups == [3]
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], writes.Conflict)
+    assert await versions(db, ids) == [before[0] + 1, before[1], before[2] + 1]

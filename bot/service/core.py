@@ -460,15 +460,18 @@ class Core:
         events: list[Event],
         was: Views | None = None,
         keep: Callable[[Views], None] | None = None,
+        seen: Commit | None = None,
     ) -> Notice:
         """What a commit tells: every seat's view of `after` against `before`'s (`was`: the views of `before`
-        kept from the command before), each worked out when a messenger first reads it (bot/service/views.py);
-        `keep` is handed the views of `after` for the next one."""
+        kept from the command before), each worked out when a messenger first reads it (bot/service/views.py),
+        or as far as the command path worked them out already (`seen`); `keep` is handed the views of `after`
+        for the next one."""
         ref = self.ref_of(row)
-        if before is not None and was is None:
-            was = self.views_of(game, before, seats)
-        now = self.views_of(game, after, seats)
-        seen = Commit(was, now)
+        if seen is None:
+            if before is not None and was is None:
+                was = self.views_of(game, before, seats)
+            seen = Commit(was, self.views_of(game, after, seats))
+        was, now = seen.was, seen.now
         secret = [(e.text, e.audience) for e in events if e.audience is not None]
         private = []
         for seat_row in seats:
@@ -566,7 +569,11 @@ class Core:
         self.cache[game_id] = Live(row.version + 1, step.state)
         result = ActResult(ref=self.ref_of(row), seat=seat, command=canonical, seq=seq, lines=lines_for(events, seat))
         pending = game.pending(step.state)
-        was = list(dict.fromkeys(d.seat for d in (views.pending if views is not None else game.pending(before))))
+        if views is None:
+            views = self.views_of(game, before, seats)
+        seen = Commit(views, Views(game, step.state, views.seat_names, pending))
+        seen.compare_hands()  # while both states are in the processor's caches (`Commit.compare_hands`)
+        was = list(dict.fromkeys(d.seat for d in views.pending))
         dialect = self.db.dialect
         change, for_waits = await waits.plan(
             row, seats, pending, seat, now, was, dialect, functools.partial(self.habits_of, s)
@@ -577,7 +584,8 @@ class Core:
         else:
             await writes.run_in(s, batch)
         keep = self.keeper(game_id, row.version + 1)
-        return result, lambda: tell(self.notice(row, seats, game, before, step.state, events, views, keep), change)
+        return result, lambda: tell(self.notice(row, seats, game, before, step.state, events, keep=keep, seen=seen),
+                                    change)
 
     async def journal(self, s: AsyncSession, game_id: int) -> list[JournalRow]:
         result = await s.execute(

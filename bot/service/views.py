@@ -13,7 +13,7 @@ Read on the event loop only: a renderer on a worker thread is handed a view alre
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engines.core import Decision, View, ZoneView
@@ -28,11 +28,12 @@ class Views:
     waits are written with the command). Each view is worked out when first asked for, then kept with the
     state (bot/service/core.py `Live`), so the next command's notice compares against them as they are."""
 
-    def __init__(self, game: Game[Any], state: Any, seats: Sequence[Seat]) -> None:
+    def __init__(self, game: Game[Any], state: Any, seats: Sequence[Seat],
+                 pending: Sequence[Decision] | None = None) -> None:
         self.game = game
         self.state = state
         self.seat_names = list(seats)
-        self.pending: tuple[Decision, ...] = tuple(game.pending(state))
+        self.pending: tuple[Decision, ...] = tuple(game.pending(state) if pending is None else pending)
         self._whole: tuple[View, dict[Seat, View]] | None = None
         self._hands: dict[Seat, list[ZoneView]] = {}
         self._bases: dict[Seat, Sequence[object]] = {}
@@ -83,6 +84,15 @@ class Commit:
 
     was: Views | None
     now: Views
+    hands: dict[Seat, bool] = field(default_factory=dict)  # whose hand changed, once worked out
+
+    def compare_hands(self) -> None:
+        """Work out now whose hand changed, for every seat. The command path calls it straight after `apply`,
+        while both states are still in the processor's caches: its notice is built after the commit, which on a
+        busy server comes after other games' commands, and comparing the two states then read them back from
+        memory (in a saturated WotR server, most of what whose-hand-changed cost)."""
+        for seat in self.now.seat_names:
+            self.hand_changed(seat)
 
     def public(self) -> View:
         return self.now.public
@@ -105,6 +115,12 @@ class Commit:
     def hand_changed(self, seat: Seat) -> bool:
         """The seat has hidden zones, and they are not as they were (a seat seen for the first time): compared by
         what they are made from first, which most commands leave as it was, so most hands are never built."""
+        found = self.hands.get(seat)
+        if found is None:
+            found = self.hands[seat] = self._hand_changed(seat)
+        return found
+
+    def _hand_changed(self, seat: Seat) -> bool:
         now, was = self.now, self.was
         basis = now.basis(seat)
         if not basis:

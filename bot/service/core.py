@@ -471,7 +471,7 @@ class Core:
             if before is not None and was is None:
                 was = self.views_of(game, before, seats)
             seen = Commit(was, self.views_of(game, after, seats))
-        was, now = seen.was, seen.now
+        now = seen.now
         secret = [(e.text, e.audience) for e in events if e.audience is not None]
         private = []
         for seat_row in seats:
@@ -482,7 +482,6 @@ class Core:
                                              lines=lines, seen=seen))
         if keep is not None:
             keep(now)
-        waiting_before = list(dict.fromkeys(d.seat for d in was.pending)) if was is not None else []
         return Notice(
             ref=ref,
             seats=self.seat_infos(seats),
@@ -490,10 +489,10 @@ class Core:
             seen=seen,
             private=private,
             decisions=list(now.pending),
-            new_decisions=[d.id for d in now.pending if was is None or d not in was.pending],
-            waiting_before=waiting_before,
-            waiting_after=list(dict.fromkeys(d.seat for d in now.pending)),
-            outcome=game.outcome(after),
+            new_decisions=seen.new_decisions,
+            waiting_before=seen.waiting_before,
+            waiting_after=seen.waiting_after,
+            outcome=seen.outcome,
         )
 
     @staticmethod
@@ -572,7 +571,7 @@ class Core:
         if views is None:
             views = self.views_of(game, before, seats)
         seen = Commit(views, Views(game, step.state, views.seat_names, pending))
-        seen.compare_hands()  # while both states are in the processor's caches (`Commit.compare_hands`)
+        seen.work_out()  # while both states are in the processor's caches (`Commit.work_out`)
         was = list(dict.fromkeys(d.seat for d in views.pending))
         dialect = self.db.dialect
         change, for_waits = await waits.plan(

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from engines.core import Decision, View, ZoneView
-from engines.core.contract import Game
+from engines.core.contract import Game, Outcome
 from engines.core.zones import Seat
 
 if TYPE_CHECKING:
@@ -86,13 +87,32 @@ class Commit:
     now: Views
     hands: dict[Seat, bool] = field(default_factory=dict)  # whose hand changed, once worked out
 
-    def compare_hands(self) -> None:
-        """Work out now whose hand changed, for every seat. The command path calls it straight after `apply`,
-        while both states are still in the processor's caches: its notice is built after the commit, which on a
-        busy server comes after other games' commands, and comparing the two states then read them back from
-        memory (in a saturated WotR server, most of what whose-hand-changed cost)."""
+    def work_out(self) -> None:
+        """Work out now what every notice reads of the two states: whose hand changed, and the decisions opened
+        and whom they wait on. The command path calls it straight after `apply`, while both states are still in
+        the processor's caches: its notice is built after the commit, which on a busy server comes after other
+        games' commands, and comparing the two states then read them back from memory (in a saturated WotR server,
+        most of what whose-hand-changed cost)."""
         for seat in self.now.seat_names:
             self.hand_changed(seat)
+        _ = self.new_decisions, self.waiting_before, self.waiting_after, self.outcome
+
+    @cached_property
+    def new_decisions(self) -> list[int]:
+        was = self.was
+        return [d.id for d in self.now.pending if was is None or d not in was.pending]
+
+    @cached_property
+    def waiting_before(self) -> list[Seat]:
+        return list(dict.fromkeys(d.seat for d in self.was.pending)) if self.was is not None else []
+
+    @cached_property
+    def waiting_after(self) -> list[Seat]:
+        return list(dict.fromkeys(d.seat for d in self.now.pending))
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        return self.now.game.outcome(self.now.state)
 
     def public(self) -> View:
         return self.now.public

@@ -45,8 +45,15 @@ def may_run(row: GameRow, user: User) -> bool:
 
 def seats_of(seats: Sequence[SeatRow], user: User) -> list[str]:
     """The seats `user` may act for: their own, then those whose players named them delegate."""
-    own = [r.seat for r in seats if r.seat and r.user_id == user.id]
-    named = [r.seat for r in seats if r.seat and r.delegate_user_id == user.id and r.user_id != user.id]
+    own: list[str] = []
+    named: list[str] = []
+    for r in seats:  # one pass, each attribute read once: this runs on every command
+        seat = r.seat
+        if seat:
+            if r.user_id == user.id:
+                own.append(seat)
+            elif r.delegate_user_id == user.id:
+                named.append(seat)
     return own + named
 
 

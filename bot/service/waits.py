@@ -215,16 +215,19 @@ async def plan(
         batch.append(writes.Write(GONE, [{"w_game": row.id, "w_seat": seat} for seat in gone]))
     if not fresh:
         return Change(gone=gone), batch
-    users = {r.seat: r.user_id for r in seats if r.seat}
-    known = await habits([users[seat] for seat in fresh if seat in users])
+    # The seats waited on afresh, in seating order, each with its row: read once (a kept row's attributes go
+    # through the ORM's descriptors, and this runs on nearly every command).
+    by_seat = {seat: r for r in seats if (seat := r.seat)}
+    placed = sorted(fresh, key=lambda seat: by_seat[seat].position if seat in by_seat else 99)
+    users = {seat: by_seat[seat].user_id for seat in placed if seat in by_seat}
+    known = await habits(list(users.values()))
     pace = pace_of(row)
-    own = {seat: known.get(users.get(seat, -1), Habits()) for seat in fresh}
-    values = [wait_values(row.id or 0, seat, wanted[seat], now, pace, own[seat]) for seat in fresh]
+    game_id = row.id or 0
+    values = [wait_values(game_id, seat, wanted[seat], now, pace, known.get(users.get(seat, -1), Habits()))
+              for seat in placed]
     batch.append(writes.Write(_upsert(dialect), values))
-    by_seat = {r.seat: r for r in seats if r.seat}
-    order = {r.seat: r.position for r in seats if r.seat}
     told = [_info(v["game_id"], v["seat"], v["since"], v["next_reminder_at"], v["deadline_at"], False,
-                  by_seat.get(v["seat"])) for v in sorted(values, key=lambda v: order.get(v["seat"], 99))]
+                  by_seat.get(v["seat"])) for v in values]
     return Change(waits=told, gone=gone, newly=newly), batch
 
 

@@ -102,7 +102,8 @@ class Database:
     def __init__(self, url: str, **engine_kwargs: Any) -> None:
         self.url = url
         self.engine = make_engine(url, **engine_kwargs)
-        self.dialect = self.engine.dialect.name  # read on every command: AsyncEngine's property is not free
+        self.sql_dialect = self.engine.dialect  # read on every command: AsyncEngine's property is not free
+        self.dialect = self.sql_dialect.name
         self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
         # SQLite has one writer at a time. Queueing our own transactions here, in order, is much faster
         # than letting connections collide inside SQLite, whose busy handler sleeps up to 100 ms a try.
@@ -162,7 +163,7 @@ class Database:
             async with self.engine.begin() as conn:
                 await writes.run_in(conn, batch)
             return
-        raw = writes.raw(batch, self.engine.dialect)
+        raw = writes.raw(batch, self.sql_dialect)
         turn = self._sqlite_turn
         idle = time.monotonic() - self._written_at >= self.idle_after
         if idle and not self._waiting and (self._writer is None or self._writer.done()) and not turn.locked():

@@ -121,14 +121,16 @@ class ZoneView:
 
 def card_view(zone: Zone, card: Card, seat: Seat | None, back: str = "") -> CardView:
     """Redact one card (and what is attached to it) for `seat`."""
-    attached = [card_view(zone, a, seat, back) for a in card.attached]
+    # Most cards carry no attachment, token or flag: those are not walked or copied (a hand's view is built
+    # after every command that changes it, and every card of a board for each board drawn).
+    attached = [card_view(zone, a, seat, back) for a in card.attached] if card.attached else []
     if visible_to(zone, card, seat):
         return CardView(
             uid=card.uid,
             name=card.name,
             ref=card.ref or None,
-            tokens=dict(card.tokens),
-            flags=list(card.flags),
+            tokens=dict(card.tokens) if card.tokens else {},
+            flags=list(card.flags) if card.flags else [],
             attached=attached,
         )
     # A hidden card still shows public marks on it (a face-down shadow card has none; a MEQ monster

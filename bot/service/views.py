@@ -85,7 +85,7 @@ class Commit:
 
     was: Views | None
     now: Views
-    hands: dict[Seat, bool] = field(default_factory=dict)  # whose hand changed, once worked out
+    hands: dict[Seat, bool] = field(default_factory=dict, compare=False)  # whose hand changed, once worked out
 
     def work_out(self) -> None:
         """Work out now what every notice reads of the two states: whose hand changed, and the decisions opened

@@ -249,3 +249,28 @@ async def test_a_command_that_fails_after_writing_part_of_itself_is_undone_alone
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], writes.Conflict)
     assert await versions(db, ids) == [before[0] + 1, before[1], before[2] + 1]
+
+
+async def test_a_player_who_stops_waiting_for_a_notice_does_not_stop_the_notice(db: Database):
+    """`Core.settle` waits for a game's queued notice without taking it over (bot/service/core.py `finished`):
+    a waiter cancelled (an interaction that timed out) leaves the notice to be handed over all the same."""
+    from bot.service.core import finished
+
+    release = asyncio.Event()
+    delivered: list[str] = []
+
+    async def slow_notice() -> None:
+        await release.wait()
+        delivered.append("notice")
+
+    task = asyncio.create_task(slow_notice())
+    waiter = asyncio.create_task(finished(task))
+    await asyncio.sleep(0)
+    waiter.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiter
+    assert not task.done() and not task.cancelled()
+    release.set()
+    await finished(task)
+    assert delivered == ["notice"]
+    await finished(task)  # a task already done: returns at once

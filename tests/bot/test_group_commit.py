@@ -18,6 +18,28 @@ from bot.store.models import GameRow, JournalRow
 from tests.conftest import ALICE, BOB, RecordingMessenger, started_game
 
 
+def count_groups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every group `writes.commit_group` commits from now on."""
+    groups: list[int] = []
+    commit_group = writes.commit_group
+
+    def counted(conn: Any, group: list[list[writes.Raw]]) -> list[BaseException | None]:
+        groups.append(len(group))
+        return commit_group(conn, group)
+
+    monkeypatch.setattr(writes, "commit_group", counted)
+    return groups
+
+
+def journal_row(service: Service, game_id: int, seq: int) -> dict[str, Any]:
+    """A journal row as `JOURNAL_INSERT` writes it (every column given)."""
+    journal = JournalRow.metadata.tables[JournalRow.__tablename__]
+    row: dict[str, Any] = {c.name: None for c in journal.columns if c.name != "id"}
+    row.update(game_id=game_id, seq=seq, kind="command", text="x", barrier=False, engine_version="1",
+               data_version="", rng="", created_at=service.clock())
+    return row
+
+
 async def versions(db: Database, ids: list[int]) -> list[int]:
     async with db.session() as s:
         rows = (await s.execute(select(GameRow).where(col(GameRow.id).in_(ids)).order_by(col(GameRow.id)))).scalars()
@@ -31,17 +53,11 @@ async def test_games_waiting_for_the_writer_commit_together_and_a_conflict_undoe
     ids = [await started_game(service) for _ in range(3)]
     before = await versions(db, ids)
     through_sqlalchemy: list[str] = []
-    groups: list[int] = []
-    commit_group = writes.commit_group
+    groups = count_groups(monkeypatch)
 
     def seen(conn: object, cursor: object, statement: str, *_: object) -> None:
         through_sqlalchemy.append(statement)
 
-    def counted(conn: Any, group: list[list[writes.Raw]]) -> list[BaseException | None]:
-        groups.append(len(group))
-        return commit_group(conn, group)
-
-    monkeypatch.setattr(writes, "commit_group", counted)
     monkeypatch.setattr(db, "idle_after", 60.0)  # the writer is busy: no write is alone enough to go on its own
     event.listen(db.engine.sync_engine, "before_cursor_execute", seen)
     bump = [writes.Write(GAME_BUMP, {"version": v + 1, "w_id": i, "w_version": v}, guard=True)
@@ -66,14 +82,7 @@ async def test_a_write_alone_after_the_writer_was_idle_commits_where_it_arrives(
     service = Service(db, seed_source=lambda: 5)
     game_id = await started_game(service)
     (version,) = await versions(db, [game_id])
-    groups: list[int] = []
-    commit_group = writes.commit_group
-
-    def counted(conn: Any, group: list[list[writes.Raw]]) -> list[BaseException | None]:
-        groups.append(len(group))
-        return commit_group(conn, group)
-
-    monkeypatch.setattr(writes, "commit_group", counted)
+    groups = count_groups(monkeypatch)
     monkeypatch.setattr(db, "idle_after", 0.0)  # always idle long enough
     db._writer = None
     await db.commit_writes([writes.Write(GAME_BUMP, {"version": version + 1, "w_id": game_id, "w_version": version},
@@ -95,10 +104,7 @@ async def test_a_guard_that_fails_leaves_nothing_of_the_command_written(db: Data
     service = Service(db, seed_source=lambda: 5)
     game_id = await started_game(service)
     (version,) = await versions(db, [game_id])
-    journal = JournalRow.metadata.tables[JournalRow.__tablename__]
-    row: dict[str, Any] = {c.name: None for c in journal.columns if c.name != "id"}
-    row.update(game_id=game_id, seq=99, kind="command", text="x", barrier=False, engine_version="1",
-               data_version="", rng="", created_at=service.clock())
+    row = journal_row(service, game_id, 99)
     with pytest.raises(writes.Conflict):  # the journal row first, then a guard that finds the game moved on
         await db.commit_writes([writes.Write(JOURNAL_INSERT, row),
                                 writes.Write(GAME_BUMP, {"version": 7, "w_id": game_id, "w_version": version + 5},
@@ -225,21 +231,12 @@ async def test_a_command_that_fails_after_writing_part_of_itself_is_undone_alone
     service = Service(db, seed_source=lambda: 5)
     ids = [await started_game(service) for _ in range(3)]
     before = await versions(db, ids)
-    groups: list[int] = []
-    commit_group = writes.commit_group
-
-    def counted(conn: Any, group: list[list[writes.Raw]]) -> list[BaseException | None]:
-        groups.append(len(group))
-        return commit_group(conn, group)
-
-    monkeypatch.setattr(writes, "commit_group", counted)
+    groups = count_groups(monkeypatch)
     monkeypatch.setattr(db, "idle_after", 60.0)
-    journal = JournalRow.metadata.tables[JournalRow.__tablename__]
     async with db.session() as s:
         seq = (await s.execute(select(col(JournalRow.seq)).where(col(JournalRow.game_id) == ids[1]))).scalars().first()
-    row: dict[str, Any] = {c.name: None for c in journal.columns if c.name != "id"}
-    row.update(game_id=ids[1], seq=seq, kind="command", text="x", barrier=False, engine_version="1",
-               data_version="", rng="", created_at=service.clock())
+    assert seq is not None
+    row = journal_row(service, ids[1], seq)  # a row the game has already
     bump = [writes.Write(GAME_BUMP, {"version": v + 1, "w_id": i, "w_version": v}, guard=True)
             for i, v in zip(ids, before, strict=True)]
     results = await asyncio.gather(

@@ -408,7 +408,7 @@ class Core:
                  "created_at": self.clock()}
                 for g, live in kept if live.row is not None and newest.get(g, -1) < live.row.journal_seq]
         if rows:
-            await self.db.commit_writes([writes.Write(snapshots.insert_missing(self.db.engine.dialect.name), rows)])
+            await self.db.commit_writes([writes.Write(snapshots.insert_missing(self.db.dialect), rows)])
         return len(rows)
 
     async def settle(self, game_id: int | None = None) -> None:

@@ -290,7 +290,7 @@ class Service:
             bump = self.core.bump(row, status=GameStatus.ACTIVE, state_json=state_json, journal_seq=1)
             row.status = GameStatus.ACTIVE
             change, for_waits = await waits.plan(row, seats, game.pending(state), None, now, [],
-                                                 self.db.engine.dialect.name,
+                                                 self.db.dialect,
                                                  functools.partial(self.core.habits_of, None))
             start_row = journal_values(game_id, 1, JournalKind.START, history.start_text(config, row.seed), now,
                                        user_id=user.id, engine_version=game.version, rng=state.rng.algorithm)

@@ -128,7 +128,7 @@ class Database:
 
     @property
     def is_sqlite(self) -> bool:
-        return self.engine.dialect.name == "sqlite"
+        return self.dialect == "sqlite"
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:

@@ -162,21 +162,20 @@ def _run(conn: sqlite3.Connection, group: list[list[Raw]], savepoints: bool) -> 
     for i, writes in enumerate(group):
         if savepoints:
             conn.execute(f"SAVEPOINT w{i}")
-        done = 0  # statements of this command that have written rows
+        wrote = False  # whether this command has written anything yet
         try:
             for sql, values, many, guard in writes:
-                if many:
-                    done += 1  # an executemany that fails part way has written the rows before it
+                wrote = wrote or many  # an executemany that fails part way has written the rows before it
                 cursor = conn.executemany(sql, values) if many else conn.execute(sql, values[0])
                 if guard and cursor.rowcount != 1:
-                    done += cursor.rowcount > 1  # a guard that touched two rows wrote them
+                    wrote = wrote or cursor.rowcount > 1  # a guard that touched two rows wrote them
                     raise Conflict
-                done += not many
+                wrote = True
             outcomes.append(None)
         except (Conflict, sqlite3.IntegrityError) as e:
             if savepoints:
                 conn.execute(f"ROLLBACK TO w{i}")
-            elif done:
+            elif wrote:
                 return None
             outcomes.append(e if isinstance(e, Conflict) else Conflict(str(e)))
         if savepoints:

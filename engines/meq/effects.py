@@ -348,15 +348,24 @@ def _fx_card(turn: Turn[MeqState], args: list[str]) -> None:
 FX["card"] = _fx_card
 
 
+def influence_in(state: MeqState, *regions: str) -> int:
+    """The influence on all the locations of `regions` (a Haven belongs to a region too)."""
+    return sum(n for loc, n in state.influence.items() if state.map.location(loc).region in regions)
+
+
+def tokens_in(state: MeqState, region: str) -> list[str]:
+    """Uids of the monster tokens (blank or not: nobody but Sauron knows) on the locations of `region`."""
+    return [uid for uid, loc in sorted(state.token_at.items()) if state.map.location(loc).region == region]
+
+
 def region_influence(state: MeqState, loc: str) -> int:
-    """The influence on all the locations of `loc`'s region (a Haven belongs to a region too)."""
-    return sum(state.influence.get(x, 0) for x in region_of(state, loc))
+    """`influence_in` the region of `loc`."""
+    return influence_in(state, state.map.location(loc).region)
 
 
 def region_tokens(state: MeqState, loc: str) -> int:
-    """Monster tokens (blank or not: nobody but Sauron knows) on the locations of `loc`'s region."""
-    region = set(region_of(state, loc))
-    return sum(1 for where in state.token_at.values() if where in region)
+    """How many monster tokens are in the region of `loc`."""
+    return len(tokens_in(state, state.map.location(loc).region))
 
 
 def compare(turn: Turn[MeqState], hero: Hero, attribute: str, test: str, n: int, what: str) -> bool:

@@ -41,7 +41,7 @@ def cirdan(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Wisdom at least the region's influence: shed every Corruption card, or take a Boat."""
     assert hero is not None
     state = turn.state
-    total = kit.region_influence(state, kit.here_region(state, hero))
+    total = fx.region_influence(state, hero.at)
     if fx.wisdom(state, hero) < total:
         turn.say(f"{hero.name}'s wisdom is below the region's {total} influence: nothing happens.")
         return
@@ -101,7 +101,7 @@ def merry(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 def _merry_token(turn: Turn[MeqState], hero: Hero) -> None:
     state = turn.state
-    tokens = kit.region_tokens(state, kit.here_region(state, hero))
+    tokens = fx.tokens_in(state, kit.here_region(state, hero))
     if len(tokens) == 1:
         kit.discard_token(turn, tokens[0], "an Encounter")
     elif tokens:
@@ -131,7 +131,7 @@ def greyflood(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Fortitude below all the influence of Eriador and Enedwaith: an Item lost (his pick) and the turn ends."""
     assert hero is not None
     state = turn.state
-    total = kit.region_influence(state, *WEST)
+    total = fx.influence_in(state, *WEST)
     if rules.attribute(state, hero, "fortitude") >= total:
         turn.say(f"{hero.name}'s fortitude is not below the {total} influence of the west: nothing happens.")
         return

@@ -1,7 +1,8 @@
 """Shared pieces of the regional Encounter scripts (spec 3.2 step 4, 7.3), over engines.meq.effects: the Shadow
-Pool going down, counts over a region, a hero's pools (damage back to rest, rest back to life), monster tokens
-leaving the board, a hero moved by a card, a deck reshuffled with its discards, and the patterns several cards
-share (block damage with shields, pay 2 hand cards or be moved, a free trip to a Haven and its Encounter).
+Pool going down, a hero's region (the counts over one are effects'), a hero's pools (damage back to rest, rest
+back to life), monster tokens leaving the board, a hero moved by a card, a deck reshuffled with its discards, and
+the patterns several cards share (block damage with shields, pay 2 hand cards or be moved, a free trip to a Haven
+and its Encounter).
 
 Each pattern takes the id of the card that uses it, so its decisions come back to that card's continuation;
 the card module registers that continuation with `@choice` and passes the answer to the pattern's `then`."""
@@ -28,17 +29,8 @@ def pool_off(turn: Turn[MeqState], n: int) -> None:
     turn.say(f"{gone} influence leaves the Shadow Pool (now {state.pool}/{rules.pool_cap(state)}).")
 
 
-def region_influence(state: MeqState, *regions: str) -> int:
-    return sum(n for loc, n in state.influence.items() if state.map.location(loc).region in regions)
-
-
 def here_region(state: MeqState, hero: Hero) -> str:
     return state.map.location(hero.at).region
-
-
-def region_tokens(state: MeqState, region: str) -> list[str]:
-    """Uids of the monster tokens on the board in `region`."""
-    return [uid for uid, loc in sorted(state.token_at.items()) if state.map.location(loc).region == region]
 
 
 def discard_token(turn: Turn[MeqState], uid: str, why: str) -> None:

@@ -32,7 +32,7 @@ def radagast(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Wisdom at least the region's influence: 1 favor, and the hero sets Gandalf on a Haven of his choice."""
     assert hero is not None
     state = turn.state
-    total = kit.region_influence(state, kit.here_region(state, hero))
+    total = fx.region_influence(state, hero.at)
     if fx.wisdom(state, hero) < total:
         turn.say(f"{hero.name}'s wisdom is below the region's {total} influence: nothing happens.")
         return
@@ -111,7 +111,7 @@ def fires(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Agility below the region's monster tokens: Sauron may deal 2 damage or put 1 in the Shadow Pool."""
     assert hero is not None
     state = turn.state
-    n = len(kit.region_tokens(state, kit.here_region(state, hero)))
+    n = fx.region_tokens(state, hero.at)
     if rules.attribute(state, hero, "agility") >= n:
         turn.say(f"{hero.name}'s agility is not below the region's {n} monster token(s): nothing happens.")
         return
@@ -165,7 +165,7 @@ def fear(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Wisdom below the region's influence: 1 favor or a Corruption card (the hero picks; no favor, no pick)."""
     assert hero is not None
     state = turn.state
-    total = kit.region_influence(state, kit.here_region(state, hero))
+    total = fx.region_influence(state, hero.at)
     if fx.wisdom(state, hero) >= total:
         turn.say(f"{hero.name}'s wisdom is not below the region's {total} influence: nothing happens.")
     elif hero.favor < 1:

@@ -86,7 +86,7 @@ def heath(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     state = turn.state
     kit.shadow_random(turn)
-    tokens = kit.region_tokens(state, kit.here_region(state, hero))
+    tokens = fx.tokens_in(state, kit.here_region(state, hero))
     if tokens:
         fx.ask_card(turn, hero.seat, HEATH, hero, "token", f"{hero.name}: discard a monster token of this region?",
                     [(uid, f"the token on {state.map.name(state.token_at[uid])}") for uid in tokens]
@@ -104,7 +104,7 @@ def forodwaith(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Fortitude below all the influence of Rhudaur and the Grey Mountains: 3 damage."""
     assert hero is not None
     state = turn.state
-    total = kit.region_influence(state, *NORTH)
+    total = fx.influence_in(state, *NORTH)
     if rules.attribute(state, hero, "fortitude") < total:
         fx.damage(state, hero, 3)
     else:
@@ -198,7 +198,7 @@ def iron_will_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
 def purpose(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     state = turn.state
-    total = kit.region_influence(state, kit.here_region(state, hero))
+    total = fx.region_influence(state, hero.at)
     if fx.wisdom(state, hero) >= total:
         fx.favor(turn, hero, 2, "an Encounter")
     else:

@@ -30,6 +30,10 @@ class Turn(Generic[S]):
     events: list[Event] = field(default_factory=list)
     barrier: bool = False
     checkpoint: bool = False
+    # The questions answered without asking in this step, with their answers: the forced decisions the kernel
+    # answered (`Rules._answer_forced`) and those the rules settled alone (`answered_alone`). A chained answer may
+    # name one (`Rules._answered_itself`).
+    settled: list[tuple[Decision, tuple[str, ...]]] = field(default_factory=list)
 
     def say(self, text: str, audience: list[Seat] | None = None) -> None:
         self.events.append(Event(text=text, audience=audience))
@@ -46,6 +50,16 @@ class Turn(Generic[S]):
     def reveal(self) -> None:
         """Mark that this step showed something hidden: undo past it needs the other seats' consent."""
         self.barrier = True
+
+    def answered_alone(self, seat: Seat, kind: DecisionKind, options: list[Option], answer: tuple[str, ...], *,
+                       amount: int = 0) -> None:
+        """The rules settled a question of `seat` without asking it, for it had one answer (a cost with one card, or
+        one hero, left to pay it): kept with that answer, as the kernel keeps a forced decision it answers, for a
+        chained answer that names it (`Rules._answered_itself`). No decision id is used: the questions asked keep
+        the ids they had."""
+        decision = Decision(id=self.state.next_decision, seat=seat, kind=kind, prompt="", options=options,
+                            amount=amount)
+        self.settled.append((decision, answer))
 
     def ask(
         self,
@@ -164,6 +178,8 @@ class Rules(Generic[S]):
             opened = work.next_decision
             self._answer_one(turn, decision, command.choice)
             for step in command.then:
+                if self._answered_itself(turn, opened, step):
+                    continue
                 decision = self._following(turn, opened, command.decision, step)
                 opened = work.next_decision
                 self._answer_one(turn, decision, step)
@@ -182,6 +198,21 @@ class Rules(Generic[S]):
         self.resolve(turn, decision, valid)
         self._answer_forced(turn)
 
+    def _answered_itself(self, turn: Turn[S], opened: int, step: tuple[str, ...]) -> bool:
+        """Whether `step` of a chained answer names what a decision of the seat, opened by the steps before,
+        answered by itself (a cost with one card left to pay it: `answer 6 play-c22 then c23`, as the prompt
+        shows it, with c23 the last card). The step is that answer, passed over, where the chain was refused whole
+        before; unless the seat's next open question takes it, as it would typed alone."""
+        for i, (decision, answer) in enumerate(turn.settled):
+            if decision.seat != turn.seat or decision.id < opened or not _same_answer(decision, step, answer):
+                continue
+            new = [d for d in turn.state.decisions if d.seat == turn.seat and d.id >= opened]
+            if len(new) == 1 and _takes(new[0], step):
+                return False
+            del turn.settled[i]
+            return True
+        return False
+
     def _following(self, turn: Turn[S], opened: int, first: int, step: tuple[str, ...]) -> Decision:
         """The one decision the previous step of a chained answer opened for the same seat: what `then` answers."""
         said = " ".join(step) or NONE
@@ -189,8 +220,10 @@ class Rules(Generic[S]):
             raise RuleError(f"The game ended before '{THEN} {said}' could be answered.")
         new = [d for d in turn.state.decisions if d.seat == turn.seat and d.id >= opened]
         if not new:
-            raise RuleError(f"Nothing was asked of you after that answer, so '{THEN} {said}' has nothing to answer "
-                            f"(answer {first} alone).")
+            itself = [" ".join(a) or NONE for d, a in turn.settled if d.seat == turn.seat and d.id >= opened]
+            why = f" (what it asked next had one answer, {', '.join(itself)}, taken by itself)" if itself else ""
+            raise RuleError(f"Nothing was asked of you after that answer{why}, so '{THEN} {said}' has nothing to "
+                            f"answer (answer {first} alone).")
         if len(new) > 1:
             raise RuleError(f"Several questions follow that answer (decisions {', '.join(str(d.id) for d in new)}), "
                             f"so '{THEN} {said}' is unclear: answer them one at a time.")
@@ -235,6 +268,7 @@ class Rules(Generic[S]):
                 return
             decision, answer = found
             work.decisions.remove(decision)
+            turn.settled.append(found)
             turn.say(f"{decision.forced} ({decision.seat}: answered by itself).")
             self.resolve(turn, decision, validate(decision, answer))
 
@@ -314,3 +348,23 @@ class Rules(Generic[S]):
             if d.seat not in seen:
                 seen.append(d.seat)
         return seen
+
+
+def _same_answer(decision: Decision, step: tuple[str, ...], answer: tuple[str, ...]) -> bool:
+    """`step`, typed for `decision`, is `answer`, as validation reads them: in any order (but an ORDER's), and
+    leaving out an assignment's shares of 0."""
+    try:
+        typed, settled = validate(decision, step), validate(decision, answer)
+    except RuleError:
+        return False
+    if decision.kind is DecisionKind.ORDER:
+        return typed == settled
+    return sorted(x for x in typed if not x.endswith("=0")) == sorted(x for x in settled if not x.endswith("=0"))
+
+
+def _takes(decision: Decision, step: tuple[str, ...]) -> bool:
+    try:
+        validate(decision, step)
+    except RuleError:
+        return False
+    return True

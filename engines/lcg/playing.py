@@ -159,7 +159,11 @@ def pay(turn: T, t: Task) -> None:
         turn.say(f"{player.seat} can no longer pay for {card.name}; it stays in hand.")  # (spent meanwhile)
         return
     if card.name != "Thicket of Spears" and (len(can_pay) == 1 or sum(resources(h) for h in can_pay) == price):
-        spend(turn, player, card, {h.uid: resources(h) for h in can_pay}, price)
+        shares = {h.uid: min(resources(h), price) for h in can_pay}  # one hero pays it all, or every hero all it has
+        turn.answered_alone(player.seat, DecisionKind.ASSIGN, [Option(id=h.uid, label=h.name, cap=resources(h))
+                                                               for h in can_pay],
+                            tuple(f"{uid}={share}" for uid, share in shares.items()), amount=price)
+        spend(turn, player, card, shares, price)
         return
     turn.ask(player.seat, DecisionKind.ASSIGN, f"Pay {price} for {card.name}: how much from each hero?",
              [Option(id=h.uid, label=f"{h.name} ({resources(h)})", cap=1 if spread else resources(h))

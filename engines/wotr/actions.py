@@ -193,7 +193,9 @@ def pay_cost(turn: T, deck: Deck, uid: str, dest: str) -> None:
     played = turn.state.resolving.find(uid)
     what = f"Cost of {played.name}" if played is not None else "Cost of the play"
     if len(deck.hand.cards) == 1:
-        proc.cycle_from_hand(turn, deck, deck.hand.cards[0].uid, " to pay for it")
+        last = deck.hand.cards[0]
+        turn.answered_alone(deck.seat, DecisionKind.CHOOSE_ONE, [Option(id=last.uid, label=last.name)], (last.uid,))
+        proc.cycle_from_hand(turn, deck, last.uid, " to pay for it")
         place(turn, deck, uid, dest)
     elif deck.hand.cards:
         turn.ask(deck.seat, DecisionKind.CHOOSE_ONE, f"{what}: {deck.name}'s deck, cycle a card from hand to pay.",
@@ -207,7 +209,9 @@ def pay_cost(turn: T, deck: Deck, uid: str, dest: str) -> None:
                      context=f"forsake-cost:{deck.key}:{uid}:{dest}")
         else:
             if options:
-                proc.forsake(turn, deck, options[0][0])
+                only, label = options[0]
+                turn.answered_alone(deck.seat, DecisionKind.CHOOSE_ONE, [Option(id=only, label=label)], (only,))
+                proc.forsake(turn, deck, only)
             place(turn, deck, uid, dest)
 
 

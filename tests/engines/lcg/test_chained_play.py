@@ -58,3 +58,27 @@ def test_the_planning_prompt_shows_how_with_a_card_of_ones_own() -> None:
     playable = [o.id for o in plan.options if o.id != "pass"]
     assert playable and f"'play {playable[0]} then <payment> then <next card, or pass>'" in plan.prompt
     assert plan.private
+
+
+def test_a_payment_the_rules_made_alone_is_that_step_of_the_chain() -> None:
+    """The planning prompt's own example, `play <card> then <payment> then ...`, for a card only one hero can pay
+    for (its sphere's, RR p.13): the rules take the cost from that hero without asking, and the chain reads the
+    payment step as what they took, then goes on with the next step as typed alone after it. The whole command
+    was refused before: the payment step was read as the answer to the question after it."""
+    state = started(1, seed=3)
+    plan = state.decisions[0]
+    heroes = {h.uid: h for h in state.player("p1").play.cards if h.tokens.get("resource")}
+    for option in (o for o in plan.options if o.id != "pass"):
+        one = GAME.apply(state, "p1", GAME.parse(f"play {option.id}"))
+        paid = {uid: h.tokens["resource"] - (next(c for c in one.state.player("p1").play.cards if c.uid == uid)
+                                              .tokens.get("resource", 0)) for uid, h in heroes.items()}
+        if not any(d.context.startswith("pay:") for d in one.state.decisions) and any(paid.values()):
+            break
+    else:
+        raise AssertionError("no play in this hand is paid without asking")
+    shares = " ".join(f"{uid}={n}" for uid, n in paid.items() if n)
+    (after,) = [d for d in one.state.decisions if d.seat == "p1"]
+    passed = GAME.apply(one.state, "p1", Answer(decision=after.id, choice=(after.options[0].id,)))
+    chained = GAME.apply(state, "p1", GAME.parse(f"play {option.id} then {shares} then {after.options[0].id}"))
+    assert GAME.dumps(chained.state) == GAME.dumps(passed.state)
+    assert [e.text for e in chained.events] == [e.text for e in one.events + passed.events]

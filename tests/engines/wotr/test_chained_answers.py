@@ -48,6 +48,37 @@ def test_then_after_an_answer_that_asks_nothing_more_is_refused() -> None:
         GAME.apply(state, act.seat, GAME.parse(f"answer {act.id} {cycle} then c1"))
 
 
+def _last_card_to_pay_with(state: WotrState) -> tuple[Decision, str, str]:
+    """A play whose cost can only be paid with one card: the deck's hand cut to the played card and `paid`."""
+    act, play, paid = _play_and_cost(state)
+    deck = state.deck(act.context.split(":")[1])
+    deck.hand.cards = [c for c in deck.hand.cards if c.uid in (play.split("-")[1], paid)]
+    return act, play, paid
+
+
+def test_a_chained_cost_that_paid_itself_is_that_answer_not_a_refusal() -> None:
+    """The prompt's own example, `answer N play-cX then cY`, when cY is the last card to pay with: the rules pay
+    the cost with it without asking (L250-343), and the chain reads `then cY` as that answer. The same state and
+    log as the play typed alone; the whole command was refused before."""
+    state = opened()
+    act, play, paid = _last_card_to_pay_with(state)
+    alone = GAME.apply(state, act.seat, Answer(decision=act.id, choice=(play,)))
+    assert not any(d.context.startswith("cost") for d in alone.state.decisions)  # paid without asking
+    assert paid in [c.uid for c in alone.state.deck(act.context.split(":")[1]).cycle.cards]
+    chained = GAME.apply(state, act.seat, GAME.parse(f"answer {act.id} {play} then {paid}"))
+    assert GAME.dumps(chained.state) == GAME.dumps(alone.state)
+    assert [e.text for e in chained.events] == [e.text for e in alone.events]
+
+
+def test_a_step_naming_another_card_than_the_cost_paid_itself_with_is_refused_and_says_so() -> None:
+    state = opened()
+    act, play, paid = _last_card_to_pay_with(state)
+    before = GAME.dumps(state)
+    with pytest.raises(RuleError, match=rf"had one answer, {paid}, taken by itself.*'then c9999' has nothing"):
+        GAME.apply(state, act.seat, GAME.parse(f"answer {act.id} {play} then c9999"))
+    assert GAME.dumps(state) == before
+
+
 def test_the_action_prompt_shows_how_with_the_seats_own_cards() -> None:
     state = opened()
     act, _, _ = _play_and_cost(state)

@@ -35,6 +35,7 @@ from bot.service.core import (
     Observer,
     SilentMessenger,
     Timers,
+    events_json,
     journal_values,
     tell,
     written,
@@ -279,7 +280,8 @@ class Service:
                 raise
             names = game.seat_names(len(seats))
             config = Config(seats=names, options=json.loads(row.options_json))
-            state = game.setup(config, row.seed)
+            opening = game.start(config, row.seed)
+            state = opening.state
             now = self.clock()
             # The row keeps the setup (and says the game has started); the snapshot at seq 1 starts the history
             # the state is loaded from (bot/store/snapshots.py). The kept row and seats change only here, where
@@ -292,8 +294,12 @@ class Service:
             change, for_waits = await waits.plan(row, seats, game.pending(state), None, now, [],
                                                  self.db.dialect,
                                                  functools.partial(self.core.habits_of, None))
+            seat_list = ", ".join(f"{r.display_name} as {r.seat}" for r in seats)
+            # What setting up said (the opening draws, round 1's first steps) goes in the log after who sits where.
+            events = [Event(text=f"{game.title} begins. Seats: {seat_list}."), *opening.events]
             start_row = journal_values(game_id, 1, JournalKind.START, history.start_text(config, row.seed), now,
-                                       user_id=user.id, engine_version=game.version, rng=state.rng.algorithm)
+                                       user_id=user.id, engine_version=game.version, rng=state.rng.algorithm,
+                                       events_json=events_json(events))
             await self.db.commit_writes([
                 bump,
                 writes.Write(SEAT_NAMED, [{"w_game": game_id, "w_user": r.user_id, "w_seat": r.seat} for r in seats]),
@@ -304,8 +310,6 @@ class Service:
             ])
             row.version, row.journal_seq, row.state_json = row.version + 1, 1, state_json
             self.core.cache[game_id] = Live(row.version, state, row, seats)
-            seat_list = ", ".join(f"{r.display_name} as {r.seat}" for r in seats)
-            events = [Event(text=f"{game.title} begins. Seats: {seat_list}.")]
             keep = self.core.keeper(game_id, row.version)
             return tell(self.core.notice(row, seats, game, None, state, events, keep=keep), change)
 

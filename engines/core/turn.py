@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic
 
 from engines.core.codec import clone, dumps, loads
-from engines.core.contract import Event, Outcome, S, Step, View
+from engines.core.contract import Config, Event, Outcome, S, Step, View
 from engines.core.decisions import NONE, THEN, Answer, Decision, DecisionKind, Option, minimal_choices, validate
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
 from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
@@ -113,6 +113,9 @@ class Rules(Generic[S]):
     standing_orders: dict[str, tuple[str, ...]] = {}  # noqa: RUF012 - read-only, overridden per game
 
     # --- what a game implements -------------------------------------------------------------
+    def setup(self, config: Config, seed: int) -> S:
+        raise NotImplementedError
+
     def resolve(self, turn: Turn[S], decision: Decision, choice: tuple[str, ...]) -> None:
         raise NotImplementedError
 
@@ -152,6 +155,11 @@ class Rules(Generic[S]):
     # --- the contract, shared ----------------------------------------------------------------
     def seat_names(self, count: int) -> list[Seat]:
         return [f"p{i}" for i in range(1, count + 1)]
+
+    def start(self, config: Config, seed: int) -> Step[S]:
+        """`setup` and what it said: nothing, unless a game's setup speaks (then it overrides this, and builds
+        `setup` on it)."""
+        return Step(state=self.setup(config, seed))
 
     def pending(self, state: S) -> tuple[Decision, ...]:
         return tuple(state.decisions)

@@ -93,6 +93,9 @@ class Lcg(Rules[LcgState]):
                 raise CommandError("A campaign scenario cannot also be an expert game.")
 
     def setup(self, config: Config, seed: int) -> LcgState:
+        return self.start(config, seed).state
+
+    def start(self, config: Config, seed: int) -> Step[LcgState]:
         options = {**self.options, **config.options}
         self.check_options(options)
         recipe = self.library.scenario(str(options["scenario"]))
@@ -120,7 +123,7 @@ class Lcg(Rules[LcgState]):
             self.settle(turn)  # the decks are chosen: setup runs on to the first vote or mulligan
         else:
             setup.start(turn, self.library)
-        return state
+        return Step(state=state, events=turn.events)
 
     # --- answers and verbs --------------------------------------------------------------------------
     def apply(self, state: LcgState, seat: str, command: Any) -> Step[LcgState]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import Card, CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, Visibility
+from engines.core import Card, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View, Visibility
 from engines.core.zones import ZoneView
 from engines.meq import board as mb
 from engines.meq import combat, effects, finale, flow, hero, quests, rules, sauron, stock  # noqa: F401  (registrations)
@@ -105,6 +105,9 @@ class Meq(Rules[MeqState]):
         return [f"p{i}" for i in range(1, count + 1)]
 
     def setup(self, config: Config, seed: int) -> MeqState:
+        return self.start(config, seed).state
+
+    def start(self, config: Config, seed: int) -> Step[MeqState]:
         options = self.check_options(config.options)
         if not self.min_seats <= len(config.seats) <= self.max_seats:
             raise RuleError("Middle-earth Quest is played by 2 to 4 players: Sauron and 1 to 3 heroes.")
@@ -190,7 +193,7 @@ class Meq(Rules[MeqState]):
                  f"{state.sauron}; heroes: " + ", ".join(f"{h.name} ({h.seat})" for h in state.heroes) + ".")
         state.step = "round"
         flow.advance(turn)
-        return state
+        return Step(state=state, events=turn.events)
 
     def _setup_hero(self, state: MeqState, seat: str, key: str) -> None:
         idx = index()

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Turn, View, ZoneView
+from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View, ZoneView
 from engines.tcg import answers, effects, flow, rules  # noqa: F401  (effects registers the scripts)
 from engines.tcg import procedures as proc
 from engines.tcg.cards import CardDef
@@ -86,6 +86,9 @@ class Tcg(Rules[TcgState]):
         return out
 
     def setup(self, config: Config, seed: int) -> TcgState:
+        return self.start(config, seed).state
+
+    def start(self, config: Config, seed: int) -> Step[TcgState]:
         options = self.check_options(config.options)
         n = len(config.seats)
         if not self.min_seats <= n <= self.max_seats:
@@ -124,7 +127,7 @@ class Tcg(Rules[TcgState]):
             proc.shuffle(turn, player, player.draw, "draw deck")
             proc.draw(turn, player, 8)  # spec 3.6
         flow.advance(turn)
-        return state
+        return Step(state=state, events=turn.events)
 
     def resolve(self, turn: Turn[TcgState], decision: Decision, choice: tuple[str, ...]) -> None:
         answers.resolve(turn, decision, choice)

@@ -6,7 +6,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.core import Answer, CommandError, Config, Decision, DecisionKind, Option, Rng, RuleError, Rules, Turn, View
+from engines.core import (
+    Answer,
+    CommandError,
+    Config,
+    Decision,
+    DecisionKind,
+    Option,
+    Rng,
+    RuleError,
+    Rules,
+    Step,
+    Turn,
+    View,
+)
 from engines.core.zones import ZoneView
 from engines.wotr import adjust, answers, effects, round  # noqa: F401  (effects registers the scripts)
 from engines.wotr import procedures as proc
@@ -75,6 +88,9 @@ class Wotr(Rules[WotrState]):
         return out
 
     def setup(self, config: Config, seed: int) -> WotrState:
+        return self.start(config, seed).state
+
+    def start(self, config: Config, seed: int) -> Step[WotrState]:
         options = self.check_options(config.options)
         recipe = scenario(str(options["scenario"]))
         people = len(config.seats)
@@ -124,7 +140,7 @@ class Wotr(Rules[WotrState]):
                          [Option(id=c.uid, label=c.name) for c in deck.hand.cards],
                          low=role.opening_cycle, high=role.opening_cycle, private=True, context=f"opening:{deck.key}")
         round.advance(turn)
-        return state
+        return Step(state=state, events=turn.events)
 
     def resolve(self, turn: Turn[WotrState], decision: Decision, choice: tuple[str, ...]) -> None:
         answers.resolve(turn, decision, choice)

@@ -231,6 +231,31 @@ async def test_the_public_log_never_shows_a_private_line(service: Service):
     assert any(line.startswith("You bid") for line in mine)
 
 
+async def test_what_setting_up_said_begins_the_log_and_the_start_notice(service: Service,
+                                                                          messenger: RecordingMessenger):
+    """Setting up a game speaks (War of the Ring: each deck draws its opening hand, L118-121, each player seeing the
+    cards they drew; round 1 begins, its starting player and the locations activated): that was lost, and the log
+    began with the first command. It follows who sits where, in the start notice and in the log, each private line
+    to its own seat alone."""
+    from engines import registry
+
+    registry.load()
+    ref = await service.create("wotr", ALICE, options="scenario=duel2")
+    await service.join(ref.id, BOB)
+    await service.start(ref.id, ALICE)
+    start = messenger.notices[-1]
+    said = ["Gandalf's deck draws ", "Witch-king's deck draws ", "Round 1 begins; Gandalf's deck is the starting"]
+    draws = [next(line for line in start.public_lines if line.startswith(begun)) for begun in said]
+    assert "begins. Seats: Alice as p1, Bob as p2" in start.public_lines[0]
+    seat = {p.user_id: p for p in start.private}
+    alice, bob = seat[ALICE.id].lines, seat[BOB.id].lines
+    assert alice and bob and not set(alice) & set(bob)  # each saw their own draw, and only theirs
+    assert not any(line in start.public_lines for line in alice + bob)
+    public = await service.log(ref.id, None, limit=100)
+    assert public[0] == start.public_lines[0] and all(line in public for line in draws)
+    assert set(alice) <= set(await service.log(ref.id, ALICE, limit=100)) and not set(alice) & set(public)
+
+
 async def test_a_game_can_refuse_option_values_when_it_is_created(service: Service):
     """An unknown LCG scenario is refused at /game new, not when the host starts the game."""
     from engines import registry

@@ -158,18 +158,44 @@ def _stand_and_fight(turn: T, card: Card, _o: Card | None) -> None:
 
 @picked("saf")
 def _saf(turn: T, player: Player, ally: Card, _args: list[str]) -> None:
+    """X is paid from the Spirit heroes' pools as the player splits it, as any cost is (RR p.13): asked when
+    there is more than one way, taken at once when there is one (a hero that can pay it all alone, or every
+    Spirit hero's whole pool)."""
+    state = turn.state
+    cost = state.card_def(ally).cost or 0
+    spirit = [h for h in heroes(player, state) if state.card_def(h).sphere == "spirit" and resources(h) > 0]
+    if cost and len(spirit) > 1 and sum(resources(h) for h in spirit) > cost:
+        ask(turn, player.seat, f"Stand and Fight: pay X = {cost} for {ally.name}: how much from each Spirit hero?",
+            [Option(id=h.uid, label=f"{h.name} ({resources(h)})", cap=resources(h)) for h in spirit],
+            "saf-pay", ally.uid, kind=DecisionKind.ASSIGN, amount=cost)
+        return
+    shares = {h.uid: min(resources(h), cost) for h in spirit} if cost else {}
+    if shares:
+        turn.answered_alone(player.seat, DecisionKind.ASSIGN, [Option(id=h.uid, label=h.name, cap=resources(h))
+                                                               for h in spirit],
+                            tuple(f"{uid}={n}" for uid, n in shares.items()), amount=cost)
+    _saf_paid(turn, player, ally, shares)
+
+
+@follow("saf-pay")
+def _saf_pay(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
+    ally = find(turn.state, fx_args(decision)[0])
+    assert ally is not None  # nothing happens between the choice of the ally and its payment
+    _saf_paid(turn, turn.state.player(decision.seat), ally, {p.split("=")[0]: int(p.split("=")[1]) for p in choice})
+
+
+def _saf_paid(turn: T, player: Player, ally: Card, shares: dict[str, int]) -> None:
     from engines.lcg.effects.allies import put_into_play
 
     state = turn.state
-    price = cost = state.card_def(ally).cost or 0
     paid: list[str] = []
     for hero in heroes(player, state):
-        if state.card_def(hero).sphere == "spirit":
-            take = min(price, resources(hero))
+        take = shares.get(hero.uid, 0)
+        if take:
             add_tokens(hero, RESOURCE, -take)
-            price -= take
-            paid += [f"{take} from {hero.name}"] if take else []
+            paid.append(f"{take} from {hero.name}")
     # Said as a played card's cost is said: X left the heroes' pools, which the table should see.
+    cost = sum(shares.values())
     turn.say(f"{player.seat} pays {cost} for Stand and Fight (X)" + (f" ({', '.join(paid)})." if paid else "."))
     for p in state.players:
         if ally in p.discard.cards:

@@ -3,6 +3,7 @@ does (never the printed text), then checks the table does it."""
 
 from __future__ import annotations
 
+from engines.core import DecisionKind
 from engines.lcg.state import COMMITTED, DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Task
 from engines.lcg.table import stat
 from tests.engines.lcg.table import answer, attack, core_card, hero, on_top, run, started
@@ -444,6 +445,24 @@ def test_stand_and_fight_brings_back_an_ally_paying_its_cost_as_x():
     assert state.player("p3").play.find(dead.uid) is not None
     assert any(line.startswith("p3 pays 3 for Stand and Fight (X) (1 from ") for line in lines), lines
     assert sum(h.tokens.get(RESOURCE, 0) for h in state.player("p3").play.cards) == 0
+
+
+def test_stand_and_fight_lets_the_player_split_x_among_the_spirit_heroes():
+    """X is a cost, and a cost is paid from the heroes' pools as the player chooses (RR p.13): with more Spirit
+    resources than X, the player says how much each Spirit hero pays. (Found playing: it was taken from the heroes
+    in table order, emptying the first hero's pool.)"""
+    state = a_table(4)
+    dead = core_card(state, "Lórien Guide", owner="p1")  # cost 3
+    state.player("p1").discard.cards.append(dead)
+    state, _ = play_event(state, "Stand and Fight", seat="p3", resources=2)
+    (split,) = [d for d in state.decisions if d.context.startswith("fx:saf-pay")]
+    assert split.kind is DecisionKind.ASSIGN and split.amount == 3 and len(split.options) == 3
+    first, second, third = (o.id for o in split.options)
+    state, lines = answer(state, (f"{second}=2", f"{third}=1"), seat="p3")
+    pools = {h.uid: h.tokens.get(RESOURCE, 0) for h in state.player("p3").play.cards}
+    assert (pools[first], pools[second], pools[third]) == (2, 0, 1)
+    assert state.player("p3").play.find(dead.uid) is not None and dead not in state.player("p1").discard.cards
+    assert any(line.startswith("p3 pays 3 for Stand and Fight (X) (2 from ") for line in lines), lines
 
 
 def test_stand_and_fight_shows_each_allys_cost_since_that_cost_is_x():

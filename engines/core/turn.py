@@ -200,8 +200,23 @@ class Rules(Generic[S]):
         barrier = turn.barrier or work.rng.draws != draws_before
         return Step(state=work, events=turn.events, barrier=barrier, checkpoint=turn.checkpoint)
 
+    def why_not(self, state: S, decision: Decision, option: str) -> str:
+        """Why `option`, named in an answer to `decision`, is not one of its options, in the rules' words (a
+        location at its cap of influence); "" leaves the kernel's refusal as it is: not an option, and those that
+        are. A game that leaves out what its rules forbid overrides this to say why."""
+        return ""
+
     def _answer_one(self, turn: Turn[S], decision: Decision, choice: tuple[str, ...]) -> None:
-        valid = validate(decision, choice)
+        try:
+            valid = validate(decision, choice)
+        except RuleError as refused:
+            known = {o.id for o in decision.options}
+            named = [part.partition("=")[0] for part in choice]
+            reason = next((why for oid in named if oid not in known
+                           if (why := self.why_not(turn.state, decision, oid))), "")
+            if reason:
+                raise RuleError(f"{reason} {refused}") from None
+            raise
         turn.state.decisions.remove(decision)
         self.resolve(turn, decision, valid)
         self._answer_forced(turn)

@@ -217,6 +217,23 @@ class Meq(Rules[MeqState]):
         h.locked = next((q.id for q in quests if q.kind == "advanced"), "")
         state.heroes.append(h)
 
+    def why_not(self, state: MeqState, decision: Decision, option: str) -> str:
+        """Why Sauron may not place influence on a location he named (spec 5.4): the kernel alone said "not an
+        option", which read as if the location were unknown."""
+        if not decision.context.startswith("place:") or not state.map.has(option):
+            return ""
+        name, where = state.map.name(option), state.map.location(option)
+        if where.haven:
+            return f"{name} is a Haven: influence never goes there (spec 5.4)."
+        cap = rules.cap_of(state, option)
+        if not cap:
+            return (f"{name} is not in extension of a Shadow Stronghold, nor next to a location that is: influence "
+                    "goes only there (spec 5.4).")
+        held = state.influence.get(option, 0)
+        if held >= cap:
+            return f"{name} holds {held} influence, all it may hold now (its linked Stronghold's strength, spec 5.4)."
+        return ""
+
     def resolve(self, turn: Turn[MeqState], decision: Decision, choice: tuple[str, ...]) -> None:
         flow.resolve(turn, decision, choice)
 

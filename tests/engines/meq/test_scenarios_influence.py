@@ -26,7 +26,7 @@ def test_influence_never_goes_on_a_haven() -> None:
     assert "pelagir" not in options(state, "place")  # beyond the Haven: nothing links it
     assert "minas-tirith" not in options(state, "place")
     d = open_decision(state, "place")
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match=r"is a Haven: influence never goes there .* is not an option"):
         GAME.apply(state, d.seat, Answer(decision=d.id, choice=("minas-tirith",)))
     with pytest.raises(RuleError, match="Haven"):
         rules.place_influence(turn_on(state), "minas-tirith")
@@ -41,7 +41,7 @@ def test_influence_must_be_linked_to_a_stronghold() -> None:
     assert "rhun" not in offered and "the-shire" not in offered  # two steps away / far away
     assert "dagorlad" in offered  # next to Dol Guldur
     d = open_decision(state, "place")
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="is not in extension of a Shadow Stronghold, nor next to a location that is"):
         GAME.apply(state, d.seat, Answer(decision=d.id, choice=("rhun",)))
     state = answer(state, "place", "dagorlad")
     assert "rhun" in options(state, "place")  # Dagorlad is now in extension: Rhun next to it may take one
@@ -51,6 +51,9 @@ def test_a_linked_location_holds_at_most_its_strongholds_strength() -> None:
     # meq spec 5.4 (the cap of a location in extension), as scenario 6.23 places tokens one at a time
     state = placing({"dol-guldur": 2, "dagorlad": 2})
     assert "dagorlad" not in options(state, "place")  # at Dol Guldur's strength (2)
+    d = open_decision(state, "place")  # and named, it is refused with the reason, not as an unknown place
+    with pytest.raises(RuleError, match="holds 2 influence, all it may hold now"):
+        GAME.apply(state, d.seat, Answer(decision=d.id, choice=("dagorlad",)))
     state = answer(state, "place", "dol-guldur")
     assert "dagorlad" in options(state, "place")  # Dol Guldur now has 3
 

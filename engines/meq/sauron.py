@@ -127,6 +127,20 @@ def playable_plots(state: MeqState) -> list[str]:
             if state.pool >= index().plots[c.ref].influence and plots.places(state, c.ref)]
 
 
+def held_back(state: MeqState) -> str:
+    """Why each Plot Sauron holds cannot be played now (spec 3.1 step 3), for him alone: "" if all can."""
+    if len(state.plots.cards) >= 3 and state.plot_hand.cards:
+        return "The Active Plot Track is full: no Plot can be played until one leaves it."
+    why = []
+    for c in state.plot_hand.cards:
+        needs = index().plots[c.ref].influence
+        if state.pool < needs:
+            why.append(f"{c.name} needs the Shadow Pool at {needs} (it is at {state.pool})")
+        elif not plots.places(state, c.ref):
+            why.append(f"{c.name}'s condition holds nowhere now")
+    return f"Not playable now: {'; '.join(why)}." if why else ""
+
+
 @step("plot")
 def plot_step(turn: Turn[MeqState]) -> None:
     state = turn.state
@@ -134,10 +148,16 @@ def plot_step(turn: Turn[MeqState]) -> None:
                for u in playable_plots(state)]
     options += [(f"discard:{c.uid}", f"discard the active Plot {c.name}") for c in state.plots.cards]
     goto(state, "event")
+    # Plots held but not offered are named with the reason: left out silently, a Plot whose condition fails
+    # looked like one the game had lost.
+    held = held_back(state)
     if not options:
+        if held:
+            turn.say(f"Plot step: nothing to do. {held}", [state.sauron])
         return
-    ask(turn, state.sauron, "plot", "Plot step: play a Plot card, discard an active one, or do nothing.",
-        [*options, ("pass", "do nothing")], DecisionKind.ACT_OR_PASS, private=True)
+    prompt = "Plot step: play a Plot card, discard an active one, or do nothing." + (f" {held}" if held else "")
+    ask(turn, state.sauron, "plot", prompt, [*options, ("pass", "do nothing")], DecisionKind.ACT_OR_PASS,
+        private=True)
 
 
 @answer("plot")

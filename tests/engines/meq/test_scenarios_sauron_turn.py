@@ -129,6 +129,7 @@ def test_a_full_plot_track_allows_only_discarding() -> None:
     sauron.plot_step(turn_on(state))
     offered = options(state, "plot")
     assert f"play:{in_hand.uid}" not in offered
+    assert "The Active Plot Track is full" in open_decision(state, "plot").prompt  # why it is not offered
     assert {f"discard:{c.uid}" for c in state.plots.cards} <= offered
     d = open_decision(state, "plot")
     with pytest.raises(RuleError):
@@ -139,6 +140,21 @@ def test_a_full_plot_track_allows_only_discarding() -> None:
     assert gone.uid not in after.plot_at
     # with a space free again, the card in hand can be played
     assert in_hand.uid in sauron.playable_plots(after)
+
+
+def test_the_plot_step_says_why_a_held_plot_is_not_offered() -> None:
+    # meq spec 3.1 step 3 (6.16): a Plot needs the Shadow Pool at its number. Found playing: a held Plot that could
+    # not be played was left out of the step without a word, as if it were lost; now Sauron's prompt says why.
+    state = a_table()
+    state.decisions.clear()
+    state.first_turn = False
+    state.pool = 1
+    low = plot_card(state, "gollum-is-tortured-13")  # needs 4
+    state.plot_hand.cards.append(low)
+    sauron.plot_step(turn_on(state))
+    d = open_decision(state, "plot")
+    assert f"play:{low.uid}" not in options(state, "plot")
+    assert f"Not playable now: {low.name} needs the Shadow Pool at 4 (it is at 1)." in d.prompt and d.private
 
 
 def test_draw_action_of_two_keeps_one_plot_and_heroes_see_counts_only() -> None:

@@ -551,13 +551,26 @@ def parse_options(defaults: dict[str, Any], text: str) -> dict[str, Any]:
 
 
 def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
-    """Parse a command; a bare option ("draw", "o3 o5", "pass") answers the seat's only open decision."""
+    """Parse a command; a bare option ("draw", "o3 o5", "pass") answers the seat's only open decision. Where the
+    seat has none, or several, the refusal says so: "Unknown command 'pass'" alone read as if 'pass' were never
+    a word of the game, when it was the other seat's turn."""
     try:
         return game.parse(text)
-    except CommandError:
-        mine = [d for d in game.pending(state) if d.seat == seat]
+    except CommandError as refused:
+        pending = game.pending(state)
+        mine = [d for d in pending if d.seat == seat]
         # A malformed 'answer ...' keeps its own reason: read as options, "answer 51" would be refused as
         # "'answer' is not an option".
-        if len(mine) != 1 or text.lower().split(maxsplit=1)[:1] in (["answer"], ["order"]):
+        if text.lower().split(maxsplit=1)[:1] in (["answer"], ["order"]):
             raise
-        return game.parse(f"answer {mine[0].id} {text}")
+        if len(mine) == 1:
+            return game.parse(f"answer {mine[0].id} {text}")
+        if mine:
+            ids = ", ".join(str(d.id) for d in mine)
+            raise CommandError(f"{refused} You have {len(mine)} questions open (decisions {ids}): answer one as "
+                               f"'answer <decision> {text}'.") from None
+        others = list(dict.fromkeys(d.seat for d in pending))
+        if others:
+            raise CommandError(f"{refused} Nothing is asked of you ({seat}) right now: the game waits on "
+                               f"{', '.join(others)}.") from None
+        raise

@@ -63,6 +63,22 @@ async def test_a_command_from_someone_not_seated_changes_nothing(service: Servic
     assert codec.dumps(await service.stored_state(game_id)) == before
 
 
+async def test_a_bare_option_typed_out_of_turn_says_whose_turn_it_is(service: Service):
+    """A bare option answers the seat's only open question; typed when the seat has none, it was refused as an
+    unknown command alone, as if the word meant nothing in the game. Now the refusal says whom the game waits on,
+    and nothing changes."""
+    game_id = await started_game(service, players=2)
+    await bid_all(service, game_id)
+    state = await service.stored_state(game_id)
+    (turn,) = state.decisions
+    idle, idle_seat = (ALICE, "p1") if turn.seat == "p2" else (BOB, "p2")
+    before = codec.dumps(state)
+    with pytest.raises(CommandError, match=rf"Nothing is asked of you \({idle_seat}\) right now: the game waits on "
+                                           rf"{turn.seat}\."):
+        await service.act(game_id, idle, turn.options[0].id)
+    assert codec.dumps(await service.stored_state(game_id)) == before
+
+
 async def test_a_stale_decision_id_is_refused(service: Service):
     """Given a decision already answered, when it is answered again, then the player is told it is closed."""
     game_id = await started_game(service, players=2)

@@ -223,7 +223,7 @@ class DiscordMessenger:
             who = " ".join(f"<@{s.user_id}>" for s in ask.needs)
             await io.post(
                 table,
-                "\n".join([*lines, f"{who}: agree to undo `{ask.command}`?"]),
+                "\n".join([*lines, f"{who}: agree to undo {ask.step}?"]),
                 view=undo_view(notice.ref.id, ask.request_id),
             )
             return

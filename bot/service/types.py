@@ -142,7 +142,7 @@ class UndoAsk:
     request_id: int
     requested_by: Seat
     needs: list[SeatInfo]
-    command: str
+    step: str  # the step to take back, as the table saw it (bot/service/undo.py `as_seen`)
 
 
 @dataclass(kw_only=True)

@@ -31,6 +31,18 @@ if TYPE_CHECKING:
     from bot.service.core import Core
 
 
+def as_seen(rows: list[JournalRow], seq: int) -> str:
+    """Journal entry `seq` as the table saw it, to name it in an undo: by the lines it told everyone, never by its
+    command. A command names cards by id, and ids follow the deck lists (engines/core/zones.py `Card`): the
+    table read a card cycled face down from 'cycle-c71'."""
+    row = next((r for r in rows if r.seq == seq), None)
+    told = [] if row is None else [e.text for e in (codec.from_data(Event, x) for x in json.loads(row.events_json))
+                                   if e.audience is None]
+    if not told:
+        return f"step {seq}"
+    return f"step {seq} ({'; '.join(told[:2]).rstrip('.')}{'; ...' if len(told) > 2 else ''})"
+
+
 async def ask(svc: Core, game_id: int, user: User, at: datetime | None = None) -> str:
     """Take back the last command: at once if it was the user's own and crossed no barrier; otherwise
     ask the other seats for consent.
@@ -93,18 +105,18 @@ async def ask(svc: Core, game_id: int, user: User, at: datetime | None = None) -
             s.add(request)
             await s.flush()
             reason = "it revealed hidden information" if last.barrier else f"it was {last.seat}'s move"
+            step = as_seen(rows, last.seq)
             notice = Notice(
                 ref=svc.ref_of(row),
                 seats=svc.seat_infos(seats),
                 public_lines=[
-                    f"{me} asks to undo '{last.text}' ({reason}); "
-                    f"{', '.join(r.seat or '' for r in others)} must agree."
+                    f"{me} asks to undo {step} ({reason}); {', '.join(r.seat or '' for r in others)} must agree."
                 ],
                 undo_ask=UndoAsk(
                     request_id=request.id or 0,
                     requested_by=me,
                     needs=svc.seat_infos(others),
-                    command=last.text,
+                    step=step,
                 ),
             )
             return "The other players have been asked to agree to the undo.", notice
@@ -210,7 +222,9 @@ async def _apply_undo(
     # snapshot and an undo in its tail (PostgreSQL reads each statement afresh).
     s.add(SnapshotRow(game_id=row.id or 0, seq=seq, state_json=snapshots.pack(codec.dumps(state)),
                       created_at=svc.clock()))
-    events = [Event(text=f"{by} took back '{target.text}'.")]
+    events = [Event(text=f"{by} took back {as_seen(rows, target.seq)}.")]
+    if target.seat is not None:  # the command itself, to the seat that gave it alone (`as_seen`)
+        events.append(Event(text=f"(The command taken back: '{target.text}'.)", audience=[target.seat]))
     s.add(
         JournalRow(
             game_id=row.id or 0,

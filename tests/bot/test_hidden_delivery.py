@@ -49,7 +49,7 @@ def check_notice(state: Any, notice: Notice, before: Any = None) -> None:
         else:  # buttons in the thread
             table += words
     if notice.undo_ask is not None:
-        table.append(notice.undo_ask.command)
+        table.append(notice.undo_ask.step)
     check_words(table, state, None, "a message to the table")
     for p in notice.private:
         check_words(list(p.lines), state, p.seat, "the log by DM", before, shown)

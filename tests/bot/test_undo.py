@@ -56,3 +56,45 @@ async def test_an_undo_request_sent_twice_asks_the_table_once(
     assert (await timed.undo(game_id, BOB, at=asked)).startswith("Already undone")
     state = await timed.stored_state(game_id)
     assert len(state.bids.cards) == 1  # one step back, not two
+
+
+async def test_an_undo_names_the_step_as_the_table_saw_it_never_by_its_hidden_card_ids(
+    service: Service, messenger: RecordingMessenger
+):
+    """Found playing: the table was told "p1 took back 'answer 1 play-c37-c135 then c28'", and asked to agree to
+    undo that command. Card ids follow the deck lists (engines/core/zones.py `Card`), so c28 named the card
+    cycled face down to pay, in every game of the scenario. An undo now names the step by what the table was
+    told of it; the command itself goes to the seat that gave it alone."""
+    from engines import registry
+
+    registry.load()
+    service.seed_source = lambda: 7  # a game whose first question is an action
+    ref = await service.create("wotr", ALICE, options="scenario=duel2")
+    await service.join(ref.id, BOB)
+    await service.start(ref.id, ALICE)
+    state = await service.stored_state(ref.id)
+    act = next(d for d in state.decisions if d.context.startswith("act"))
+    play = next(o.id for o in act.options if o.id.startswith("play-"))
+    deck = state.deck(act.context.split(":")[1])
+    paid = next(c.uid for c in deck.hand.cards if c.uid != play.split("-")[1])
+    command = f"answer {act.id} {play} then {paid}"
+    seat = act.seat
+    user = ALICE if seat == "p1" else BOB
+    other = BOB if user is ALICE else ALICE
+    await service.act(ref.id, user, command)
+    mark = len(messenger.notices)
+    assert await service.undo(ref.id, other) == "The other players have been asked to agree to the undo."
+    asked = messenger.notices[mark:]
+    (ask,) = [n.undo_ask for n in asked if n.undo_ask is not None]
+    public = [line for n in asked for line in n.public_lines] + [ask.step]
+    assert all(paid not in line and command not in line for line in public), public
+    assert any(line.startswith(f"{'p2' if seat == 'p1' else 'p1'} asks to undo step ") for line in public)
+    mark = len(messenger.notices)
+    assert await service.consent_undo(ref.id, user, ask.request_id, True) == "Undone."
+    undone = messenger.notices[mark:]
+    told = [line for n in undone for line in n.public_lines]
+    assert any(" took back step " in line for line in told) and all(paid not in line for line in told), told
+    mine = [line for n in undone for p in n.private if p.seat == seat for line in p.lines]
+    theirs = [line for n in undone for p in n.private if p.seat != seat for line in p.lines]
+    assert f"(The command taken back: '{command}'.)" in mine and not any(paid in line for line in theirs)
+    assert not any(paid in line for line in await service.log(ref.id, None, limit=100))

@@ -83,6 +83,22 @@ class Answer:
         return " ".join(words)
 
 
+def accepts(decision: Decision, choice: tuple[str, ...]) -> bool:
+    """Whether `choice` is an answer `decision` takes (`validate` would not refuse it)."""
+    try:
+        validate(decision, choice)
+    except RuleError:
+        return False
+    return True
+
+
+def _for_example(decision: Decision, count: int) -> str:
+    """How an answer of `count` options is typed, with the decision's own first options (the refusal goes to the
+    decision's seat alone, as the decision does): " (for example 'c135 c122')."; "." without options."""
+    ids = [o.id for o in decision.options[:count]]
+    return f" (for example '{' '.join(ids)}')." if ids else "."
+
+
 def validate(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:
     """Check an answer against its decision; return it normalized. Raises RuleError with the reason."""
     kind = decision.kind
@@ -97,7 +113,9 @@ def validate(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:
         for c in choice:
             decision.option(c)
         if not decision.low <= len(choice) <= decision.high:
-            raise RuleError(f"Choose between {decision.low} and {decision.high} options for: {decision.prompt}")
+            low, high = decision.low, decision.high
+            many = f"between {low} and {high} options" if low != high else f"exactly {low} option{'s' * (low != 1)}"
+            raise RuleError(f"Choose {many} for: {decision.prompt}{_for_example(decision, max(low, 1))}")
         return choice
     if kind is DecisionKind.NUMBER:
         if len(choice) != 1 or not _is_int(choice[0]):
@@ -109,7 +127,7 @@ def validate(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:
     if kind is DecisionKind.ORDER:
         ids = {o.id for o in decision.options}
         if sorted(choice) != sorted(ids):
-            raise RuleError("Put every option in order, each exactly once.")
+            raise RuleError(f"Put every option in order, each exactly once{_for_example(decision, len(ids))}")
         return choice
     if kind is DecisionKind.ASSIGN:
         total = 0

@@ -105,7 +105,7 @@ def test_choosing_nothing_is_allowed_when_the_minimum_is_zero() -> None:
 def test_choosing_too_few_or_too_many_is_refused_with_the_limits() -> None:
     """Given 'choose 2 to 2', when one or three are chosen, then the refusal states the limits."""
     decision = a_decision(DecisionKind.CHOOSE_MANY, low=2, high=2)
-    expected = "Choose between 2 and 2 options for: Commit characters to the quest"
+    expected = "Choose exactly 2 options for: Commit characters to the quest (for example 'o1 o2')."
     assert refused(decision, "o1") == expected
     assert refused(decision, "o1", "o2", "o3") == expected
     assert refused(decision) == expected
@@ -184,7 +184,8 @@ def test_every_option_in_some_order_is_accepted_as_given(choice: tuple[str, ...]
 )
 def test_an_order_that_is_not_every_option_once_is_refused(choice: tuple[str, ...]) -> None:
     """Given 'put these three in order', when one is missing, repeated or unknown, then it is refused."""
-    assert refused(a_decision(DecisionKind.ORDER), *choice) == "Put every option in order, each exactly once."
+    expected = "Put every option in order, each exactly once (for example 'o1 o2 o3')."
+    assert refused(a_decision(DecisionKind.ORDER), *choice) == expected
 
 
 # --- assign ----------------------------------------------------------------------------------------

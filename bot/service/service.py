@@ -57,8 +57,19 @@ from bot.store.models import (
     utcnow,
 )
 from engines import registry
-from engines.core import CommandError, Config, Event, RuleError, StaleDecision, View, WestmarchError, codec
+from engines.core import (
+    Answer,
+    CommandError,
+    Config,
+    Event,
+    RuleError,
+    StaleDecision,
+    View,
+    WestmarchError,
+    codec,
+)
 from engines.core.contract import Game
+from engines.core.decisions import accepts
 
 __all__ = ["Messenger", "NoTimers", "Service", "SilentMessenger", "Timers", "parse_for_seat", "parse_options"]
 
@@ -551,9 +562,10 @@ def parse_options(defaults: dict[str, Any], text: str) -> dict[str, Any]:
 
 
 def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
-    """Parse a command; a bare option ("draw", "o3 o5", "pass") answers the seat's only open decision. Where the
-    seat has none, or several, the refusal says so: "Unknown command 'pass'" alone read as if 'pass' were never
-    a word of the game, when it was the other seat's turn."""
+    """Parse a command; a bare option ("draw", "o3 o5", "pass") answers the seat's open decision that takes it
+    (its only one, or the only one of several it is an answer to). Where none does, the refusal says what the seat
+    is asked, or that nothing is: "Unknown command 'pass'" alone read as if 'pass' were never a word of the game,
+    when it was the other seat's turn."""
     try:
         return game.parse(text)
     except CommandError as refused:
@@ -566,11 +578,25 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
         if len(mine) == 1:
             return game.parse(f"answer {mine[0].id} {text}")
         if mine:
+            taken = []
+            for d in mine:
+                try:
+                    read = game.parse(f"answer {d.id} {text}")
+                except CommandError:
+                    continue
+                if isinstance(read, Answer) and accepts(d, read.choice):  # (its first step, where chained)
+                    taken.append((d, read))
+            if len(taken) == 1:
+                return taken[0][1]
+            if taken:
+                ids = ", ".join(str(d.id) for d, _ in taken)
+                raise CommandError(f"'{text}' could answer several of your open questions (decisions {ids}): say "
+                                   f"which, as 'answer <decision> {text}'.") from None
             ids = ", ".join(str(d.id) for d in mine)
-            raise CommandError(f"{refused} You have {len(mine)} questions open (decisions {ids}): answer one as "
-                               f"'answer <decision> {text}'.") from None
+            raise CommandError(f"'{text}' is not an answer to any of your open questions (decisions {ids}).") from None
         others = list(dict.fromkeys(d.seat for d in pending))
         if others:
-            raise CommandError(f"{refused} Nothing is asked of you ({seat}) right now: the game waits on "
-                               f"{', '.join(others)}.") from None
+            raise CommandError(f"Nothing is asked of you ({seat}) right now: the game waits on "
+                               f"{', '.join(others)}. ({refused})") from None
         raise
+

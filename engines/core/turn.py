@@ -12,7 +12,17 @@ from typing import Any, Generic
 
 from engines.core.codec import clone, dumps, loads
 from engines.core.contract import Config, Event, Outcome, S, Step, View
-from engines.core.decisions import NONE, THEN, Answer, Decision, DecisionKind, Option, minimal_choices, validate
+from engines.core.decisions import (
+    NONE,
+    THEN,
+    Answer,
+    Decision,
+    DecisionKind,
+    Option,
+    accepts,
+    minimal_choices,
+    validate,
+)
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
 from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
 from engines.core.zones import Card, Seat, Zone, ZoneView
@@ -230,7 +240,7 @@ class Rules(Generic[S]):
             if decision.seat != turn.seat or decision.id < opened or not _same_answer(decision, step, answer):
                 continue
             new = [d for d in turn.state.decisions if d.seat == turn.seat and d.id >= opened]
-            if len(new) == 1 and _takes(new[0], step):
+            if len(new) == 1 and accepts(new[0], step):
                 return False
             del turn.settled[i]
             return True
@@ -384,10 +394,3 @@ def _same_answer(decision: Decision, step: tuple[str, ...], answer: tuple[str, .
         return typed == settled
     return sorted(x for x in typed if not x.endswith("=0")) == sorted(x for x in settled if not x.endswith("=0"))
 
-
-def _takes(decision: Decision, step: tuple[str, ...]) -> bool:
-    try:
-        validate(decision, step)
-    except RuleError:
-        return False
-    return True

@@ -79,6 +79,31 @@ async def test_a_bare_option_typed_out_of_turn_says_whose_turn_it_is(service: Se
     assert codec.dumps(await service.stored_state(game_id)) == before
 
 
+async def test_a_bare_answer_goes_to_the_one_open_question_of_the_seat_that_takes_it(service: Service):
+    """Found playing (WotR Trilogy for two: each seat runs two decks, each asked its opening cycle at once): a
+    bare answer was refused whenever the seat had two questions open, even when only one of them could take it.
+    It now answers that one; one that both could take, or neither, is refused saying so, and nothing changes."""
+    from engines import registry
+
+    registry.load()
+    service.seed_source = lambda: 7
+    ref = await service.create("wotr", ALICE, options="scenario=trilogy")
+    await service.join(ref.id, BOB)
+    await service.start(ref.id, ALICE)
+    state = await service.stored_state(ref.id)
+    witch_king, saruman = [d for d in state.decisions if d.seat == "p2"]
+    before = codec.dumps(state)
+    with pytest.raises(CommandError, match=rf"'c1' is not an answer to any of your open questions \(decisions "
+                                           rf"{witch_king.id}, {saruman.id}\)"):
+        await service.act(ref.id, BOB, "c1")
+    assert codec.dumps(await service.stored_state(ref.id)) == before
+    cycled = [o.id for o in witch_king.options[:2]]
+    await service.act(ref.id, BOB, " ".join(cycled))
+    after = await service.stored_state(ref.id)
+    assert witch_king.id not in [d.id for d in after.decisions] and saruman.id in [d.id for d in after.decisions]
+    assert set(cycled) <= {c.uid for c in after.deck("witch-king").cycle.cards}
+
+
 async def test_a_stale_decision_id_is_refused(service: Service):
     """Given a decision already answered, when it is answered again, then the player is told it is closed."""
     game_id = await started_game(service, players=2)

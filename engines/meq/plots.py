@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engines.core import Decision, DecisionKind, Turn
+from engines.core import Card, Decision, DecisionKind, Turn
 from engines.meq import effects as fx
 from engines.meq import stock
 from engines.meq.cards import index
@@ -105,8 +105,17 @@ def plot_keep(turn: Turn[MeqState], args: list[str]) -> None:
         settle(state, kind, [c.uid for c in got], [c.uid for c in got])
         return
     ask(turn, state.sauron, f"plot_keep:{kind}:{','.join(c.uid for c in got)}", f"Keep {keep} of these {kind.title()} "
-        "cards; the others go to the bottom of the deck.", [(c.uid, c.name) for c in got], DecisionKind.CHOOSE_MANY,
-        low=keep, high=keep, private=True)
+        "cards; the others go to the bottom of the deck.", [(c.uid, with_need(kind, c)) for c in got],
+        DecisionKind.CHOOSE_MANY, low=keep, high=keep, private=True)
+
+
+def with_need(kind: str, card: Card) -> str:
+    """A Plot or Shadow card as Sauron chooses which to keep: its name and the Shadow Pool it needs (spec 5.4),
+    which the Pool may not reach for a while (its cap is 4 x the stage). Found playing: the names alone let
+    Sauron keep two Plots he could not play in stage I."""
+    idx = index()
+    needs = idx.plots[card.ref].influence if kind == "plot" else idx.shadows[card.ref].pool
+    return f"{card.name} (needs Shadow Pool {needs})"
 
 
 @answer("plot_keep")

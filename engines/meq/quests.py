@@ -134,6 +134,13 @@ def name(ref: str) -> str:
     return idx.quests[ref].name if ref in idx.quests else idx.encounters[ref].name if ref in idx.encounters else ref
 
 
+def titled(ref: str) -> str:
+    """A Quest as the log names it: an Encounter Quest's name says "Quest:" itself ("Beravor takes the Quest Quest:
+    The Squint-eyed Southerner" was the log's line)."""
+    title = name(ref)
+    return title if title.lower().startswith("quest") else f"the Quest {title}"
+
+
 def _ops(ops: tuple[str, ...], hero: Hero) -> list[str]:
     return [op.replace("{h}", hero.key) for op in ops]
 
@@ -151,9 +158,9 @@ def take(turn: Turn[MeqState], hero: Hero, ref: str) -> None:
     hero.quests.append(ref)
     rule = QUESTS.get(ref)
     if rule is None:
-        turn.say(f"{hero.name} takes the Quest {name(ref)}; its requirements and reward are resolved by hand.")
+        turn.say(f"{hero.name} takes {titled(ref)}; its requirements and reward are resolved by hand.")
         return
-    turn.say(f"{hero.name} takes the Quest {name(ref)}.")
+    turn.say(f"{hero.name} takes {titled(ref)}.")
     fx.push(turn.state, *_ops(rule.start, hero))
 
 

@@ -7,6 +7,7 @@ from engines.core import Card, Decision, DecisionKind, RuleError, Turn
 from engines.meq import corruption, effects, plots, rules, scripts, stock
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, fire, goto, step, task
+from engines.meq.plots import with_need
 from engines.meq.state import HERO_MARKER, TRACKS, MeqState
 from engines.meq.tokens import draw_token, token_targets
 
@@ -394,7 +395,7 @@ def draw_action(turn: Turn[MeqState], x: int) -> None:
         state.plot_hand.cards.append(state.plot_drawn.take(plots[0].uid))
     elif plots:
         ask(turn, state.sauron, "keep_plot", "Keep one Plot card; the others go to the bottom of the Plot deck.",
-            [(c.uid, c.name) for c in plots], private=True)
+            [(c.uid, with_need("plot", c)) for c in plots], private=True)
 
 
 @answer("keep_plot")

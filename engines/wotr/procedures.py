@@ -14,7 +14,9 @@ BASE_CARRYOVER = 2  # L246-248
 
 
 def names(cards: list[Card]) -> str:
-    return ", ".join(c.name for c in cards) or "nothing"
+    """Card names as a list to read: "; " between them, since some names hold a comma ("Nenya, Ring of Adamant":
+    with ", " four drawn cards read as five; spec 3.5 warns of the same in the rulebook's lists)."""
+    return "; ".join(c.name for c in cards) or "nothing"
 
 
 def with_items(card: Card) -> str:

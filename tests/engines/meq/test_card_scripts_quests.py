@@ -347,3 +347,14 @@ def test_both_own_quests_done_meet_the_spear_of_the_west() -> None:
     flow.advance(turn_on(state))
     state = complete(state, "quest-th-lin-to-look-into-the-mirrormere")
     assert finale.MISSIONS["all_quests"](state, spear)
+
+
+def test_the_log_names_a_quest_once() -> None:
+    """Found playing: "Beravor takes the Quest Quest: The Squint-eyed Southerner" (an Encounter Quest's name
+    says "Quest:" itself)."""
+    state = hero_turn(a_table(), 0)
+    turn = turn_on(state)
+    quests.take(turn, state.heroes[0], "enc-quest-the-squint-86")
+    said = [e.text for e in turn.events if "takes" in e.text]
+    assert said == [f"{state.heroes[0].name} takes {quests.name('enc-quest-the-squint-86')}."], said
+    assert quests.name("enc-quest-the-squint-86").startswith("Quest: ")

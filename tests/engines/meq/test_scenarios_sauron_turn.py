@@ -169,6 +169,9 @@ def test_draw_action_of_two_keeps_one_plot_and_heroes_see_counts_only() -> None:
     assert len(state.plot_drawn.cards) == 2 and stock.count(state, "plot") == plot_deck - 2
     keep = open_decision(state, "keep_plot")
     assert keep.seat == state.sauron and keep.private
+    # what each needs of the Shadow Pool, to keep one Sauron can play (found playing: names alone)
+    assert [o.label for o in keep.options] == [f"{c.name} (needs Shadow Pool {index().plots[c.ref].influence})"
+                                               for c in state.plot_drawn.cards]
     hero_seat = state.heroes[0].seat
     secret = [c.name for c in state.shadow_hand.cards + state.plot_drawn.cards]
     public_before = str(codec.to_data(GAME.view(a_table(), hero_seat)))

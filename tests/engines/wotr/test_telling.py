@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from engines.core import Answer
+from engines.core import Answer, Card
 from engines.wotr import GAME, actions, round
 from engines.wotr import procedures as proc
 from engines.wotr.state import WotrState
@@ -108,3 +108,10 @@ def test_log_lines_have_no_space_before_punctuation_and_name_items_lost_with_the
     t = turn(state)
     proc.forsake(t, state.deck("frodo"), smeagol.uid)
     assert "Frodo's deck forsakes Sméagol (with Sting) from its reserve." in public_lines(t)
+
+
+def test_a_list_of_cards_reads_apart_where_a_name_holds_a_comma() -> None:
+    """Spec 3.5 (a parsing trap: ring titles hold commas). Found playing: "drew Nenya, Ring of Adamant, There is
+    Another Way, Pippin Took, Gimli" read as five cards for four."""
+    drawn = [Card(uid="c1", name="Nenya, Ring of Adamant"), Card(uid="c2", name="Gimli")]
+    assert proc.names(drawn) == "Nenya, Ring of Adamant; Gimli"

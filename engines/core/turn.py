@@ -90,7 +90,7 @@ class Turn(Generic[S]):
             seat=seat,
             kind=kind,
             prompt=prompt,
-            options=options or [],
+            options=_told_apart(options or []),
             low=low,
             high=high,
             amount=amount,
@@ -381,6 +381,18 @@ class Rules(Generic[S]):
             if d.seat not in seen:
                 seen.append(d.seat)
         return seen
+
+
+def _told_apart(options: list[Option]) -> list[Option]:
+    """Options whose labels are the same (two Gondorian Captains in play: "Gondorian Captain defends against Morgul
+    Destroyer" twice) each with its id after the label, which tells them apart on a button as in a typed answer.
+    An option's id is shown with it wherever it is (the prompt's list, what a button sends), so this adds nothing
+    the seat did not see."""
+    labels = [o.label for o in options]
+    if len(set(labels)) == len(labels):
+        return options
+    twins = {label for label in labels if labels.count(label) > 1}
+    return [Option(id=o.id, label=f"{o.label} ({o.id})", cap=o.cap) if o.label in twins else o for o in options]
 
 
 def _same_answer(decision: Decision, step: tuple[str, ...], answer: tuple[str, ...]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import PASS, Answer, Decision, DecisionKind, Option, RuleError, validate
+from engines.core import PASS, Answer, BaseState, Decision, DecisionKind, Option, RuleError, Turn, validate
 
 HEROES = [Option(id="o1", label="Aragorn"), Option(id="o2", label="Gimli"), Option(id="o3", label="Legolas")]
 
@@ -256,3 +256,15 @@ def test_validate_handles_every_kind_of_decision() -> None:
     assert set(valid) == set(DecisionKind)
     for kind, choice in valid.items():
         assert validate(a_decision(kind, amount=1), choice) == choice
+
+
+def test_options_that_read_the_same_are_told_apart_by_their_ids() -> None:
+    """Found playing the TCG with two Gondorian Captains: two buttons read "Gondorian Captain defends against
+    Morgul Destroyer". Options of one decision whose labels are the same show their ids; the others are left."""
+    turn = Turn(state=BaseState(seats=["p1"]), seat="p1")
+    same = "Gondorian Captain defends against Morgul Destroyer"
+    asked = turn.ask("p1", DecisionKind.CHOOSE_ONE, "Assign", [
+        Option(id="m1>c75", label=same), Option(id="m1>c92", label=same), Option(id="pass", label="Pass")])
+    assert [o.label for o in asked.options] == [f"{same} (m1>c75)", f"{same} (m1>c92)", "Pass"]
+    apart = turn.ask("p1", DecisionKind.CHOOSE_ONE, "Pick", [Option(id="a", label="A"), Option(id="b", label="B")])
+    assert [o.label for o in apart.options] == ["A", "B"]

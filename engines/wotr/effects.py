@@ -286,7 +286,8 @@ def chain_step(turn: T, task: str) -> None:
         return
     for uid in chain.cards:
         proc.cycle(turn, deck.hand.take(uid), public=False)
-    turn.say(f"{why}{deck.name}'s deck cycles the other {proc.plural(len(chain.cards), 'drawn card')}.")
+    rest = "the other" if chain.played else "the remaining"  # "the other 5" when none was played read oddly
+    turn.say(f"{why}{deck.name}'s deck cycles {rest} {proc.plural(len(chain.cards), 'drawn card')}.")
     extra = chain.played - len(chain.cards)
     if extra > 0 and state.opt("chain_extra_cost"):
         state.queue[:0] = [f"cycle1:{deck.key}|a play beyond the drawn cards (it costs a cycle)"] * extra

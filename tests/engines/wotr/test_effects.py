@@ -592,3 +592,23 @@ def test_a_draw_and_play_chain_names_its_card_in_the_log_and_the_prompts() -> No
     assert decision(state, "chain-elim").prompt.startswith("The Day Without Dawn: Witch-king's deck, eliminate")
     state = answer(state, "chain-elim", orcs.uid)
     assert decision(state, "chain-play").prompt.startswith("The Day Without Dawn: Witch-king's deck, play")
+
+
+def test_a_chain_that_played_nothing_cycles_the_remaining_cards_not_the_other_ones() -> None:
+    """Found playing: "Helm's Deep: Gandalf's deck cycles the other 5 drawn cards" when nothing was played."""
+    from engines.wotr import effects, round
+    from tests.engines.wotr.table import turn
+
+    state = opened()
+    wk = state.deck("witch-king")
+    hunter, orcs = fetch(state, "witch-king", "The Hunter"), fetch(state, "witch-king", "Mordor Orcs")
+    wk.draw.cards.extend([orcs, hunter])
+    state.decisions.clear()
+    state.acting = "witch-king"
+    t = turn(state)
+    effects._chain(2, "Nazgûl", 1, eliminate=True)(t, wk, fetch(state, "witch-king", "The Day Without Dawn"))  # type: ignore[operator]
+    round.advance(t)
+    state = answer(state, "chain-elim", orcs.uid)
+    stop = decision(state, "chain-play")
+    step = GAME.apply(state, stop.seat, Answer(decision=stop.id, choice=("done",)))
+    assert "The Day Without Dawn: Witch-king's deck cycles the remaining 1 drawn card." in [e.text for e in step.events]

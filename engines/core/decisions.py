@@ -6,6 +6,7 @@ kernel validates answers to it, so every game refuses a bad answer with the same
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, islice
@@ -56,7 +57,17 @@ class Decision:
             if o.id == option_id:
                 return o
         known = ", ".join(f"{o.id} ({o.label})" for o in self.options)
-        raise RuleError(f"'{option_id}' is not an option of decision {self.id}. The options are: {known}.")
+        # The name on a button typed for its id ("pelargir" for 'pelagir', Pelargir): said, not taken, so the
+        # journal keeps ids only.
+        near = [o for o in self.options if _folded(o.label) == _folded(option_id)]
+        hint = f" Did you mean '{near[0].id}' ({near[0].label})?" if len(near) == 1 else ""
+        raise RuleError(f"'{option_id}' is not an option of decision {self.id}.{hint} The options are: {known}.")
+
+
+def _folded(text: str) -> str:
+    """`text` as it might be typed: no accents, no case, a hyphen for each space ("Plains of Udûn": plains-of-udun)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return bare.casefold().strip().replace(" ", "-")
 
 
 THEN = "then"  # joins the steps of a chained answer; never an option id

@@ -268,3 +268,13 @@ def test_options_that_read_the_same_are_told_apart_by_their_ids() -> None:
     assert [o.label for o in asked.options] == [f"{same} (m1>c75)", f"{same} (m1>c92)", "Pass"]
     apart = turn.ask("p1", DecisionKind.CHOOSE_ONE, "Pick", [Option(id="a", label="A"), Option(id="b", label="B")])
     assert [o.label for o in apart.options] == ["A", "B"]
+
+
+def test_a_name_typed_for_its_id_is_refused_with_the_id_it_meant() -> None:
+    """Found playing MEQ: the Black Serpent's move option 'pelagir' reads Pelargir, and typing the name was refused
+    as unknown. It is still refused (the journal keeps ids), but the refusal names the option it matches."""
+    decision = Decision(id=7, seat="p1", kind=DecisionKind.CHOOSE_ONE, prompt="Move where?", options=[
+        Option(id="pelagir", label="Pelargir"), Option(id="sea-of-udun", label="Plains of Udûn")])
+    assert "Did you mean 'pelagir' (Pelargir)?" in refused(decision, "pelargir")
+    assert "Did you mean 'sea-of-udun' (Plains of Udûn)?" in refused(decision, "Plains-of-Udun")
+    assert "Did you mean" not in refused(decision, "mordor")

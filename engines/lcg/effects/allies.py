@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, Option
 from engines.lcg import hooks
-from engines.lcg.effects.primitives import discard_from_play, draw, find, progress_on_location
+from engines.lcg.effects.primitives import discard_from_play, draw, find, peeked, progress_on_location
 from engines.lcg.scripts import T, action, ask, core, effect, follow, fx_args, modify, scripted, use, used
 from engines.lcg.state import DAMAGE, EXHAUSTED, RESOURCE, LcgState, Player
 from engines.lcg.table import (
@@ -332,4 +332,4 @@ def _henamarth(turn: T, player: Player, card: Card) -> None:
     top = turn.state.encounter_deck.cards[-1]
     top.known_to = sorted({*top.known_to, player.seat})
     turn.say(f"{player.seat} looks at the encounter deck's top card.")
-    turn.say(f"The top encounter card is {top.name}.", audience=[player.seat])
+    peeked(turn, player.seat, f"The top encounter card is {top.name}.")

@@ -226,11 +226,13 @@ def _protector_chosen(turn: T, decision: Decision, choice: tuple[str, ...]) -> N
 def _dark_knowledge(turn: T, player: Player, card: Card) -> None:
     """Exhausting it lets its controller look at a face-down shadow card on an enemy engaged with them (its
     hero also has -1 willpower)."""
+    from engines.lcg.effects.primitives import peeked
+
     _exhaust(card)
     for enemy in player.engaged.cards:
         for shadow in [a for a in enemy.attached if not a.face_up and "shadow" in a.flags]:
             if player.seat not in shadow.known_to:
                 shadow.known_to.append(player.seat)
                 turn.say(f"{player.seat} looks at a shadow card on {enemy.name}.")
-                turn.say(f"The shadow card on {enemy.name} is {shadow.name}.", audience=[player.seat])
+                peeked(turn, player.seat, f"The shadow card on {enemy.name} is {shadow.name}.")
                 return

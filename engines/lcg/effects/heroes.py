@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, Option
 from engines.lcg import hooks
-from engines.lcg.effects.primitives import draw, find
+from engines.lcg.effects.primitives import draw, find, peeked
 from engines.lcg.effects.responses import cancel, response
 from engines.lcg.scripts import (
     T,
@@ -203,6 +203,7 @@ def _denethor(turn: T, player: Player, card: Card) -> None:
     exhaust(card)
     top = state.encounter_deck.cards[-1]
     top.known_to = [player.seat]
+    peeked(turn, player.seat, f"The top encounter card is {top.name}.")
     ask(turn, player.seat, f"Denethor: {top.name} is on top of the encounter deck; move it to the bottom?",
         [Option(id="bottom", label="Move it to the bottom"), Option(id="keep", label="Leave it on top")],
         "denethor", private=True)

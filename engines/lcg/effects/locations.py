@@ -131,6 +131,7 @@ def _mountains_search(turn: T, t: Task) -> None:
         return
     for c in top:
         c.known_to = [player.seat]
+    turn.reveal()  # seen, even if taken back: see `peeked`
     ask(turn, player.seat, "Mountains of Mirkwood: take one of your deck's top cards into your hand?",
         [*(Option(id=c.uid, label=c.name) for c in reversed(top)), Option(id="no", label="None")],
         "mountains-take", private=True)

@@ -21,6 +21,14 @@ from engines.lcg.table import (
 )
 
 
+def peeked(turn: T, seat: str, seen: str) -> None:
+    """`seat` looked at a hidden card (the encounter deck's top, a face-down shadow card): told to it alone, and
+    an undo barrier, like a draw. Found playing: looking with Denethor, then undoing the step alone, kept what was
+    seen and readied him, a free look every turn."""
+    turn.say(seen, audience=[seat])
+    turn.reveal()
+
+
 def find(state: LcgState, uid: str) -> Card | None:
     try:
         return state.locate(uid)[1]

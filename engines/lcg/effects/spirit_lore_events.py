@@ -378,6 +378,7 @@ def _search_deck(turn: T, player: Player, target: Player, args: list[str]) -> No
         return
     for c in top:  # the searching player looks at them (and only they)
         c.known_to = sorted({*c.known_to, player.seat})
+    turn.reveal()  # seen, even if taken back: see `peeked`
     ask(turn, player.seat, f"Gandalf's Search: which card goes to {target.seat}'s hand?",
         [Option(id=c.uid, label=c.name) for c in reversed(top)], "search-take", target.seat, private=True)
 

@@ -3,7 +3,8 @@ does (never the printed text), then checks the table does it."""
 
 from __future__ import annotations
 
-from engines.core import DecisionKind
+from engines.core import Answer, DecisionKind
+from engines.lcg import GAME
 from engines.lcg.state import COMMITTED, DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Task
 from engines.lcg.table import stat
 from tests.engines.lcg.table import answer, attack, core_card, hero, on_top, run, started
@@ -170,6 +171,26 @@ def test_denethor_looks_at_the_top_encounter_card_and_may_bury_it():
     assert state.decisions[0].prompt == "Denethor: Hill Troll is on top of the encounter deck; move it to the bottom?"
     state, _ = answer(state, "bottom", seat="p4")
     assert state.encounter_deck.cards[0].uid == troll.uid
+
+
+def test_looking_at_a_hidden_card_cannot_be_undone_alone():
+    """Found playing: Denethor (or Henamarth) looked at the encounter deck's top card, and his player took the
+    step back alone, Denethor ready again and the card known: a free look every turn. A look is an undo barrier,
+    as a draw is (DESIGN.md 'Undo'), and the seat's own log says what it saw."""
+    state = a_table(4)
+    denethor = hero(state, "p4", "Denethor")
+    troll = core_card(state, "Hill Troll")
+    on_top(state, troll)
+    state, _ = window(state)
+    d = next(d for d in state.decisions if d.seat == "p4")
+    step = GAME.apply(state, "p4", Answer(decision=d.id, choice=(denethor.uid,)))
+    assert step.barrier
+    assert [e.text for e in step.events if e.audience == ["p4"]] == ["The top encounter card is Hill Troll."]
+    state = a_table(1)
+    henamarth = in_play(state, "Henamarth Riversong")
+    state, _ = window(state)
+    d = next(d for d in state.decisions if d.seat == "p1")
+    assert GAME.apply(state, "p1", Answer(decision=d.id, choice=(henamarth.uid,))).barrier
 
 
 def test_glorfindel_heals_a_point_of_damage_for_one_of_his_resources_once_a_round():

@@ -66,7 +66,10 @@ def committed(turn: T, player: Player, chosen: list[Card]) -> None:
     state = turn.state
     aragorns = [c.uid for c in chosen if core(state, c, "Aragorn")]
     if any(core(state, c, "Théodred") for c in chosen):
-        heroes = [c for c in chosen if state.card_def(c).type == "hero"]
+        # "a hero committed to that quest": any player's, those committed before this player's batch too (found
+        # playing: only this batch's were offered, and Théodred alone gave the resource to himself unasked)
+        heroes = [c for p in state.active_players() for c in p.play.cards
+                  if state.card_def(c).type == "hero" and COMMITTED in c.flags]
         if len(heroes) != 1:
             ask(turn, player.seat, "Théodred: choose a committed hero to gain a resource",
                 [Option(id=h.uid, label=label(state, h)) for h in heroes], "theodred", *aragorns)

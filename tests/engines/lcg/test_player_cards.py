@@ -54,6 +54,24 @@ def test_theodred_gives_a_committed_hero_a_resource_when_he_commits():
     assert hero(state, "p1", "Glóin").tokens[RESOURCE] == before + 1
 
 
+def test_theodred_may_give_his_resource_to_a_hero_another_player_committed_before_him():
+    """Théodred: "choose a hero committed to that quest" (players commit in turn, spec 4.3 step 1). Found playing:
+    only the heroes of his own player's batch were offered, and alone in it he gave the resource to himself."""
+    state = a_table(4)
+    theodred = hero(state, "p1", "Théodred")
+    thalin = next(c for c in state.player("p2").play.cards if c.name == "Thalin")
+    state, _ = run(state, Task(kind="commit", seat="p2"))
+    state, _ = answer(state, (thalin.uid,), seat="p2")
+    state.decisions.clear()
+    state, _ = run(state, Task(kind="commit", seat="p1"))
+    state, _ = answer(state, (theodred.uid,), seat="p1")
+    (choice,) = [d for d in state.decisions if d.prompt.startswith("Théodred")]
+    assert {o.id for o in choice.options} == {theodred.uid, thalin.uid}
+    before = thalin.tokens.get(RESOURCE, 0)
+    state, _ = answer(state, thalin.uid, seat="p1")
+    assert next(c for c in state.player("p2").play.cards if c.uid == thalin.uid).tokens[RESOURCE] == before + 1
+
+
 def test_aragorn_may_spend_the_resource_theodred_gives_him_in_the_same_commit():
     # Both respond to one commit; Aragorn, broke before Théodred's resource, may still use his response.
     state = a_table(1)

@@ -100,6 +100,8 @@ def plan_turn(turn: T, t: Task) -> None:
     options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                for c in playable(state, player, planning=True)] + action_options(state, player)
     if not options and state.autopass_of(player.seat) != "off":  # the standing order: nothing to play, not asked
+        # settled alone: `play c23 then c1=2 then pass`, as the README shows it, reads its 'pass' as this
+        turn.answered_alone(player.seat, DecisionKind.ACT_OR_PASS, [PASS], (PASS.id,))
         turn.say(f"{player.seat} is done planning.")
         return
     turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning phase (RR p.13): play a card from your hand, or pass"
@@ -326,6 +328,7 @@ def open_window(turn: T, t: Task) -> None:
         # accepts may tell the table their hand holds none.
         mode = state.autopass_of(player.seat)
         if mode == "all" or (mode == "smart" and not options):
+            turn.answered_alone(player.seat, DecisionKind.ACT_OR_PASS, [PASS], (PASS.id,))  # as in `plan_turn`
             state.passed.append(player.seat)
             continue
         turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}; RR p.23): play an event, or pass"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Card, Decision, Option
+from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg import hooks
 from engines.lcg.effects.primitives import draw, find
 from engines.lcg.effects.responses import event_response, offer, subject
@@ -68,16 +68,19 @@ def pick(turn: T, player: Player, prompt: str, cards: list[Card], then: str, *ar
          describe: Callable[[Card], str] | None = None) -> None:
     """The player picks one of `cards` (at once if there is only one); `describe` labels each option when the
     name alone does not say what the choice is about (an ally's cost, where X is that cost)."""
-    if len(cards) == 1:
+    options = [Option(id=c.uid, label=describe(c) if describe else label(turn.state, c)) for c in cards]
+    if len(cards) == 1:  # settled alone: a chained answer naming it reads as that answer (found playing)
+        turn.answered_alone(player.seat, DecisionKind.CHOOSE_ONE, options, (cards[0].uid,))
         FOLLOW_NOW[then](turn, player, cards[0], list(args))
         return
-    ask(turn, player.seat, prompt, [Option(id=c.uid, label=describe(c) if describe else label(turn.state, c))
-                                    for c in cards], "ev-" + then, *args)
+    ask(turn, player.seat, prompt, options, "ev-" + then, *args)
 
 
 def pick_player(turn: T, player: Player, prompt: str, then: str, *args: str) -> None:
     active = turn.state.active_players()
     if len(active) == 1:
+        turn.answered_alone(player.seat, DecisionKind.CHOOSE_ONE, [Option(id=active[0].seat, label=active[0].seat)],
+                            (active[0].seat,))
         PLAYER_NOW[then](turn, player, active[0], list(args))
         return
     ask(turn, player.seat, prompt, [Option(id=p.seat, label=p.seat) for p in active], "evp-" + then, *args)

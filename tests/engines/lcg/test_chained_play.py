@@ -82,3 +82,20 @@ def test_a_payment_the_rules_made_alone_is_that_step_of_the_chain() -> None:
     chained = GAME.apply(state, "p1", GAME.parse(f"play {option.id} then {shares} then {after.options[0].id}"))
     assert GAME.dumps(chained.state) == GAME.dumps(passed.state)
     assert [e.text for e in chained.events] == [e.text for e in one.events + passed.events]
+
+
+def test_a_pass_the_standing_order_made_is_that_step_of_the_chain() -> None:
+    """The README's own example, `play c23 then c1=2 then pass`: with nothing left to play, the standing order
+    (autopass) ends the planning turn without asking, and the chain reads its 'pass' as that. Found playing: the
+    whole command was refused, or went through, depending on whether another card was still playable."""
+    state = started(1, seed=3)
+    uid, pay = _paid_play(state)
+    player = state.player("p1")
+    player.hand.cards = [c for c in player.hand.cards if c.uid == uid]  # the last card to play
+    plan = state.decisions[0]
+    plan.options = [o for o in plan.options if o.id in (uid, "pass")]
+    one = GAME.apply(state, "p1", GAME.parse(f"play {uid}"))
+    two = GAME.apply(one.state, "p1", pay)
+    assert not any(d.context == "plan" and d.seat == "p1" for d in two.state.decisions)  # done planning, unasked
+    chained = GAME.apply(state, "p1", GAME.parse(f"play {uid} then {' '.join(pay.choice)} then pass"))
+    assert GAME.dumps(chained.state) == GAME.dumps(two.state)

@@ -304,7 +304,10 @@ def restricted_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> N
 
 
 # --- action windows (spec 4.0) ------------------------------------------------------------------------
-KEY_WINDOWS = ("after staging", "before damage")
+# The windows `windows=key` opens: where the Core Set's cards are most often played. The start of combat (spec 4.6
+# step 1) came in when a player found Feint, Thicket of Spears and Quick Strike had no window before the first
+# attack (with `autopass smart`, only a seat with such a card is asked).
+KEY_WINDOWS = ("start of combat", "after staging", "before damage")
 
 
 def window(state: LcgState, where: str) -> list[Task]:

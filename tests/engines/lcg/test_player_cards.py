@@ -370,6 +370,25 @@ def test_feint_stops_an_engaged_enemy_attacking_this_phase_and_only_in_combat():
     assert not state.decisions and any("does not attack" in line for line in lines)
 
 
+def test_feint_has_a_window_before_the_first_attack_by_default():
+    """Spec 4.6 step 1: an action window begins the combat phase. Found playing: with the default `windows=key`
+    the first window came after the first attack's shadow card, too late for Feint, Thicket of Spears and Quick
+    Strike against the first enemy. With `autopass smart`, only a seat with such a card is asked."""
+    state = a_table(2, windows=GAME.options["windows"])  # the default, which the rules tests set aside
+    assert state.windows == "key"
+    troll = core_card(state, "Hill Troll")
+    state.player("p1").engaged.cards.append(troll)
+    feint = core_card(state, "Feint", owner="p2")
+    state.player("p2").hand.cards.append(feint)
+    for h in state.player("p2").play.cards:
+        h.tokens[RESOURCE] = 2
+    state.phase = "combat"
+    state, _ = run(state, Task(kind="phase", note="combat"))
+    assert {d.context for d in state.decisions} == {"window:start of combat"}  # before archery and shadows
+    (mine,) = [d for d in state.decisions if d.seat == "p2"]
+    assert feint.uid in [o.id for o in mine.options]
+
+
 def test_quick_strike_attacks_at_once_with_an_exhausted_character():
     state = a_table(2)
     sniper = core_card(state, "Goblin Sniper")

@@ -246,7 +246,7 @@ def defend_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
 
 
 def attack_steps(state: LcgState, seat: str, enemy_uid: str, defender: str) -> list[Task]:
-    return [Task(kind="shadow", ref=enemy_uid), *window(state, "before damage"),
+    return [Task(kind="shadow", ref=enemy_uid), *window(state, "before damage", enemy_uid),
             Task(kind="attack-damage", seat=seat, ref=enemy_uid, note=defender),
             Task(kind="attacked", seat=seat, ref=enemy_uid)]
 

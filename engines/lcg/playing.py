@@ -310,10 +310,11 @@ def restricted_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> N
 KEY_WINDOWS = ("start of combat", "after staging", "before damage")
 
 
-def window(state: LcgState, where: str) -> list[Task]:
-    """The window task to schedule at `where`, if the table's setting opens windows there."""
+def window(state: LcgState, where: str, attacker: str = "") -> list[Task]:
+    """The window task to schedule at `where`, if the table's setting opens windows there; within an attack, with
+    the `attacker`'s uid, whose leaving play ends the attack and its windows (spec 4.6 step 4.5)."""
     if state.windows == "all" or (state.windows == "key" and where in KEY_WINDOWS):
-        return [Task(kind="window", note=where)]
+        return [Task(kind="window", note=where, ref=attacker)]
     return []
 
 
@@ -323,6 +324,8 @@ def open_window(turn: T, t: Task) -> None:
     action. Decisions open together, so nobody waits on anyone to pass (PBP)."""
     state = turn.state
     state.passed = []
+    if t.ref and not any(e.uid == t.ref for p in state.players for e in p.engaged.cards):
+        return  # the attacker left play (a response, a Quick Strike): its attack, and this window, are over
     for player in state.active_players():
         options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                    for c in playable(state, player, planning=False)] + action_options(state, player)
@@ -336,7 +339,7 @@ def open_window(turn: T, t: Task) -> None:
             continue
         turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}; RR p.23): play an event, or pass"
                  + chain_hint(state, player, planning=False), [*options, PASS], private=True,
-                 context=f"window:{t.note}")
+                 context=f"window:{t.note}" + (f":{t.ref}" if t.ref else ""))
 
 
 @answer("window")
@@ -347,9 +350,10 @@ def window_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         return
     # Someone acted: the window opens again for everyone once the card has resolved.
     state.decisions[:] = [d for d in state.decisions if not d.context.startswith("window:")]
-    if use_action(turn, decision.seat, choice[0], then=Task(kind="window", note=arg(decision))):
+    again = Task(kind="window", note=arg(decision), ref=arg(decision, 2))
+    if use_action(turn, decision.seat, choice[0], then=again):
         return
-    begin_play(turn, decision.seat, choice[0], planning=False, then=Task(kind="window", note=arg(decision)))
+    begin_play(turn, decision.seat, choice[0], planning=False, then=again)
 
 
 

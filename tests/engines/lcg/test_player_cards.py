@@ -389,6 +389,25 @@ def test_feint_has_a_window_before_the_first_attack_by_default():
     assert feint.uid in [o.id for o in mine.options]
 
 
+def test_an_attack_whose_attacker_has_left_play_opens_no_more_windows():
+    """Spec 4.6 step 4.5 (C 14.6.3 Q&A): the attack ends when its attacker is gone. Found playing: after Gondorian
+    Spearman's response destroyed the attacker, the attack's "before damage" window still opened for everyone."""
+    from engines.lcg.combat import attack_steps
+
+    state = a_table(2, windows="all")
+    troll = core_card(state, "Hill Troll")
+    state.player("p1").engaged.cards.append(troll)
+    state.phase = "combat"
+    steps = attack_steps(state, "p1", troll.uid, "")
+    (before_damage,) = [t for t in steps if t.kind == "window"]
+    assert before_damage.ref == troll.uid
+    open_now, _ = run(state, before_damage)
+    assert any(d.context.startswith("window:before damage") for d in open_now.decisions)
+    state.player("p1").engaged.cards.remove(troll)  # destroyed by a response meanwhile
+    gone, _ = run(state, before_damage)
+    assert not gone.decisions
+
+
 def test_quick_strike_attacks_at_once_with_an_exhausted_character():
     state = a_table(2)
     sniper = core_card(state, "Goblin Sniper")

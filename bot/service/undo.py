@@ -40,7 +40,7 @@ def as_seen(rows: list[JournalRow], seq: int) -> str:
                                    if e.audience is None]
     if not told:
         return f"step {seq}"
-    return f"step {seq} ({'; '.join(told[:2]).rstrip('.')}{'; ...' if len(told) > 2 else ''})"
+    return f"step {seq} ({'; '.join(line.rstrip('.') for line in told[:2])}{'; ...' if len(told) > 2 else ''})"
 
 
 async def ask(svc: Core, game_id: int, user: User, at: datetime | None = None) -> str:

@@ -94,6 +94,7 @@ async def test_an_undo_names_the_step_as_the_table_saw_it_never_by_its_hidden_ca
     undone = messenger.notices[mark:]
     told = [line for n in undone for line in n.public_lines]
     assert any(" took back step " in line for line in told) and all(paid not in line for line in told), told
+    assert not any(".;" in line for line in told), told  # the step's lines, one after the other
     mine = [line for n in undone for p in n.private if p.seat == seat for line in p.lines]
     theirs = [line for n in undone for p in n.private if p.seat != seat for line in p.lines]
     assert f"(The command taken back: '{command}'.)" in mine and not any(paid in line for line in theirs)

@@ -11,12 +11,20 @@ def card_text(card: CardView) -> str:
         text = f"[{card.back or 'card'} face down]"
     else:
         text = card.name
-        marks = [f"{v} {k}" for k, v in card.tokens.items() if v] + list(card.flags)
+        marks = [f"{v} {counted(k, v)}" for k, v in card.tokens.items() if v] + list(card.flags)
         if marks:
             text += f" ({', '.join(marks)})"
     if card.attached:
         text += " + " + ", ".join(card_text(a) for a in card.attached)
     return text
+
+
+# Tokens counted as a mass ("3 damage", "2 progress"); the others take an s past one ("2 resources", "2 wounds").
+UNCOUNTED = frozenset({"damage", "progress", "threat", "influence", "corruption", "favor"})
+
+
+def counted(kind: str, n: int) -> str:
+    return kind if n == 1 or kind in UNCOUNTED or kind.endswith("s") else f"{kind}s"
 
 
 def zone_text(zone: ZoneView, with_owner: bool = True) -> str:
@@ -55,4 +63,10 @@ def answer_hint(d: Decision) -> str:
         return f" (a number from {d.low} to {d.high})"
     if d.kind is DecisionKind.CHOOSE_MANY and d.low == 0:
         return f" (up to {d.high}; 'none' to choose nothing)"
+    ids = [o.id for o in d.options]
+    if d.kind is DecisionKind.CHOOSE_MANY and d.low > 1:  # found playing: 'answer 2 c72' refused, no form shown
+        many = f"exactly {d.low}" if d.low == d.high else f"{d.low} to {d.high}"
+        return f" (answer with {many}, e.g. {' '.join(ids[:d.low])})"
+    if d.kind is DecisionKind.ORDER and len(ids) > 1:
+        return f" (answer with all {len(ids)} in order, e.g. {' '.join(ids)})"
     return ""

@@ -3,8 +3,8 @@ would not satisfy, so a new player does not learn the format from a refusal."""
 
 from __future__ import annotations
 
-from engines.core import Decision, DecisionKind, Option, RuleError, validate
-from render.text import decision_text
+from engines.core import CardView, Decision, DecisionKind, Option, RuleError, validate
+from render.text import card_text, decision_text
 
 
 def test_an_assignment_says_it_is_written_as_id_equals_amount() -> None:
@@ -36,3 +36,22 @@ def test_an_optional_choice_of_many_says_none_chooses_nothing() -> None:
                  options=[Option(id="c21", label="Enraged Horseman")], low=0, high=1)
     assert "'none' to choose nothing" in decision_text(d)
     assert validate(d, ()) == ()
+
+
+def test_a_pick_of_several_and_an_order_say_how_many_and_in_what_form() -> None:
+    """Found playing: 'answer 2 c72' for "choose 2" and 'c135' for an order were refused, the line not saying
+    the form; the examples it gives now are legal answers."""
+    pick = Decision(id=2, seat="p2", kind=DecisionKind.CHOOSE_MANY, prompt="Opening hand: cycle 2.", low=2, high=2,
+                    options=[Option(id=f"c{n}", label=f"Card {n}") for n in (72, 67, 76)])
+    assert decision_text(pick).endswith("(answer with exactly 2, e.g. c72 c67)")
+    assert validate(pick, ("c72", "c67")) == ("c72", "c67")
+    order = Decision(id=22, seat="p1", kind=DecisionKind.ORDER, prompt="Put the combats in order.",
+                     options=[Option(id="c122", label="Helm's Deep"), Option(id="c135", label="Buckleberry Ferry")])
+    assert decision_text(order).endswith("(answer with all 2 in order, e.g. c122 c135)")
+    assert validate(order, ("c122", "c135")) == ("c122", "c135")
+
+
+def test_tokens_read_as_counted() -> None:
+    """Found playing: "Glóin (1 damage, 2 resource)"."""
+    gloin = CardView(uid="c2", name="Glóin", tokens={"damage": 1, "resource": 2})
+    assert card_text(gloin) == "Glóin (1 damage, 2 resources)"

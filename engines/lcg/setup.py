@@ -204,6 +204,13 @@ def build_encounter_deck(turn: T, slots: dict[str, tuple[Slot, ...]]) -> None:
             for _ in range(slot.count):
                 zone.cards.append(state.new_card(slot.card))
     state.rng.shuffle(state.encounter_deck.cards)
+    # The scenario's setup, in the log (found playing: Passage Through Mirkwood's Forest Spider and Old Forest Road
+    # were in the staging area with no word of how they came there).
+    for zone, where in ((state.staging, "put into the staging area"), (state.active, "the active location"),
+                        (state.set_aside, "set aside")):
+        if zone.cards:
+            turn.say(f"Setup: {'; '.join(c.name for c in zone.cards)} {'is' if len(zone.cards) == 1 else 'are'} "
+                     f"{where}.")
 
 
 @answer("mulligan")

@@ -244,3 +244,15 @@ def test_the_setup_status_line_quotes_the_question_as_asked():
     state = GAME.setup(Config(seats=["p1", "p2"], options={}), 1)
     line = status_line(state)
     assert line == "Setup (RR p.10): waiting on p1, p2 (choose your deck (or type 'deck <key>'))"
+
+
+def test_the_scenarios_setup_is_in_the_log():
+    """Passage Through Mirkwood's setup puts Forest Spider and Old Forest Road into the staging area (RR p.10,
+    the quest card's setup). Found playing: they were there with no word of how they came."""
+    state = GAME.setup(Config(seats=["p1"], options={}), 1)
+    d = state.decisions[0]
+    step = GAME.apply(state, "p1", Answer(decision=d.id, choice=("core-leadership",)))
+    staged = " ".join(c.name for c in step.state.staging.cards)
+    said = [e.text for e in step.events if e.text.startswith("Setup: ")]
+    assert said == ["Setup: Old Forest Road; Forest Spider are put into the staging area."], said
+    assert "Old Forest Road" in staged and "Forest Spider" in staged

@@ -408,6 +408,18 @@ def test_an_attack_whose_attacker_has_left_play_opens_no_more_windows():
     assert not gone.decisions
 
 
+def test_an_attack_the_defense_stops_is_said():
+    """RR p.18: damage is the attack less the defense. Found playing: Aragorn (DEF 2) against Forest Spider
+    (ATK 2) left no line at all, where a blocked player attack says so."""
+    state = a_table(1)
+    spider = core_card(state, "Forest Spider")
+    state.player("p1").engaged.cards.append(spider)
+    aragorn = hero(state, "p1", "Aragorn")
+    state, lines = run(state, Task(kind="attack-damage", seat="p1", ref=spider.uid, note=aragorn.uid))
+    assert "Aragorn stops Forest Spider's attack: no damage." in lines
+    assert not hero(state, "p1", "Aragorn").tokens.get(DAMAGE)
+
+
 def test_quick_strike_attacks_at_once_with_an_exhausted_character():
     state = a_table(2)
     sniper = core_card(state, "Goblin Sniper")

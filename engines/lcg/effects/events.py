@@ -344,8 +344,11 @@ def _feint(turn: T, card: Card, _o: Card | None) -> None:
 
 @picked("feint")
 def _feint_picked(turn: T, player: Player, enemy: Card, _args: list[str]) -> None:
-    turn.state.marks.append(f"phase:no-attack:{enemy.uid}")
-    turn.say(f"{enemy.name} cannot attack this phase.")
+    state = turn.state
+    state.marks.append(f"phase:no-attack:{enemy.uid}")
+    # which one, where two of a name may be engaged (found playing: two Forest Spiders, "Forest Spider cannot ...")
+    engaged = next((p.seat for p in state.players if enemy in p.engaged.cards), "")
+    turn.say(f"{enemy.name} ({enemy.uid}{f', engaged with {engaged}' if engaged else ''}) cannot attack this phase.")
 
 
 def _strikers(state: LcgState, player: Player) -> list[Card]:

@@ -130,16 +130,20 @@ def enemy_destroyed(turn: T, attackers: list[Card]) -> None:
     the enemy."""
     state = turn.state
     amount = 0
+    sources: list[str] = []
     for c in attackers:
         if core(state, c, "Legolas"):
             amount += 2
-        amount += sum(1 for a in c.attached if core(state, a, "Blade of Gondolin"))
+            sources.append(c.name)
+        blades = [a.name for a in c.attached if core(state, a, "Blade of Gondolin")]
+        amount += len(blades)
+        sources += [f"{name} on {c.name}" for name in blades]
     if amount and current_stage(state) is not None:
         from engines.lcg.quest import place_progress
 
         # Progress "on the quest" meets the active location first (RR p.15; FAQ 1.00 names Legolas as the
-        # example: the framework rule redirects it, no Golden Rule case).
-        turn.say(f"{amount} progress for destroying the enemy.")
+        # example: the framework rule redirects it, no Golden Rule case). Its sources named (found playing).
+        turn.say(f"{'; '.join(sources)}: {amount} progress for destroying the enemy.")
         place_progress(turn, amount)
 
 

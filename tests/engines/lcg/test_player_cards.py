@@ -110,8 +110,9 @@ def test_legolas_puts_two_progress_on_the_quest_when_his_attack_kills():
     enemy = core_card(state, "Goblin Sniper")  # no defense, 2 hit points
     state.player("p2").engaged.cards.append(enemy)
     state.quest.cards[0].tokens.clear()
-    state, _ = run(state, Task(kind="attack-resolve", seat="p2", ref=enemy.uid, note=legolas.uid))
+    state, lines = run(state, Task(kind="attack-resolve", seat="p2", ref=enemy.uid, note=legolas.uid))
     assert state.quest.cards[0].tokens[PROGRESS] == 2
+    assert "Legolas: 2 progress for destroying the enemy." in lines  # its source named (found playing)
 
 
 def test_legolas_progress_meets_the_active_location_first():
@@ -365,7 +366,8 @@ def test_feint_stops_an_engaged_enemy_attacking_this_phase_and_only_in_combat():
 
     assert "combat" in str(why_unplayable(state, state.player("p2"), feint, planning=False))
     state.phase = "combat"
-    state, _ = play_event(state, "Feint", seat="p2")
+    state, said = play_event(state, "Feint", seat="p2")
+    assert f"Hill Troll ({troll.uid}, engaged with p1) cannot attack this phase." in said  # which one, where two
     state, lines = run(state, Task(kind="defend", seat="p1", ref=troll.uid))
     assert not state.decisions and any("does not attack" in line for line in lines)
 

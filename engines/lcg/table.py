@@ -202,16 +202,31 @@ def win(turn: T, reason: str) -> None:
     state.won = True
     score = group_score(state)
     scores = {p.seat: player_score(state, p) for p in state.players}
-    turn.finish(Outcome(winners=[p.seat for p in state.players], reason=f"The players win: {reason} "
-                        f"Score {score} (lower is better).", scores=scores))
+    turn.finish(Outcome(winners=[p.seat for p in state.players], reason=f"The players win: {reason.rstrip('.')}. "
+                        f"Score {score} (lower is better): {score_parts(state)}.", scores=scores))
+
+
+def score_parts(state: LcgState) -> str:
+    """What the score is made of (RR p.22), player by player, then the victory points taken off: found playing,
+    the players read a total and no way to check it."""
+    parts = []
+    for p in state.players:
+        threat, dead, damage = _score_terms(state, p)
+        parts.append(f"{p.seat} {threat + dead + damage} (threat {threat}, dead heroes {dead}, damage {damage})")
+    victory = sum(state.card_def(c).victory for c in state.victory.cards)
+    return "; ".join(parts) + (f"; victory points -{victory}" if victory else "")
+
+
+def _score_terms(state: LcgState, p: Player) -> tuple[int, int, int]:
+    threat = state.elimination if p.eliminated else min(p.threat, state.elimination)
+    dead = sum(state.card_def(c).threat_cost for c in p.discard.cards if state.card_def(c).type == "hero")
+    damage = 0 if p.eliminated else sum(tokens(h, DAMAGE) for h in heroes(p, state))
+    return threat, dead, damage
 
 
 def player_score(state: LcgState, p: Player) -> int:
     """RR p.22: final threat (the elimination level if eliminated) + dead heroes' threat + damage on heroes."""
-    threat = state.elimination if p.eliminated else min(p.threat, state.elimination)
-    dead = sum(state.card_def(c).threat_cost for c in p.discard.cards if state.card_def(c).type == "hero")
-    damage = 0 if p.eliminated else sum(tokens(h, DAMAGE) for h in heroes(p, state))
-    return threat + dead + damage
+    return sum(_score_terms(state, p))
 
 
 def group_score(state: LcgState) -> int:

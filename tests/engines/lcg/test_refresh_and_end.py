@@ -91,6 +91,15 @@ def test_the_score_is_threat_plus_dead_heroes_plus_damage_minus_victory_points()
     hero(state, "p1", "Glóin").tokens[DAMAGE] = 2
     state.victory.cards = [card(state, name="Trophy", type="enemy", victory=5)]
     assert group_score(state) == 52
+    # said with its parts, and the win line reads as a sentence (found playing: "...Beorn's Path Score 101")
+    from engines.core import Turn
+    from engines.lcg.table import win
+
+    turn = Turn(state=state, seat="")
+    win(turn, "they completed the final stage")
+    assert state.outcome is not None and state.outcome.reason == (
+        "The players win: they completed the final stage. Score 52 (lower is better): p1 57 (threat 43, dead heroes "
+        "8, damage 6); victory points -5.")
 
 
 def test_an_eliminated_players_threat_counts_as_the_elimination_level():

@@ -259,11 +259,15 @@ def test_a_private_hand_card_changes_that_seats_hand_and_no_other_board() -> Non
     view = lcg_view(state, "p1")
     table, other = lcg.render_table(lcg_view(state, None)), lcg.render_table(lcg_view(state, "p2"))
     before = decode(lcg.render_table(view))
-    after_view = copy.deepcopy(view)
-    hand = after_view.private[0]
-    shown = {c.name for c in hand.cards}
-    spare = next(c for p in after_view.players for c in p.play.cards if c.name not in shown and not c.attached)
-    hand.cards[0] = copy.deepcopy(spare)
+    first = view.private[0].cards[0]
+    # another card in place of the first (another of the hand's, or one of the table's), whose tile leaves the hand
+    # strip as tall: the board's height stays, and what changed is that one tile
+    spares = [*view.private[0].cards[1:], *(c for p in view.players for c in p.play.cards if not c.attached)]
+    for spare in (c for c in spares if c.name != first.name):
+        after_view = copy.deepcopy(view)
+        after_view.private[0].cards[0] = copy.deepcopy(spare)
+        if _hand_height(after_view) == _hand_height(view):
+            break
     after = decode(lcg.render_table(after_view))
     box = changed(before, after)
     assert box is not None and box[1] > before.height - _hand_height(after_view)

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from engines.core import Answer
+from engines.core import Answer, Card
 from engines.wotr import GAME, combat, scripts
 from engines.wotr import procedures as proc
 from engines.wotr.cards import SHADOW, fold
+from engines.wotr.state import WotrState
 from tests.engines.wotr.table import (
     answer,
     clear_active,
@@ -573,13 +574,12 @@ def test_a_draw_from_a_card_text_names_the_card_in_the_log() -> None:
     assert "Harad: Saruman's deck draws 1 card." in [e.text for e in t.events]
 
 
-def test_a_draw_and_play_chain_names_its_card_in_the_log_and_the_prompts() -> None:
-    """Issue 16 (found playing): Helm's Deep's "Frodo's deck draws 5 cards" and "play one of the drawn cards"
-    did not say which text asked, right after two locations were activated."""
+def _day_without_dawn(state: WotrState) -> tuple[list[str], Card]:
+    """The Witch-king's The Day Without Dawn begun: draw 2 (Mordor Orcs, The Hunter), eliminate 1, play up to 1
+    Nazgûl; what it said, and the Orcs (to eliminate)."""
     from engines.wotr import effects, round
     from tests.engines.wotr.table import turn
 
-    state = opened()
     wk = state.deck("witch-king")
     hunter, orcs = fetch(state, "witch-king", "The Hunter"), fetch(state, "witch-king", "Mordor Orcs")
     wk.draw.cards.extend([orcs, hunter])
@@ -588,7 +588,15 @@ def test_a_draw_and_play_chain_names_its_card_in_the_log_and_the_prompts() -> No
     t = turn(state)
     effects._chain(2, "Nazgûl", 1, eliminate=True)(t, wk, fetch(state, "witch-king", "The Day Without Dawn"))  # type: ignore[operator]
     round.advance(t)
-    assert "The Day Without Dawn: Witch-king's deck draws 2 cards." in [e.text for e in t.events]
+    return [e.text for e in t.events], orcs
+
+
+def test_a_draw_and_play_chain_names_its_card_in_the_log_and_the_prompts() -> None:
+    """Issue 16 (found playing): Helm's Deep's "Frodo's deck draws 5 cards" and "play one of the drawn cards"
+    did not say which text asked, right after two locations were activated."""
+    state = opened()
+    said, orcs = _day_without_dawn(state)
+    assert "The Day Without Dawn: Witch-king's deck draws 2 cards." in said
     assert decision(state, "chain-elim").prompt.startswith("The Day Without Dawn: Witch-king's deck, eliminate")
     state = answer(state, "chain-elim", orcs.uid)
     assert decision(state, "chain-play").prompt.startswith("The Day Without Dawn: Witch-king's deck, play")
@@ -596,18 +604,8 @@ def test_a_draw_and_play_chain_names_its_card_in_the_log_and_the_prompts() -> No
 
 def test_a_chain_that_played_nothing_cycles_the_remaining_cards_not_the_other_ones() -> None:
     """Found playing: "Helm's Deep: Gandalf's deck cycles the other 5 drawn cards" when nothing was played."""
-    from engines.wotr import effects, round
-    from tests.engines.wotr.table import turn
-
     state = opened()
-    wk = state.deck("witch-king")
-    hunter, orcs = fetch(state, "witch-king", "The Hunter"), fetch(state, "witch-king", "Mordor Orcs")
-    wk.draw.cards.extend([orcs, hunter])
-    state.decisions.clear()
-    state.acting = "witch-king"
-    t = turn(state)
-    effects._chain(2, "Nazgûl", 1, eliminate=True)(t, wk, fetch(state, "witch-king", "The Day Without Dawn"))  # type: ignore[operator]
-    round.advance(t)
+    _, orcs = _day_without_dawn(state)
     state = answer(state, "chain-elim", orcs.uid)
     stop = decision(state, "chain-play")
     step = GAME.apply(state, stop.seat, Answer(decision=stop.id, choice=("done",)))

@@ -31,13 +31,11 @@ def effective(rows: list[JournalRow]) -> list[Entry]:
     ]
 
 
-def undone_since(rows: list[JournalRow], seats: set[str], at: datetime) -> str | None:
-    """The command an undo by one of `seats` took back after `at` (the newest), if any: what a request sent at
-    `at` by one of them and delivered again would find already done."""
+def undone_since(rows: list[JournalRow], seats: set[str], at: datetime) -> int | None:
+    """The journal seq of the step an undo by one of `seats` took back after `at` (the newest), if any: what a
+    request sent at `at` by one of them and delivered again would find already done."""
     taken = [r.ref_seq for r in rows if r.kind == JournalKind.UNDO and r.seat in seats and r.created_at > at]
-    if not taken:
-        return None
-    return next((r.text for r in rows if r.seq == taken[-1]), "")
+    return taken[-1] if taken else None
 
 
 def start_config(rows: list[JournalRow]) -> tuple[Config, int]:

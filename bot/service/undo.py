@@ -65,8 +65,9 @@ async def ask(svc: Core, game_id: int, user: User, at: datetime | None = None) -
             rows = await svc.journal(s, game_id)
             repeated = history.undone_since(rows, set(mine), at) if at is not None else None
             if repeated is not None:
-                said = f"Already undone: '{repeated}' was taken back as you asked. Nothing more is undone; "
-                return said + "ask again to take back another step.", None
+                # named as the table saw it: the step may be another seat's, its command their hidden cards' ids
+                said = f"Already undone: {as_seen(rows, repeated)} was taken back as you asked. "
+                return said + "Nothing more is undone; ask again to take back another step.", None
             entries = history.effective(rows)
             last = entries[-1] if entries else None
             # One who acts for several seats asks as the seat whose step it is, if theirs, like `acting_seat`.
@@ -83,7 +84,8 @@ async def ask(svc: Core, game_id: int, user: User, at: datetime | None = None) -
             if asked is not None:  # the same request again: the table is asked once
                 agreed = json.loads(asked.consents_json)
                 waiting = ", ".join(seat for seat in json.loads(asked.needs_json) if seat not in agreed)
-                return f"You have already asked to undo '{last.text}'; waiting for {waiting} to agree.", None
+                step = as_seen(rows, last.seq)
+                return f"You have already asked to undo {step}; waiting for {waiting} to agree.", None
             # The game row first, as every writer does: taking the open request's row before it
             # deadlocked on PostgreSQL with a consent (game row, then request row) in another process.
             await svc.commit_version(s, row)

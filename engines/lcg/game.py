@@ -54,8 +54,10 @@ class Lcg(Rules[LcgState]):
     title = "The Lord of the Rings: The Card Game"
     # 2: `autopass smart` (and `all`) also skip a planning turn with nothing to play, so a journal of version 1
     # in which such a seat passed by hand does not replay the same. 3: Aragorn's response is offered after
-    # Théodred's resource, a question a journal of version 2 did not answer.
-    version = "3"
+    # Théodred's resource, a question a journal of version 2 did not answer. 4: `windows=key` opens the start of
+    # combat (with an enemy engaged), Stand and Fight asks how X is split, Théodred offers every committed hero, and
+    # an attack whose attacker left play opens no more windows: questions a journal of version 3 did not answer.
+    version = "4"
     min_seats = 1
     max_seats = 4
     state_type = LcgState

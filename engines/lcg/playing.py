@@ -305,15 +305,16 @@ def restricted_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> N
 
 # --- action windows (spec 4.0) ------------------------------------------------------------------------
 # The windows `windows=key` opens: where the Core Set's cards are most often played. The start of combat (spec 4.6
-# step 1) came in when a player found Feint, Thicket of Spears and Quick Strike had no window before the first
-# attack (with `autopass smart`, only a seat with such a card is asked).
+# step 1), when an enemy is engaged, came in when a player found Feint, Thicket of Spears and Quick Strike had no
+# window before the first attack (with `autopass smart`, only a seat with a card or action to use is asked).
 KEY_WINDOWS = ("start of combat", "after staging", "before damage")
 
 
 def window(state: LcgState, where: str, attacker: str = "") -> list[Task]:
     """The window task to schedule at `where`, if the table's setting opens windows there; within an attack, with
     the `attacker`'s uid, whose leaving play ends the attack and its windows (spec 4.6 step 4.5)."""
-    if state.windows == "all" or (state.windows == "key" and where in KEY_WINDOWS):
+    key = where in KEY_WINDOWS and (where != "start of combat" or any(p.engaged.cards for p in state.players))
+    if state.windows == "all" or (state.windows == "key" and key):
         return [Task(kind="window", note=where, ref=attacker)]
     return []
 

@@ -19,12 +19,13 @@ def card_text(card: CardView) -> str:
     return text
 
 
-# Tokens counted as a mass ("3 damage", "2 progress"); the others take an s past one ("2 resources", "2 wounds").
-UNCOUNTED = frozenset({"damage", "progress", "threat", "influence", "corruption", "favor"})
+# Tokens that are count nouns take an s past one ("2 resources", "2 wounds"); the others are read as they are
+# ("3 damage", "2 progress", "2 time", WotR's "atk", the TCG's "rohan").
+COUNTED = frozenset({"resource", "wound", "burden", "token"})
 
 
 def counted(kind: str, n: int) -> str:
-    return kind if n == 1 or kind in UNCOUNTED or kind.endswith("s") else f"{kind}s"
+    return f"{kind}s" if n != 1 and kind in COUNTED else kind
 
 
 def zone_text(zone: ZoneView, with_owner: bool = True) -> str:

@@ -240,7 +240,7 @@ class Rules(Generic[S]):
             if decision.seat != turn.seat or decision.id < opened or not _same_answer(decision, step, answer):
                 continue
             new = [d for d in turn.state.decisions if d.seat == turn.seat and d.id >= opened]
-            if len(new) == 1 and accepts(new[0], step):
+            if any(accepts(d, step) for d in new):  # (several: `_following` refuses it as unclear, as before)
                 return False
             del turn.settled[i]
             return True
@@ -385,14 +385,15 @@ class Rules(Generic[S]):
 
 def _told_apart(options: list[Option]) -> list[Option]:
     """Options whose labels are the same (two Gondorian Captains in play: "Gondorian Captain defends against Morgul
-    Destroyer" twice) each with its id after the label, which tells them apart on a button as in a typed answer.
+    Destroyer" twice) each with its id before the label (a button's label is cut at 80 characters), which tells
+    them apart on a button as in a typed answer.
     An option's id is shown with it wherever it is (the prompt's list, what a button sends), so this adds nothing
     the seat did not see."""
     labels = [o.label for o in options]
     if len(set(labels)) == len(labels):
         return options
     twins = {label for label in labels if labels.count(label) > 1}
-    return [Option(id=o.id, label=f"{o.label} ({o.id})", cap=o.cap) if o.label in twins else o for o in options]
+    return [Option(id=o.id, label=f"{o.id}: {o.label}", cap=o.cap) if o.label in twins else o for o in options]
 
 
 def _same_answer(decision: Decision, step: tuple[str, ...], answer: tuple[str, ...]) -> bool:

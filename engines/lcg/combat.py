@@ -405,7 +405,8 @@ def attack_damage(turn: T, t: Task) -> None:
         damage = max(0, power - sum(stat(state, d, "defense") for d in defenders))
         left = stat(state, defender, "hit_points") - defender.tokens.get("damage", 0)
         if not damage:  # said, as a blocked player attack is (found playing: a blocked attack left no line)
-            turn.say(f"{' and '.join(d.name for d in defenders)} stops {enemy.name}'s attack: no damage.")
+            turn.say(f"{' and '.join(d.name for d in defenders)} stop{'s' * (len(defenders) == 1)} {enemy.name}'s "
+                     "attack: no damage.")
         deal_damage(turn, defender, damage, enemy.name)
         hooks.excess_damage(turn, enemy, player, damage - left)
         hooks.enemy_hit(turn, enemy, defender)

@@ -268,6 +268,8 @@ def test_a_private_hand_card_changes_that_seats_hand_and_no_other_board() -> Non
         after_view.private[0].cards[0] = copy.deepcopy(spare)
         if _hand_height(after_view) == _hand_height(view):
             break
+    else:
+        raise AssertionError("no card of the hand or the table keeps the hand strip's height")
     after = decode(lcg.render_table(after_view))
     box = changed(before, after)
     assert box is not None and box[1] > before.height - _hand_height(after_view)

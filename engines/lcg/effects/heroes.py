@@ -5,7 +5,7 @@ question costs a round trip."""
 
 from __future__ import annotations
 
-from engines.core import Card, Decision, Option
+from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg import hooks
 from engines.lcg.effects.primitives import draw, find, peeked
 from engines.lcg.effects.responses import cancel, response
@@ -74,6 +74,9 @@ def committed(turn: T, player: Player, chosen: list[Card]) -> None:
             ask(turn, player.seat, "Théodred: choose a committed hero to gain a resource",
                 [Option(id=h.uid, label=label(state, h)) for h in heroes], "theodred", *aragorns)
             return
+        # settled alone (engines/core/turn.py `answered_alone`), as the other one-answer shortcuts
+        turn.answered_alone(player.seat, DecisionKind.CHOOSE_ONE, [Option(id=heroes[0].uid, label=heroes[0].name)],
+                            (heroes[0].uid,))
         _resource(turn, heroes[0], "Théodred")
     _offer_aragorn(turn, player.seat, aragorns)
 

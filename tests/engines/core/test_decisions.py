@@ -265,7 +265,7 @@ def test_options_that_read_the_same_are_told_apart_by_their_ids() -> None:
     same = "Gondorian Captain defends against Morgul Destroyer"
     asked = turn.ask("p1", DecisionKind.CHOOSE_ONE, "Assign", [
         Option(id="m1>c75", label=same), Option(id="m1>c92", label=same), Option(id="pass", label="Pass")])
-    assert [o.label for o in asked.options] == [f"{same} (m1>c75)", f"{same} (m1>c92)", "Pass"]
+    assert [o.label for o in asked.options] == [f"m1>c75: {same}", f"m1>c92: {same}", "Pass"]  # (cut at 80)
     apart = turn.ask("p1", DecisionKind.CHOOSE_ONE, "Pick", [Option(id="a", label="A"), Option(id="b", label="B")])
     assert [o.label for o in apart.options] == ["A", "B"]
 

@@ -124,7 +124,11 @@ class Rules(Generic[S]):
 
     # --- what a game implements -------------------------------------------------------------
     def setup(self, config: Config, seed: int) -> S:
-        raise NotImplementedError
+        """The state a game begins in. A game implements this, or `start` (whose state this is) when its setup
+        speaks; implementing neither is refused at once rather than each calling the other forever."""
+        if type(self).start is Rules.start:
+            raise NotImplementedError(f"{type(self).__name__} implements neither setup nor start")
+        return self.start(config, seed).state
 
     def resolve(self, turn: Turn[S], decision: Decision, choice: tuple[str, ...]) -> None:
         raise NotImplementedError
@@ -167,8 +171,8 @@ class Rules(Generic[S]):
         return [f"p{i}" for i in range(1, count + 1)]
 
     def start(self, config: Config, seed: int) -> Step[S]:
-        """`setup` and what it said: nothing, unless a game's setup speaks (then it overrides this, and builds
-        `setup` on it)."""
+        """`setup` and what it said: nothing, unless a game's setup speaks (then it implements this instead of
+        `setup`, which is this state)."""
         return Step(state=self.setup(config, seed))
 
     def pending(self, state: S) -> tuple[Decision, ...]:

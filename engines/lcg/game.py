@@ -94,9 +94,6 @@ class Lcg(Rules[LcgState]):
             if options.get("expert"):
                 raise CommandError("A campaign scenario cannot also be an expert game.")
 
-    def setup(self, config: Config, seed: int) -> LcgState:
-        return self.start(config, seed).state
-
     def start(self, config: Config, seed: int) -> Step[LcgState]:
         options = {**self.options, **config.options}
         self.check_options(options)

@@ -104,9 +104,6 @@ class Meq(Rules[MeqState]):
     def seat_names(self, count: int) -> list[str]:
         return [f"p{i}" for i in range(1, count + 1)]
 
-    def setup(self, config: Config, seed: int) -> MeqState:
-        return self.start(config, seed).state
-
     def start(self, config: Config, seed: int) -> Step[MeqState]:
         options = self.check_options(config.options)
         if not self.min_seats <= len(config.seats) <= self.max_seats:

@@ -85,9 +85,6 @@ class Tcg(Rules[TcgState]):
             out[key] = value
         return out
 
-    def setup(self, config: Config, seed: int) -> TcgState:
-        return self.start(config, seed).state
-
     def start(self, config: Config, seed: int) -> Step[TcgState]:
         options = self.check_options(config.options)
         n = len(config.seats)

@@ -87,9 +87,6 @@ class Wotr(Rules[WotrState]):
             out[key] = value
         return out
 
-    def setup(self, config: Config, seed: int) -> WotrState:
-        return self.start(config, seed).state
-
     def start(self, config: Config, seed: int) -> Step[WotrState]:
         options = self.check_options(config.options)
         recipe = scenario(str(options["scenario"]))

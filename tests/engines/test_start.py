@@ -25,3 +25,21 @@ def test_start_is_setup_and_what_it_said(name: str, options: dict[str, OptionVal
         assert event.audience is None or set(event.audience) <= set(config.seats)
     if name != "lcg":  # the LCG's setup asks for the decks first, and speaks as they are answered
         assert any(e.audience is None for e in step.events)
+
+
+def test_a_game_implements_setup_or_start_and_neither_is_refused_plainly() -> None:
+    """`Rules.setup` is `start`'s state and `Rules.start` is `setup` with nothing said: a game writes one. One that
+    writes neither is told so, not sent round the two for ever."""
+    from engines.core import BaseState, Rules, Step
+
+    class Neither(Rules[BaseState]):
+        name, title, version, min_seats, max_seats, state_type = "neither", "Neither", "1", 1, 1, BaseState
+
+    class Speaks(Neither):
+        def start(self, config: Config, seed: int) -> Step[BaseState]:
+            return Step(state=BaseState(seats=list(config.seats)))
+
+    config = Config(seats=["p1"])
+    with pytest.raises(NotImplementedError, match="Neither implements neither setup nor start"):
+        Neither().start(config, 1)
+    assert Speaks().setup(config, 1).seats == ["p1"]

@@ -3,6 +3,7 @@ or game commands, which go to the service exactly as a Discord command would."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -11,14 +12,16 @@ from bot import plugins
 from bot.console.host import Verb, console_user
 from bot.service import Service, ServiceError, User
 from bot.service.tempo import pace_changes, pace_text
+from bot.store.models import GameStatus
 from engines import registry
-from engines.core import View, WestmarchError
+from engines.core import CommandError, View, WestmarchError
 from engines.core.orders import KERNEL_ORDERS
 from render.text import view_text
 
 HELP = """\
 Console verbs:
-  new <game> <players> [option=value ...]   create a game with that many players and start it
+  new <game> [players] [option=value ...]   create a game with that many players (if left out, the fewest
+                                            it seats) and start it
   games                                     list open games
   open <id>                                 switch to a game (the newest open game is chosen at start-up)
   as <seat|player number>                   act as that seat from now on (p1, p2, ... or 1, 2, ...)
@@ -171,14 +174,35 @@ class ConsoleSession:
         if not args:
             known = ", ".join(registry.names()) or "none installed"
             raise ServiceError(f"Write 'new <game> <players>'. Games: {known}.")
-        players = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
-        options = " ".join(args[2:] if len(args) > 1 and args[1].isdigit() else args[1:])
-        ref = await self.service.create(args[0], console_user(1), options=options)
-        for number in range(2, players + 1):
-            await self.service.join(ref.id, console_user(number))
+        try:
+            game = registry.get(args[0])
+        except KeyError as exc:
+            raise CommandError(str(exc.args[0])) from None
+        # A signed number is a player count too, so '-1' is refused as a count rather than as an unknown option.
+        counted = len(args) > 1 and re.fullmatch(r"[+-]?\d+", args[1]) is not None
+        players = int(args[1]) if counted else game.min_seats
+        # Checked before anything is written: the service would only refuse the count at a join or the start,
+        # after the lobby was made (Discord's players join one by one, so there the lobby is the point).
+        if not game.min_seats <= players <= game.max_seats:
+            seats = (f"{game.min_seats}" if game.min_seats == game.max_seats
+                     else f"{game.min_seats} to {game.max_seats}")
+            raise ServiceError(f"{game.title} seats {seats} players, not {players}. No game was created.")
+        options = " ".join(args[2:] if counted else args[1:])
+        ref = await self.service.create(game.name, console_user(1), options=options)
+        try:
+            for number in range(2, players + 1):
+                await self.service.join(ref.id, console_user(number))
+            self.out(f"Game {ref.id}: {ref.title}, {players} player(s).")
+            await self.service.start(ref.id, console_user(1))
+        except WestmarchError as exc:
+            # The console has no verb to start a lobby later, so one it could not start (a scenario's own seating:
+            # WotR's 2 Player Duel in a 3-player game) would stay open, unusable and counted against the limit.
+            if (await self.service.ref(ref.id)).status != GameStatus.LOBBY:
+                self.game_id = ref.id  # it started: what failed came after, and the game is there to play
+                raise
+            await self.service.abandon(ref.id, console_user(1))
+            raise ServiceError(f"{exc.message} Game {ref.id} was not started and is abandoned.") from None
         self.game_id = ref.id
-        self.out(f"Game {ref.id}: {ref.title}, {players} player(s).")
-        await self.service.start(ref.id, console_user(1))
         await self._load_seats()
         self.actor = 1
 

@@ -110,17 +110,17 @@ def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
             if host is None:
                 raise RuleError("That bearer has left play.")
             host.attached.append(c)
-            turn.say(f"{seat} plays {c.name} on {host.name} ({_twilight(d, cost)}).")
+            turn.say(f"{seat} plays {proc.called(st, c)} on {proc.called(st, host)} ({_twilight(d, cost)}).")
         elif where == "minion":
             st.minions.cards.append(c)
-            turn.say(f"{seat} plays {c.name} ({_twilight(d, cost)})" +
+            turn.say(f"{seat} plays {proc.called(st, c)} ({_twilight(d, cost)})" +
                      (", roaming." if rules.roaming(st, c) else "."))
         elif where == "support":
             player.support.cards.append(c)
-            turn.say(f"{seat} plays {c.name} to the support area ({_twilight(d, cost)}).")
+            turn.say(f"{seat} plays {proc.called(st, c)} to the support area ({_twilight(d, cost)}).")
         else:
             player.fellowship.cards.append(c)
-            turn.say(f"{seat} plays {c.name} ({_twilight(d, cost)}).")
+            turn.say(f"{seat} plays {proc.called(st, c)} ({_twilight(d, cost)}).")
         s = scripts.of(c.ref)
         if s is not None and s.on_play is not None:
             s.on_play(turn, c)

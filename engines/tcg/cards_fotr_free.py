@@ -295,7 +295,7 @@ def _trails(state: TcgState, seat: str, card: Card) -> list[Ability]:
             proc.exert(turn, uid)
             for m in [m for m in rules.minions(turn.state) if rules.roaming(turn.state, m)]:
                 kit.add_mod(turn, m.uid, "strength", -3, "regroup")
-                turn.say(f"{m.name} is strength -3 until the regroup phase.")
+                turn.say(f"{proc.called(turn.state, m)} is strength -3 until the regroup phase.")
         return run
 
     return [Ability(key=f"ev:{card.uid}:{r.uid}", label=f"Play {card.name}, exerting {r.name}", run=make(r.uid))

@@ -165,7 +165,7 @@ def _token(uid: str) -> kit.Run:
         card = turn.state.find(uid)
         if card is not None:
             card.tokens[ROHAN_TOKEN] = card.tokens.get(ROHAN_TOKEN, 0) + 1
-            turn.say(f"{card.name} has {proc.plural(card.tokens[ROHAN_TOKEN], 'Rohan token')}.")
+            turn.say(f"{proc.called(turn.state, card)} has {proc.plural(card.tokens[ROHAN_TOKEN], 'Rohan token')}.")
 
     return run
 

@@ -102,7 +102,7 @@ def assign(turn: T, minion: str, comp: str, by_fp: bool) -> None:
     turn.say(f"{proc.name(state, comp)} is assigned to {proc.name(state, minion)}.")
     if by_fp and m is not None and _assign_cost(state, m):
         able = [c for c in rules.companions(state) if rules.can_exert(state, c)]
-        proc.ask_card(turn, state.fp_player.seat, f"Exert a companion to assign {m.name}.",
+        proc.ask_card(turn, state.fp_player.seat, f"Exert a companion to assign {proc.called(state, m)}.",
                       [Option(id=c.uid, label=f"Exert {c.name}") for c in able], "exert_chosen",
                       forced="only one companion can exert" if len(able) == 1 else "")
     if by_fp and m is not None:
@@ -183,8 +183,8 @@ def resolve(turn: T) -> None:
     if state.opt("zero_strength") == "double_only" and lose == 0:
         overwhelm = False  # the variant: a side at 0 strength is wounded, never overwhelmed
     state.last_winner = FP if fp_wins else SHADOW
-    turn.say(f"{comp.name} {fp_str} against {sh_str}: the " + ("Free Peoples win" if fp_wins else "Shadow wins") +
-             (", overwhelming." if overwhelm else "."))
+    turn.say(f"{proc.called(state, comp)} {fp_str} against {sh_str}: the "
+             + ("Free Peoples win" if fp_wins else "Shadow wins") + (", overwhelming." if overwhelm else "."))
     if fp_wins:
         if overwhelm:
             for m in fighting:

@@ -158,12 +158,12 @@ class Tcg(Rules[TcgState]):
             if command.what == "strength":
                 state.mods.append(Mod(uid=card.uid, stat="strength", amount=n,
                                       until="skirmish" if state.skirmish else "phase"))
-                turn.say(f"{seat} adjusts {card.name}'s strength by {n:+d} by card text.")
+                turn.say(f"{seat} adjusts {proc.called(state, card)}'s strength by {n:+d} by card text.")
                 return
             if rules.wounds(card) + n < 0:
                 raise RuleError(f"{card.name} has only {rules.wounds(card)} wounds.")
             card.tokens[WOUNDS] = rules.wounds(card) + n
-            turn.say(f"{seat} adjusts {card.name}'s wounds by {n:+d} by card text.")
+            turn.say(f"{seat} adjusts {proc.called(state, card)}'s wounds by {n:+d} by card text.")
             proc.check_deaths(turn)
         elif command.what == "draw":
             proc.draw(turn, state.player(seat), _signed("+" + a[0].lstrip("+")))

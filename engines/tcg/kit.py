@@ -101,7 +101,7 @@ def transfer(turn: T, uid: str, to: str) -> None:
         zone.cards.append(card)
         return
     target.attached.append(card)
-    turn.say(f"{card.name} is moved onto {target.name}.")
+    turn.say(f"{proc.called(state, card)} is moved onto {proc.called(state, target)}.")
     proc.check_deaths(turn)
 
 
@@ -126,6 +126,7 @@ def exhaust(turn: T, uid: str) -> None:
 def return_to_hand(turn: T, uid: str) -> None:
     """A companion goes back to its owner's hand; what it bears is discarded."""
     state = turn.state
+    who = proc.name(state, uid)  # named while in play: its id is not told once it is in a hand
     zone, card, host = state.locate(uid)
     (host.attached if host is not None else zone.cards).remove(card)
     for sub in card.attached:
@@ -134,7 +135,7 @@ def return_to_hand(turn: T, uid: str) -> None:
     for m in [m for m, c in state.assign.items() if c == uid]:
         del state.assign[m]
     state.player(state.owners[uid]).hand.cards.append(card)
-    turn.say(f"{card.name} returns to {state.owners[uid]}'s hand.")
+    turn.say(f"{who} returns to {state.owners[uid]}'s hand.")
 
 
 # --- searching the draw deck (spec 1.3, 6.9): what is seen goes to the owner only ------------------------------

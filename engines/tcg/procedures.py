@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from engines.core import Card, DecisionKind, Option, Outcome, Turn, Zone
+from engines.core import Card, DecisionKind, Event, Option, Outcome, Turn, Zone
 from engines.tcg import rules, scripts
 from engines.tcg.cards import ALLY, COMPANION, MINION
 from engines.tcg.state import WOUNDS, Player, Shuffle, TcgState
@@ -19,9 +19,33 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def called(state: TcgState, card: Card) -> str:
+    """A card as the log and the prompts name it: with its id ("Gondorian Captain (c75)") while another active card
+    in play has the same name, so a reader can tell which copy was wounded or assigned, as a decision's options tell
+    twins apart by id (engines/core/turn.py). The id of a card in play is in the table's view already, so this
+    tells nobody anything hidden; a card leaving play is named before it goes (`kill`, `discard`)."""
+    if any(c.name == card.name and c.uid != card.uid for c in rules.active_cards(state)):
+        return f"{card.name} ({card.uid})"
+    return card.name
+
+
 def name(state: TcgState, uid: str) -> str:
     card = state.find(uid)
-    return card.name if card is not None else uid
+    return called(state, card) if card is not None else uid
+
+
+def say_counted(turn: T, text: Callable[[int], str]) -> None:
+    """Say `text(1)`; or, when the step's last line is this same line (`text(n)`), make it `text(n + 1)`: the
+    same thing happening again to the same card reads as one line with a count ("2 wounds to ... are prevented"),
+    not as a line repeated word for word."""
+    last = turn.events[-1] if turn.events else None
+    if last is not None and last.audience is None:
+        head = last.text.split(" ", 1)[0]
+        n = 1 if last.text == text(1) else int(head) if head.isdigit() and last.text == text(int(head)) else 0
+        if n:
+            turn.events[-1] = Event(text=text(n + 1))
+            return
+    turn.say(text(1))
 
 
 # --- decks -----------------------------------------------------------------------------------------------------
@@ -82,9 +106,10 @@ def to_discard(state: TcgState, card: Card) -> None:
 def discard(turn: T, uid: str, why: str = "") -> None:
     """Discard from play: never the dead pile, even for a companion (spec 5.2)."""
     state = turn.state
+    who = name(state, uid)
     _, card = _detach(state, uid)
     to_discard(state, card)
-    turn.say(f"{card.name} is discarded{why}.")
+    turn.say(f"{who} is discarded{why}.")
 
 
 def kill(turn: T, uid: str, why: str = "") -> None:
@@ -94,6 +119,7 @@ def kill(turn: T, uid: str, why: str = "") -> None:
     if card is None:
         return
     kind = rules.cdef(state, card).type
+    who = called(state, card)
     _, card = _detach(state, uid)
     if kind in (COMPANION, ALLY):
         owner = state.player(state.owners[uid])
@@ -104,7 +130,7 @@ def kill(turn: T, uid: str, why: str = "") -> None:
         card.attached = [a for a in card.attached if heirs and a.uid == owner.ring]  # the Ring waits for its heir
         card.tokens, card.flags = {}, []
         owner.dead.cards.append(card)
-        turn.say(f"{card.name} is killed{why} and goes to the dead pile.")
+        turn.say(f"{who} is killed{why} and goes to the dead pile.")
         for m in [m for m, c in state.assign.items() if c == uid]:
             del state.assign[m]
         if uid == owner.ring_bearer and heirs:
@@ -121,7 +147,7 @@ def kill(turn: T, uid: str, why: str = "") -> None:
             state.queue.insert(0, f"threats:{n}")
     else:
         to_discard(state, card)
-        turn.say(f"{card.name} is killed{why}" + (" and goes to the discard pile." if kind == MINION else "."))
+        turn.say(f"{who} is killed{why}" + (" and goes to the discard pile." if kind == MINION else "."))
 
 
 def _ring_heirs(state: TcgState, owner: Player, dead: Card) -> list[Card]:
@@ -133,6 +159,12 @@ def _ring_heirs(state: TcgState, owner: Player, dead: Card) -> list[Card]:
 
 
 # --- wounds, the Ring, burdens --------------------------------------------------------------------------------
+def _prevented(who: str, by: str) -> Callable[[int], str]:
+    """The line for wounds prevented one after another (Armor against damage +2), counted by `say_counted`."""
+    return lambda n: (f"The wound to {who} is prevented by {by}." if n == 1
+                      else f"{n} wounds to {who} are prevented by {by}.")
+
+
 def wound_now(turn: T, uid: str, why: str) -> None:
     """Place one wound, unless prevented; the Ring turns it into a burden (spec 5.3)."""
     state = turn.state
@@ -144,17 +176,17 @@ def wound_now(turn: T, uid: str, why: str) -> None:
         return  # killed or discarded by an earlier wound of the same blow (damage +N): nothing left to wound
     for src, s in [(c, scripts.of(c.ref)) for c in rules.active_cards(state)]:
         if s is not None and s.prevent_wound is not None and s.prevent_wound(state, src, card):
-            turn.say(f"The wound to {card.name} is prevented by {src.name}.")
+            say_counted(turn, _prevented(called(state, card), called(state, src)))
             return
     fp = state.fp_player
     if uid == fp.ring_bearer and fp.wearing and state.phase == "skirmish":  # any wound in a skirmish (card 7_1)
-        turn.say(f"{card.name} wears The One Ring: a burden instead of a wound.")
+        turn.say(f"{called(state, card)} wears The One Ring: a burden instead of a wound.")
         add_burdens(turn, 1)
         return
     card.tokens[WOUNDS] = rules.wounds(card) + 1
     if state.phase == "skirmish" and state.skirmish:  # any wound in a skirmish, by combat or by text
         state.skirmish_wounds[uid] = state.skirmish_wounds.get(uid, 0) + 1
-    turn.say(f"{card.name} takes a wound ({rules.wounds(card)} of {rules.vitality(state, card)}).")
+    turn.say(f"{called(state, card)} takes a wound ({rules.wounds(card)} of {rules.vitality(state, card)}).")
     if rules.wounds(card) >= rules.vitality(state, card):
         kill(turn, uid)
 
@@ -169,7 +201,7 @@ def exert(turn: T, uid: str, times: int = 1) -> None:
         if rules.exhausted(state, card):
             break
         card.tokens[WOUNDS] = rules.wounds(card) + 1
-    turn.say(f"{card.name} exerts{'' if times == 1 else f' {times} times'}.")
+    turn.say(f"{called(state, card)} exerts{'' if times == 1 else f' {times} times'}.")
     check_deaths(turn)
 
 
@@ -181,7 +213,7 @@ def heal(turn: T, uid: str, times: int = 1) -> None:
     card.tokens[WOUNDS] = rules.wounds(card) - n
     if not card.tokens[WOUNDS]:
         del card.tokens[WOUNDS]
-    turn.say(f"{card.name} is healed of {plural(n, 'wound')}.")
+    turn.say(f"{called(turn.state, card)} is healed of {plural(n, 'wound')}.")
 
 
 def check_deaths(turn: T) -> None:

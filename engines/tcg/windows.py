@@ -116,7 +116,8 @@ def offer_response(turn: T, uid: str, why: str) -> bool:
     options = [Option(id="no", label="No response"),
                *(Option(id=c.uid, label=f"Play {c.name} (twilight {actions.cost_of(state, c)}): prevent the wound")
                  for c in plays[:1])]
-    turn.ask(fp.seat, DecisionKind.CHOOSE_ONE, f"A wound is about to be placed on {card.name} ({why}): respond?",
+    turn.ask(fp.seat, DecisionKind.CHOOSE_ONE,
+             f"A wound is about to be placed on {proc.called(state, card)} ({why}): respond?",
              options, private=True, context=f"respond:{uid}")
     return True
 

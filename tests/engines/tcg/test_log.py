@@ -1,0 +1,103 @@
+"""The table's log tells copies of a card apart (two Gondorian Captains in the fellowship, two Morgul Spearmen
+among the minions): a copy is named with its id while another card of its name is in play, as a decision's
+options name twins (engines/core/turn.py), and a wound prevented again and again reads as one counted line."""
+
+from __future__ import annotations
+
+from engines.core import Answer
+from engines.tcg import GAME, flow
+from engines.tcg.state import WOUNDS, TcgState
+from tests.engines.tcg.table import a_game, fight, proc, put, turn_of
+
+CAPTAIN, SPEARMAN = "7_96", "7_201"  # Gondorian Captain (the Pippin starter's), Morgul Spearman
+BOROMIR, ARMOR, SAVAGE = "1_97", "1_92", "1_151"
+
+
+def pippin_game() -> TcgState:
+    return a_game(deck_p1="sog-pippin-starter", deck_p2="sog-merry-starter")
+
+
+def test_two_captains_wounded_are_told_apart_and_a_lone_card_keeps_its_plain_name() -> None:
+    # seed 002 p. 9 (wounds one at a time): each wound is its own line, naming the copy it went on
+    s = pippin_game()
+    frodo, _pippin, first = s.players[0].fellowship.cards
+    second = put(s, CAPTAIN, "fellowship")
+    turn = turn_of(s)
+    for card in (first, second, frodo):
+        proc.wound_now(turn, card.uid, "effect")
+    assert [e.text for e in turn.events] == [
+        f"Gondorian Captain ({first.uid}) takes a wound (1 of 3).",
+        f"Gondorian Captain ({second.uid}) takes a wound (1 of 3).",
+        f"{frodo.name} takes a wound (1 of 4).",
+    ]
+    # the ids named are those the table's own view shows for those cards: nothing hidden is told
+    table = GAME.view(s, None)
+    shown = {c.uid for z in table.table for c in z.cards}
+    assert {first.uid, second.uid} <= shown
+
+
+def test_a_copy_in_a_hand_does_not_make_the_one_in_play_a_twin() -> None:
+    s = pippin_game()
+    captain = s.players[0].fellowship.cards[2]
+    hidden = put(s, CAPTAIN, "hand")
+    turn = turn_of(s)
+    proc.wound_now(turn, captain.uid, "effect")
+    assert [e.text for e in turn.events] == ["Gondorian Captain takes a wound (1 of 3)."]
+    assert hidden.uid not in " ".join(e.text for e in turn.events)
+
+
+def test_three_captains_healed_are_three_lines_each_naming_its_copy() -> None:
+    # Minas Tirith Sixth Circle heals each Gondor companion once: the three lines used to read alike
+    s = pippin_game()
+    captains = [s.players[0].fellowship.cards[2], put(s, CAPTAIN, "fellowship"), put(s, CAPTAIN, "fellowship")]
+    for c in captains:
+        c.tokens[WOUNDS] = 1
+    turn = turn_of(s)
+    for c in captains:
+        proc.heal(turn, c.uid)
+    assert [e.text for e in turn.events] == [f"Gondorian Captain ({c.uid}) is healed of 1 wound." for c in captains]
+
+
+def test_a_companion_assigned_to_each_of_two_spearmen_names_which() -> None:
+    # tcg spec 4.7: the assignment lines the table reads, answered through the engine's own decision
+    s = pippin_game()
+    _frodo, pippin, captain = s.players[0].fellowship.cards
+    one, two = put(s, SPEARMAN, "minions", "p2"), put(s, SPEARMAN, "minions", "p2")
+    s.decisions.clear()
+    s.phase, s.step = "assignment", "assignment"
+    flow.advance(turn_of(s))
+    d = s.decisions[0]
+    step = GAME.apply(s, d.seat, Answer(decision=d.id, choice=(f"{one.uid}>{pippin.uid}",)))
+    assert step.events[0].text == f"{pippin.name} is assigned to Morgul Spearman ({one.uid})."
+    d = step.state.decisions[0]
+    step = GAME.apply(step.state, d.seat, Answer(decision=d.id, choice=(f"{two.uid}>{captain.uid}",)))
+    assert step.events[0].text == f"Gondorian Captain is assigned to Morgul Spearman ({two.uid})."
+
+
+def test_a_copy_killed_is_named_as_it_was_in_play() -> None:
+    s = pippin_game()
+    first = s.players[0].fellowship.cards[2]
+    put(s, CAPTAIN, "fellowship")
+    first.tokens[WOUNDS] = 2
+    turn = turn_of(s)
+    proc.wound_now(turn, first.uid, "effect")
+    assert [e.text for e in turn.events] == [
+        f"Gondorian Captain ({first.uid}) takes a wound (3 of 3).",
+        f"Gondorian Captain ({first.uid}) is killed and goes to the dead pile.",
+    ]
+
+
+def test_wounds_prevented_one_after_another_read_as_one_counted_line() -> None:
+    # Armor: its bearer takes at most one wound in each skirmish; Aragorn "takes three wounds" (seed 002 p. 28)
+    s = a_game(deck_p1="fotr-aragorn-starter", deck_p2="fotr-gandalf-starter")
+    boromir = put(s, BOROMIR, "fellowship")
+    armor = put(s, ARMOR, "", on=boromir)
+    fight(s, boromir, put(s, SAVAGE, "minions", "p2"))
+    s.decisions.clear()
+    s.queue[:] = [f"wound:{boromir.uid}:skirmish"] * 3
+    s.step = "skirmish_end"
+    turn = turn_of(s)
+    flow.advance(turn)
+    lines = [e.text for e in turn.events if boromir.name in e.text]
+    assert lines == [f"{boromir.name} takes a wound (1 of {GAME.cards[BOROMIR].vitality}).",
+                     f"2 wounds to {boromir.name} are prevented by {armor.name}."]

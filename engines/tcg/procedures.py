@@ -24,7 +24,9 @@ def called(state: TcgState, card: Card) -> str:
     in play has the same name, so a reader can tell which copy was wounded or assigned, as a decision's options tell
     twins apart by id (engines/core/turn.py). The id of a card in play is in the table's view already, so this
     tells nobody anything hidden; a card leaving play is named before it goes (`kill`, `discard`)."""
-    if any(c.name == card.name and c.uid != card.uid for c in rules.active_cards(state)):
+    active = rules.active_cards(state)
+    # Only a card that is itself in play: a hand's or a deck's ids follow the deck lists and would betray the shuffle.
+    if any(c is card for c in active) and any(c.name == card.name and c is not card for c in active):
         return f"{card.name} ({card.uid})"
     return card.name
 

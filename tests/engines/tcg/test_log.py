@@ -46,6 +46,14 @@ def test_a_copy_in_a_hand_does_not_make_the_one_in_play_a_twin() -> None:
     assert hidden.uid not in " ".join(e.text for e in turn.events)
 
 
+def test_a_copy_in_a_hand_is_never_named_with_its_id_even_with_a_twin_in_play() -> None:
+    # A hidden card's id follows the deck list (spec 1.2: the hand is the owner's only), so no line names it
+    s = pippin_game()
+    hidden = put(s, CAPTAIN, "hand")
+    assert proc.called(s, hidden) == "Gondorian Captain"
+    assert proc.name(s, hidden.uid) == "Gondorian Captain"
+
+
 def test_three_captains_healed_are_three_lines_each_naming_its_copy() -> None:
     # Minas Tirith Sixth Circle heals each Gondor companion once: the three lines used to read alike
     s = pippin_game()

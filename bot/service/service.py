@@ -593,7 +593,13 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
                 raise CommandError(f"'{text}' could answer several of your open questions (decisions {ids}): say "
                                    f"which, as 'answer <decision> {text}'.") from None
             ids = ", ".join(str(d.id) for d in mine)
-            raise CommandError(f"'{text}' is not an answer to any of your open questions (decisions {ids}).") from None
+            # What the rules say of a word that names something they do not offer (a location at its cap), as an
+            # answer naming the decision would have said it.
+            reasons = list(dict.fromkeys(why for d in mine for word in text.split()
+                                         if (why := game.why_not(state, d, word.partition("=")[0]))))
+            said = f" {' '.join(reasons)}" if reasons else ""
+            raise CommandError(f"'{text}' is not an answer to any of your open questions (decisions {ids}).{said}") \
+                from None
         others = list(dict.fromkeys(d.seat for d in pending))
         if others:
             raise CommandError(f"Nothing is asked of you ({seat}) right now: the game waits on "

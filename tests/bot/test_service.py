@@ -7,6 +7,7 @@ from sqlalchemy import select
 from sqlmodel import col
 
 from bot.service import NotAllowed, NotSeated, Service
+from bot.service.service import parse_for_seat
 from bot.store.database import Database
 from bot.store.models import SnapshotRow
 from engines.core import CommandError, RuleError, StaleDecision, codec
@@ -102,6 +103,24 @@ async def test_a_bare_answer_goes_to_the_one_open_question_of_the_seat_that_take
     after = await service.stored_state(ref.id)
     assert witch_king.id not in [d.id for d in after.decisions] and saruman.id in [d.id for d in after.decisions]
     assert set(cycled) <= {c.uid for c in after.deck("witch-king").cycle.cards}
+
+
+def test_a_haven_typed_bare_with_two_questions_open_is_refused_with_the_rules_reason() -> None:
+    # meq spec 6.22 (Havens), through the bot's reading of a bare word: with Sauron asked two things at once, a
+    # Haven typed alone matches neither question; the refusal says why the rules forbid it, as an answer naming
+    # the decision does, not only that it answers neither
+    from dataclasses import replace
+
+    from engines.meq import GAME as MEQ
+    from tests.engines.meq.table import open_decision
+    from tests.engines.meq.test_scenarios_influence import placing
+
+    state = placing({"dol-guldur": 3, "dagorlad": 1, "sea-of-udun": 1, "minas-morgul": 1, "osgiliath": 1})
+    place = open_decision(state, "place")
+    state.decisions.append(replace(place, id=place.id + 1000, context="other", options=place.options[:1]))
+    with pytest.raises(CommandError, match=r"not an answer to any of your open questions .* Minas Tirith is a Haven: "
+                                           r"influence never goes there \(spec 5\.4\)\."):
+        parse_for_seat(MEQ, state, place.seat, "minas-tirith")
 
 
 async def test_a_stale_decision_id_is_refused(service: Service):

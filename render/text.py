@@ -35,6 +35,23 @@ def zone_text(zone: ZoneView, with_owner: bool = True) -> str:
     return f"{owner}{zone.name} ({zone.count}): " + "; ".join(card_text(c) for c in zone.cards)
 
 
+def zone_label(zone: ZoneView) -> str:
+    """What a player calls a zone of the table: 'p1 discard', 'encounter discard', 'staging area'."""
+    return f"{zone.owner} {zone.name}" if zone.owner else zone.name
+
+
+def look_text(view: View, wanted: str) -> str:
+    """`look <zone>`: the table's zones whose name holds every word asked ('discard': every discard pile), each
+    with all its cards. Only `view.table` is searched, so a public view shows public zones alone, hidden
+    cards as backs and decks as counts; nothing asked lists the zones there are."""
+    words = wanted.lower().split()
+    found = [z for z in view.table if all(w in zone_label(z).lower() for w in words)] if words else []
+    if found:
+        return "\n".join(zone_text(z) for z in found)
+    zones = ", ".join(zone_label(z) for z in view.table)
+    return (f"No zone is called '{wanted.strip()}'. " if words else "") + f"Zones: {zones}."
+
+
 def view_text(view: View) -> str:
     lines = [view.title, view.status]
     lines += [zone_text(z) for z in view.table]

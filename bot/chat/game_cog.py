@@ -13,13 +13,15 @@ from discord.ext import commands
 from bot import safe_text
 from bot.chat import io
 from bot.chat.components import decision_view, reply_done
+from bot.chat.game_verbs import MAX_CHOICES, choice
 from bot.chat.places import game_here
 from bot.chat.tables import PACE_HELP, open_table, pace_of, probe_dm
 from bot.pace import quiet_text, stamp
 from bot.service import User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
-from render.text import view_text, zone_text
+from engines.core import WestmarchError
+from render.text import look_text, view_text, zone_label, zone_text
 
 if TYPE_CHECKING:
     from bot.chat.host import Host
@@ -107,6 +109,26 @@ class GameCog(commands.Cog):
         await io.defer(interaction, ephemeral=True)
         entries = await self.service.log(await self._game_here(interaction, game), self.bot.user_of(interaction), lines)
         await io.reply(interaction, "\n".join(entries) or "The log is empty.", ephemeral=True)
+
+    @game.command(name="look", description="A zone of the table with all its cards (a discard pile...)")
+    @app_commands.describe(zone="e.g. 'p1 discard', 'encounter discard', or 'discard' for every discard pile")
+    async def look(self, interaction: discord.Interaction, zone: str = "", game: int | None = None) -> None:
+        await io.defer(interaction, ephemeral=True)
+        # The public view, as /game status gives: what the whole table may see, whoever asks.
+        _, view = await self.service.view(await self._game_here(interaction, game), self.bot.user_of(interaction),
+                                          public=True)
+        await io.reply(interaction, look_text(view, zone), ephemeral=True)
+
+    @look.autocomplete("zone")
+    async def _zone_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            named = getattr(interaction.namespace, "game", None)
+            game_id = await self._game_here(interaction, named)
+            _, view = await self.service.view(game_id, self.bot.user_of(interaction), public=True)
+        except WestmarchError:
+            return []
+        labels = [zone_label(z) for z in view.table]
+        return [choice(label, label) for label in labels if current.lower() in label.lower()][:MAX_CHOICES]
 
     @game.command(name="list", description="Open games in this server, and whom each waits on since when")
     async def list_games(self, interaction: discord.Interaction) -> None:

@@ -16,7 +16,7 @@ from bot.store.models import GameStatus
 from engines import registry
 from engines.core import CommandError, View, WestmarchError
 from engines.core.orders import KERNEL_ORDERS
-from render.text import view_text
+from render.text import look_text, view_text
 
 HELP = """\
 Console verbs:
@@ -26,6 +26,8 @@ Console verbs:
   open <id>                                 switch to a game (the newest open game is chosen at start-up)
   as <seat|player number>                   act as that seat from now on (p1, p2, ... or 1, 2, ...)
   status | hand | log [n] | undo | abandon  as in Discord (/game ...)
+  look [zone]                               a zone of the table with all its cards ('look p1 discard');
+                                            alone, the zones there are
   yes <request> | no <request>              agree or refuse an undo request
   pace [after=H every=H deadline=D auto=yes|no at=ask|skip|auto]   show or set the pace (host)
   nudge | back | vacation <YYYY-MM-DD|off>  nudge who the game waits on; stop the automatic seat; go away
@@ -112,6 +114,9 @@ class ConsoleSession:
         elif verb == "status":
             _, view = await self.service.view(self._game(), None)
             self.out(with_board(view))
+        elif verb == "look":  # the public view: only what the whole table may see
+            _, view = await self.service.view(self._game(), None)
+            self.out(look_text(view, " ".join(args)))
         elif verb == "hand":
             _, view = await self.service.hand(self._game(), self._user())
             self.out(with_board(view))

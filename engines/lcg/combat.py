@@ -8,10 +8,11 @@ from engines.lcg import hooks, scenarios, scripts
 from engines.lcg.flow import T, answer, arg, push, task
 from engines.lcg.playing import in_play, window
 from engines.lcg.scripts import core
-from engines.lcg.state import ATTACKED, PRISONER, LcgState, Modifier, Player, Task
+from engines.lcg.state import ATTACKED, ATTACKING, PRISONER, LcgState, Modifier, Player, Task
 from engines.lcg.table import (
     characters,
     check_destroyed,
+    clear_flag,
     deal_damage,
     exhaust,
     heroes,
@@ -185,7 +186,7 @@ def deal_shadows(turn: T, _t: Task) -> None:
 def enemy_attacks(turn: T, t: Task) -> None:
     state = turn.state
     player = state.player(t.seat)
-    waiting = [e for e in player.engaged.cards if ATTACKED not in e.flags]
+    waiting = [e for e in player.engaged.cards if not attack_taken(state, e)]
     if player.eliminated or not waiting:
         return
     if len(waiting) == 1:
@@ -194,6 +195,11 @@ def enemy_attacks(turn: T, t: Task) -> None:
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Enemy attacks (RR p.18): which enemy attacks you next?",
              [Option(id=e.uid, label=f"{e.name} ({stat(state, e, 'attack')} attack)") for e in waiting],
              context="next-attacker")
+
+
+def attack_taken(state: LcgState, enemy: Card) -> bool:
+    """Has `enemy` had its turn to attack this combat: attacking now, attacked, or chosen and unable to?"""
+    return ATTACKED in enemy.flags or ATTACKING in enemy.flags or f"phase:made-no-attack:{enemy.uid}" in state.marks
 
 
 @answer("next-attacker")
@@ -209,12 +215,14 @@ def defend(turn: T, t: Task) -> None:
     enemy = player.engaged.find(t.ref)
     if enemy is None:
         return
-    enemy.flags.append(ATTACKED)
     state.modifiers = [m for m in state.modifiers if m.until != "attack"]  # the last attack's shadows end
     why_not = hooks.cannot_attack(state, enemy, player)
     if why_not:
+        # Its turn is spent, but it made no attack: the card is not marked as having attacked.
+        state.marks.append(f"phase:made-no-attack:{enemy.uid}")
         turn.say(f"{enemy.name} does not attack {player.seat} ({why_not}).")
         return
+    enemy.flags.append(ATTACKING)
     defenders = [c for c in characters(player, state) if ready(c) and not hooks.cannot_fight(state, c)]
     turn.say(f"{enemy.name} attacks {player.seat}.")
     scripts.fire(turn, "attacks", enemy)
@@ -253,9 +261,13 @@ def attack_steps(state: LcgState, seat: str, enemy_uid: str, defender: str) -> l
 
 @task("attacked")
 def attacked(turn: T, t: Task) -> None:
-    """Forced effects after an enemy's attack (Chieftain Ufthak, Misty Mountain Goblins, Wargs)."""
+    """The attack has resolved: the enemy now has attacked (spec 4.6 step 4), and the Forced effects after its
+    attack follow (Chieftain Ufthak, Misty Mountain Goblins, Wargs)."""
     enemy = next((e for p in turn.state.players for e in p.engaged.cards if e.uid == t.ref), None)
     if enemy is not None:
+        clear_flag([enemy], ATTACKING)
+        if ATTACKED not in enemy.flags:
+            enemy.flags.append(ATTACKED)
         scripts.fire(turn, "attacked", enemy)
 
 
@@ -606,9 +618,7 @@ def combat_end(turn: T, _t: Task) -> None:
                 enemy.attached.remove(card)
                 card.flags, card.back = [], ""
                 to_discard(state, card)
-            if ATTACKED in enemy.flags:
-                enemy.flags.remove(ATTACKED)
-    for enemy in state.staging.cards:  # an enemy that attacked and was sent back to the staging area
-        if ATTACKED in enemy.flags:
-            enemy.flags.remove(ATTACKED)
+            clear_flag([enemy], ATTACKED, ATTACKING)
+    # an enemy that attacked and was sent back to the staging area
+    clear_flag(state.staging.cards, ATTACKED, ATTACKING)
     state.modifiers = [m for m in state.modifiers if m.until != "attack"]

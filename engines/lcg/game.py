@@ -57,7 +57,9 @@ class Lcg(Rules[LcgState]):
     # Théodred's resource, a question a journal of version 2 did not answer. 4: `windows=key` opens the start of
     # combat (with an enemy engaged), Stand and Fight asks how X is split, Théodred offers every committed hero, and
     # an attack whose attacker left play opens no more windows: questions a journal of version 3 did not answer.
-    version = "4"
+    # 5: the players arrive at a location once its Travel cost is paid (RR p.23), so the responses to travelling
+    # wait for Great Forest Web's heroes, and Mountains of Mirkwood's card is revealed (its questions asked) first.
+    version = "5"
     min_seats = 1
     max_seats = 4
     state_type = LcgState

@@ -358,7 +358,19 @@ def travel_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     card = next((c for c in staged(state, ("location",)) if c.uid == choice[0]), None)
     if card is None:
         raise RuleError(f"{choice[0]} is no longer in the staging area.")
-    scripts.travel_cost(turn, card)  # RR p.23: refused, with nothing changed, if it cannot be paid
+    # RR p.23: a Travel cost is paid "in order to travel there", so the players arrive once all of it is paid: after
+    # each player's part (Great Forest Web's heroes, chosen by each) and the card it reveals (Mountains of Mirkwood).
+    push(state, Task(kind="arrive", ref=card.uid))
+    scripts.travel_cost(turn, card)  # refused, with nothing changed, if it cannot be paid
+
+
+@task("arrive")
+def arrive(turn: T, t: Task) -> None:
+    """The location becomes the active one (spec 4.4), its Travel cost paid."""
+    state = turn.state
+    card = next((c for c in staged(state, ("location",)) if c.uid == t.ref), None)
+    if card is None:  # it left the staging area while its cost was paid
+        return
     take_from_staging(state, card)
     state.active.cards.append(card)
     turn.say(f"The players travel to {card.name}.")

@@ -14,8 +14,11 @@ from engines.lcg.cards import CardDef, Scenario
 
 # Token kinds (spec 1.1): damage, progress, resource; time counters reuse resources but are kept apart.
 DAMAGE, PROGRESS, RESOURCE, TIME = "damage", "progress", "resource", "time"
-# Flags on cards in play.
+# Flags on cards in play. An enemy is "attacking" from the moment its attack begins until the attack has
+# resolved, and "attacked" from then until the end of combat (spec 4.6 step 4): the table is never told it has
+# attacked while its defender is still being declared.
 EXHAUSTED, COMMITTED, PRISONER, ATTACKED = "exhausted", "committed", "prisoner", "attacked"
+ATTACKING = "attacking"
 
 PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
 

@@ -10,6 +10,7 @@ from engines.lcg import hooks
 from engines.lcg.scripts import fire
 from engines.lcg.state import (
     ATTACKED,
+    ATTACKING,
     COMMITTED,
     DAMAGE,
     EXHAUSTED,
@@ -109,10 +110,11 @@ def exhaust(card: Card) -> None:
 
 
 
-def clear_flag(cards: list[Card], flag: str) -> None:
+def clear_flag(cards: list[Card], *flags: str) -> None:
     for card in cards:
-        if flag in card.flags:
-            card.flags.remove(flag)
+        for flag in flags:
+            if flag in card.flags:
+                card.flags.remove(flag)
 
 
 def add_tokens(card: Card, kind: str, amount: int) -> None:
@@ -168,7 +170,7 @@ def eliminate(turn: T, player: Player, reason: str) -> None:
             shadow.flags, shadow.back = [], ""
             to_discard(state, shadow)
         player.engaged.cards.remove(enemy)
-        clear_flag([enemy], ATTACKED)
+        clear_flag([enemy], ATTACKED, ATTACKING)
         enter_staging(turn, enemy, FROM_PLAY)
     if state.players[state.first] is player:  # FAQ 1.30: the token passes at once
         nxt = state.next_player(player.seat)
@@ -347,9 +349,9 @@ def current_stage(state: LcgState) -> Card | None:
 def clear_round_flags(state: LcgState) -> None:
     for p in state.players:
         clear_flag(p.play.cards, COMMITTED)
-        clear_flag(p.engaged.cards, ATTACKED)
+        clear_flag(p.engaged.cards, ATTACKED, ATTACKING)
         p.attacked = []
-    clear_flag(state.staging.cards, ATTACKED)
+    clear_flag(state.staging.cards, ATTACKED, ATTACKING)
 
 
 def resources(card: Card) -> int:

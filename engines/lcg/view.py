@@ -191,9 +191,10 @@ def build(state: LcgState, seat: str | None, title: str, alike: Shared | None = 
         seat=seat,
         title=title,
         status=alike.status,
+        # Each player's discard pile too: it is face up and public (spec 1.2, Z3), as the encounter discard is.
         table=[quest, active, staging, redact(state.resolving, seat),
                redact(state.encounter_deck, seat, back="encounter", counts_only=True),
-               discard, victory, *[z for pv in players for z in (pv.play, pv.engaged)]],
+               discard, victory, *[z for pv in players for z in (pv.play, pv.engaged, pv.discard)]],
         private=private,
         seats=alike.seats,
         counters=counters,

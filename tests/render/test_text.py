@@ -3,8 +3,8 @@ would not satisfy, so a new player does not learn the format from a refusal."""
 
 from __future__ import annotations
 
-from engines.core import CardView, Decision, DecisionKind, Option, RuleError, validate
-from render.text import card_text, decision_text
+from engines.core import CardView, Decision, DecisionKind, Option, RuleError, View, ZoneView, validate
+from render.text import card_text, decision_text, look_text
 
 
 def test_an_assignment_says_it_is_written_as_id_equals_amount() -> None:
@@ -55,3 +55,34 @@ def test_tokens_read_as_counted() -> None:
     """Found playing: "Glóin (1 damage, 2 resource)"."""
     gloin = CardView(uid="c2", name="Glóin", tokens={"damage": 1, "resource": 2})
     assert card_text(gloin) == "Glóin (1 damage, 2 resources)"
+
+
+def _table() -> View:
+    def face(uid: str, name: str) -> CardView:
+        return CardView(uid=uid, name=name)
+
+    troll = CardView(uid="c91", name="Hill Troll", attached=[CardView(uid=None, name=None, back="shadow")])
+    return View(game="lcg", seat=None, title="Passage Through Mirkwood", status="", table=[
+        ZoneView(name="encounter deck", owner=None, count=30, cards=[]),  # a deck: its count alone
+        ZoneView(name="encounter discard", owner=None, count=1, cards=[face("c90", "Forest Spider")]),
+        ZoneView(name="engaged", owner="p1", count=1, cards=[troll]),
+        ZoneView(name="discard", owner="p1", count=2, cards=[face("c3", "Sneak Attack"), face("c7", "Gandalf")]),
+        ZoneView(name="discard", owner="p2", count=0, cards=[]),
+    ])
+
+
+def test_look_shows_one_zone_of_the_table_with_all_its_cards() -> None:
+    """`look p1 discard`: the pile's cards in order; a discard pile is public (LCG spec 1.2, Z3)."""
+    assert look_text(_table(), "p1 discard") == "p1 discard (2): Sneak Attack; Gandalf"
+    assert look_text(_table(), "DISCARD").splitlines() == [
+        "encounter discard (1): Forest Spider", "p1 discard (2): Sneak Attack; Gandalf", "p2 discard: 0 cards"]
+
+
+def test_look_shows_what_the_view_holds_and_names_the_zones_when_none_matches() -> None:
+    """A face-down card stays a back and a deck a count; a zone the view lacks (a hand) is not there to show."""
+    table = _table()
+    assert look_text(table, "p1 engaged") == "p1 engaged (1): Hill Troll + [shadow face down]"
+    assert look_text(table, "encounter deck") == "encounter deck: 30 cards"
+    zones = "Zones: encounter deck, encounter discard, p1 engaged, p1 discard, p2 discard."
+    assert look_text(table, "p1 hand") == f"No zone is called 'p1 hand'. {zones}"
+    assert look_text(table, "") == zones

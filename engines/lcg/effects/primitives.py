@@ -7,10 +7,11 @@ from __future__ import annotations
 from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg import hooks
 from engines.lcg.scripts import T, ask, core, follow, fx_args
-from engines.lcg.state import ATTACKED, EXHAUSTED, LcgState, Player
+from engines.lcg.state import ATTACKED, ATTACKING, EXHAUSTED, LcgState, Player
 from engines.lcg.table import (
     FROM_PLAY,
     characters,
+    clear_flag,
     deal_damage,
     enter_staging,
     exhaust,
@@ -258,8 +259,7 @@ def engaged_player(state: LcgState, enemy: Card) -> Player | None:
 
 
 def clear_attacked(card: Card) -> None:
-    if ATTACKED in card.flags:
-        card.flags.remove(ATTACKED)
+    clear_flag([card], ATTACKED, ATTACKING)
 
 
 # --- progress on a location (it may be explored) -------------------------------------------------------------

@@ -252,3 +252,27 @@ async def test_play_takes_what_the_play_asks_next_in_the_same_command(world):
     assert f"Done: `play {option.id} then {' '.join(follow)}`" in played.response.content, played.response.content
     two = GAME.apply(after, "p1", Answer(decision=asked[0].id, choice=follow)).state  # the same, typed twice
     assert GAME.dumps(await env.bot.service.stored_state(1)) == GAME.dumps(two)
+
+
+async def test_look_shows_a_players_discard_pile_to_anyone_and_no_hand(world):
+    """LCG spec 1.2, Z3: a player's discard pile is face up and public; the board image shows only its count, so
+    `/game look` lists its cards (only for the asker). It reads the public view, so no hand is a zone to show."""
+    env, guild, channel, alice, bob = world
+    thread = await lcg_lobby(world)
+    await choose_decks(world, thread)
+    await deal_hands(world, thread)
+    for actor in (alice, bob):
+        await answer_only_decision(actor, thread, "keep")
+    _, alices = await env.bot.service.view(1, User(id=alice.id, name="alice"))
+    [hand] = alices.private
+    thrown, *kept = hand.cards
+    moved = await alice.slash(thread, "lcg adjust", command=f"move {thrown.uid} discard")
+    assert f"Done: `move {thrown.uid} discard`" in moved.response.content
+
+    offered = await bob.autocomplete(thread, "game look", "zone", "disc")
+    assert [c["value"] for c in offered] == ["encounter discard", "p1 discard", "p2 discard"]
+    looked = await bob.slash(thread, "game look", zone="p1 discard")
+    assert looked.ephemeral and looked.response.content == f"p1 discard (1): {thrown.name}"
+    hidden = await bob.slash(thread, "game look", zone="hand")
+    assert hidden.response.content.startswith("No zone is called 'hand'.")
+    assert not [c for c in kept if c.name != thrown.name and c.name in hidden.response.content]

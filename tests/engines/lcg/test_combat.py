@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engines.core import RuleError
+from engines.lcg import GAME
 from engines.lcg.state import DAMAGE, EXHAUSTED, Task
-from tests.engines.lcg.table import answer, card, hero, run, started
+from tests.engines.lcg.table import answer, card, core_card, hero, run, started
 
 
 def enemy(state, ec: int = 20, attack: int = 2, defense: int = 1, hp: int = 3, **more):
@@ -288,3 +289,36 @@ def test_an_engagement_check_offers_the_same_responses(monkeypatch):
     _engagement_response(monkeypatch, state)
     state, _ = run(state, Task(kind="engagement-checks"))
     assert any(d.context.startswith("resp:engaged") for d in state.decisions)
+
+
+def table_marks(state, uid: str) -> list[str]:
+    """The marks the table sees on a card (its public view), as the board and the console show them."""
+    return next(c.flags for z in GAME.view(state, None).table for c in z.cards if c.uid == uid)
+
+
+def test_an_enemy_shows_it_has_attacked_only_once_its_attack_has_resolved():
+    """Spec 4.6 step 4 (RR p.18): an enemy attacks by the steps of its attack (defender, shadow, damage). While
+    its defender is being declared it is attacking; it has attacked only after its damage."""
+    state = started(1)
+    first, second = enemy(state, 20, attack=1, name="First Orc"), enemy(state, 30, attack=1, name="Second Orc")
+    state.player("p1").engaged.cards = [first, second]
+    state, _ = run(state, Task(kind="enemy-attacks", seat="p1"))
+    state, _ = answer(state, first.uid)  # the first to attack
+    assert state.decisions[0].context == f"defend:{first.uid}"
+    assert table_marks(state, first.uid) == ["attacking"] and table_marks(state, second.uid) == []
+    state, _ = answer(state, hero(state, "p1", "Aragorn").uid)  # its defender: 1 attack against 2 defense
+    assert state.decisions[0].context == f"defend:{second.uid}"
+    assert table_marks(state, first.uid) == ["attacked"] and table_marks(state, second.uid) == ["attacking"]
+
+
+def test_an_enemy_that_cannot_attack_is_not_shown_as_having_attacked():
+    """Spec 4.6 step 4: an enemy chosen to attack that may not (Forest Snare on it) makes no attack, and it is
+    not chosen again."""
+    state = started(1)
+    snared, other = enemy(state, 20, attack=1, name="Snared Orc"), enemy(state, 30, attack=1, name="Free Orc")
+    snared.attached.append(core_card(state, "Forest Snare"))
+    state.player("p1").engaged.cards = [snared, other]
+    state, _ = run(state, Task(kind="enemy-attacks", seat="p1"))
+    state, said = answer(state, snared.uid)
+    assert "Snared Orc does not attack p1 (Forest Snare)." in said
+    assert table_marks(state, snared.uid) == [] and state.decisions[0].context == f"defend:{other.uid}"

@@ -526,6 +526,21 @@ def test_great_forest_web_costs_each_player_an_exhausted_hero():
     assert [c.name for c in state.active.cards] == ["Great Forest Web"]
 
 
+def test_the_players_travel_to_great_forest_web_once_each_of_them_has_exhausted_a_hero():
+    """RR p.23 (spec 4.4): a Travel cost is paid in order to travel. Each player chooses their own hero, so the
+    players arrive, and the log says so, after the last player's part of the cost, not before."""
+    state = a_table(2)
+    web = core_card(state, "Great Forest Web")
+    state, said = travel_to(state, web)
+    assert not said and {d.seat for d in state.decisions} == {"p1", "p2"}  # each chooses a hero at once
+    state, said = answer(state, (hero(state, "p1", "Aragorn").uid,), seat="p1")
+    assert said == ["Great Forest Web: p1 exhausts Aragorn."]
+    assert not state.active.cards and web.uid in [c.uid for c in state.staging.cards]
+    state, said = answer(state, (hero(state, "p2", "Gimli").uid,), seat="p2")
+    assert said == ["Great Forest Web: p2 exhausts Gimli.", "The players travel to Great Forest Web."]
+    assert [c.uid for c in state.active.cards] == [web.uid]
+
+
 def test_great_forest_web_cannot_be_travelled_to_without_a_ready_hero():
     state = a_table(1)
     for h in state.player("p1").play.cards:
@@ -543,8 +558,10 @@ def test_mountains_of_mirkwood_reveal_a_card_to_travel_and_offer_a_search_when_e
     state = a_table(1)
     on_top(state, core_card(state, "Hill Troll"))
     mountains = core_card(state, "Mountains of Mirkwood")
-    state, _ = travel_to(state, mountains)
+    state, said = travel_to(state, mountains)
     assert any(c.name == "Hill Troll" for c in state.staging.cards)
+    # RR p.23: the card is revealed to pay the Travel cost; the players travel there after it.
+    assert said[0].startswith("Revealed: Hill Troll") and said[-1] == "The players travel to Mountains of Mirkwood."
     from engines.core import Turn
     from engines.lcg.quest import place_progress
 

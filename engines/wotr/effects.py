@@ -559,6 +559,8 @@ def _take_answer(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) 
         turn.say(f"{deck.name}'s deck takes nothing.")
     if zone is deck.draw:
         turn.state.rng.shuffle(deck.draw.cards)
+        if choice[0] != "decline":
+            proc.refill(turn, deck)  # the card taken was the last (L566-570)
 
 
 script("Legolas", on_play=_take(("Bow of the Galadhrim",), "draw"))

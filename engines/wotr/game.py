@@ -63,7 +63,10 @@ VERBS = adjust.VERBS  # the adjustment verbs (spec 8.3), for the Discord help an
 class Wotr(Rules[WotrState]):
     name = "wotr"
     title = "War of the Ring: The Card Game"
-    version = "1"
+    # 2: a draw deck is rebuilt from its cycle pile the moment it runs out (L566-570), after the draw, forsake,
+    # removal or search that empties it, not at the deck's next draw: the shuffle comes earlier and the cards
+    # cycled in between stay in the cycle pile, so a journal written by version 1 does not replay the same.
+    version = "2"
     min_seats = 2
     max_seats = 4
     state_type = WotrState

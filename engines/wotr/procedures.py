@@ -68,16 +68,27 @@ def recycle(turn: T, deck: Deck, *, into_existing: bool = False) -> None:
     turn.say(f"{deck.name}'s deck recycles its cycle pile: {plural(len(deck.draw.cards), 'card')} in the draw deck.")
 
 
+def refill(turn: T, deck: Deck) -> None:
+    """The moment the deck's draw deck runs out, its cycle pile is shuffled into a new one (L566-570): called
+    wherever a card leaves a draw deck (drawn, forsaken, removed, taken), not at the next draw, so the table
+    never shows an empty draw deck beside a cycle pile that should have become it. With the cycle pile empty
+    too nothing happens: the deck plays on with what it holds (L638-642)."""
+    if not deck.draw.cards and deck.cycle.cards:
+        recycle(turn, deck)
+
+
 def draw(turn: T, deck: Deck, count: int, source: str = "") -> list[Card]:
-    """Draw one at a time; an empty draw deck is rebuilt from the cycle pile at once, even mid-draw; with
-    both empty drawing stops, without penalty (L566-570, L638-642). `source`: the card or rule that draws,
-    named in the log, else a draw in the middle of a location's text reads as if from nowhere."""
+    """Draw one at a time; an empty draw deck is rebuilt from the cycle pile at once, even mid-draw, and after
+    the draw that empties it; with both empty drawing stops, without penalty (L566-570, L638-642). `source`:
+    the card or rule that draws, named in the log, else a draw in the middle of a location's text reads as if
+    from nowhere."""
     drawn: list[Card] = []
     for _ in range(count):
+        # Mid-draw (L569-570); or at the start, for a deck that ran dry with an empty cycle pile and has
+        # cycled cards since (nothing was there to recycle when it ran out).
+        refill(turn, deck)
         if not deck.draw.cards:
-            if not deck.cycle.cards:
-                break
-            recycle(turn, deck)
+            break
         drawn.extend(turn.draw(deck.draw, deck.hand, 1))
     for c in drawn:
         _reset(c)
@@ -87,6 +98,8 @@ def draw(turn: T, deck: Deck, count: int, source: str = "") -> list[Card]:
         turn.say(f"{why}{deck.name}'s deck draws {plural(len(drawn), 'card')}{short}.")
         if drawn:
             turn.say(f"{deck.name}'s deck drew {names(drawn)}.", audience=[deck.seat])
+    if drawn:
+        refill(turn, deck)  # the last card drawn emptied it: rebuilt now, said after the draw
     return drawn
 
 
@@ -203,11 +216,12 @@ def forsake(turn: T, deck: Deck, choice: str) -> None:
             turn.say(f"{deck.name}'s deck forsakes the top card of its draw deck: {card.name}, which is cycled "
                      "instead by its own text.")
             turn.reveal()
-            return
-        turn.say(f"{deck.name}'s deck forsakes the top card of its draw deck, unseen.")
-        if not eliminate(turn, card, public=False):
-            turn.say(f"(It was {card.name}.)", audience=[deck.seat])
-        turn.reveal()
+        else:
+            turn.say(f"{deck.name}'s deck forsakes the top card of its draw deck, unseen.")
+            if not eliminate(turn, card, public=False):
+                turn.say(f"(It was {card.name}.)", audience=[deck.seat])
+            turn.reveal()
+        refill(turn, deck)  # L566-570: it was the last card (once it lies on its pile, as a drawn card in hand)
         return
     if deck.hand.find(choice):
         eliminate_from_hand(turn, deck, choice, " (forsaken)")
@@ -221,6 +235,7 @@ def remove(turn: T, name: str) -> None:
     """Eliminate every copy of a named card wherever it is; reshuffle a draw deck it came from (L627-633).
     A copy already in an eliminated pile is left alone, unannounced: it may lie there face down (spec 1.5)."""
     state = turn.state
+    depleted: list[Deck] = []
     for deck in state.decks:
         for zone in [z for z in deck.zones() if z is not deck.eliminated]:
             for card in [c for c in zone.cards if c.name == name]:
@@ -229,6 +244,7 @@ def remove(turn: T, name: str) -> None:
                 turn.say(f"{name} is removed from {deck.name}'s {zone.name.split(': ')[-1]}.")
                 if zone is deck.draw:
                     state.rng.shuffle(deck.draw.cards)
+                    depleted += [deck] if not deck.draw.cards else []
     for holder, _ in state.in_play():
         for item in [i for i in holder.attached if i.name == name]:
             holder.attached.remove(item)
@@ -239,6 +255,8 @@ def remove(turn: T, name: str) -> None:
             loc.attached.remove(card)
             eliminate(turn, card, public=True)
             turn.say(f"{name} is removed from {loc.name}.")
+    for deck in depleted:  # L566-570: once every copy is gone (a copy in the cycle pile is not recycled)
+        refill(turn, deck)
 
 
 def add_corruption(turn: T, n: int, why: str = "") -> int:

@@ -31,7 +31,9 @@ def _same(a: object, b: object) -> bool:
 @dataclass(kw_only=True, eq=False)
 class Card:
     """One physical card (or token) in the game. `uid` is unique within a game and never shown for a
-    hidden card, because uids are handed out in deck-list order and would betray the shuffle."""
+    hidden card, because uids are handed out in deck-list order and would betray the shuffle. (MEQ's heroes
+    are offered face-down monster tokens by uid, so MEQ hands a card its uid when its deck is shuffled, and
+    a new one at every reshuffle: engines/meq/stock.py `shuffle`.)"""
 
     uid: str
     name: str

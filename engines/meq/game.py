@@ -58,7 +58,11 @@ class Meq(Rules[MeqState]):
     # scripted: a journal written by version 1 does not replay the same. 3: Plots and Quests scripted (the
     # Starting Plot's setup runs at setup, Plot conditions are checked).
     # 4: every combat ability and Corruption card scripted. 5: every Event scripted.
-    version = "5"
+    # 6: a card's uid is handed out when its deck or token pile is shuffled, at setup and at every reshuffle, in
+    # the shuffled order (stock.shuffle): uids in the pack's order named the same monster behind the same token
+    # id in every game, and the heroes' options show those ids. The same seed deals the same cards, under other
+    # uids, so an older journal's answers name uids this version does not give.
+    version = "6"
     min_seats = 2
     max_seats = 4
     state_type = MeqState
@@ -138,37 +142,35 @@ class Meq(Rules[MeqState]):
             cdef = idx.combat[card_id]
             if cdef.deck in ("zealot", "ravager", "behemoth"):
                 decks.setdefault(f"combat:{cdef.deck}", []).extend(
-                    state.new_card(cdef.name, cdef.id, face_up=False) for _ in range(copies))
+                    unnumbered(cdef.name, cdef.id) for _ in range(copies))
             elif cdef.deck == "skill":
-                decks.setdefault("skill", []).extend(
-                    state.new_card(cdef.name, cdef.id, face_up=False) for _ in range(copies))
+                decks.setdefault("skill", []).extend(unnumbered(cdef.name, cdef.id) for _ in range(copies))
         for pile in idx.pack.piles:
             tokens: list[Card] = []
             for mid, n in pile.tokens:
-                tokens += [state.new_card(idx.foes[mid].name, f"{pile.group}|{mid}", face_up=False, back=pile.group)
-                           for _ in range(n)]
-            tokens += [state.new_card("Blank", f"{pile.group}|blank", face_up=False, back=pile.group)
-                       for _ in range(pile.blanks)]
+                tokens += [unnumbered(idx.foes[mid].name, f"{pile.group}|{mid}", pile.group) for _ in range(n)]
+            tokens += [unnumbered("Blank", f"{pile.group}|blank", pile.group) for _ in range(pile.blanks)]
             decks[f"pile:{pile.group}"] = tokens
         for ev in idx.pack.events:
-            decks.setdefault(f"event:{ev.stage}", []).append(state.new_card(ev.name, ev.id, face_up=False))
+            decks.setdefault(f"event:{ev.stage}", []).append(unnumbered(ev.name, ev.id))
         for enc in idx.pack.encounters:
-            decks.setdefault(f"encounter:{enc.deck}", []).append(state.new_card(enc.name, enc.id, face_up=False))
+            decks.setdefault(f"encounter:{enc.deck}", []).append(unnumbered(enc.name, enc.id))
             state.encounter_discards.setdefault(enc.deck, zone(f"{enc.deck} Encounter discard", Visibility.PUBLIC))
-        decks["peril"] = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.perils]
-        decks["shadow"] = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.shadows]
-        decks["corruption"] = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.corruption]
+        decks["peril"] = [unnumbered(p.name, p.id) for p in idx.pack.perils]
+        decks["shadow"] = [unnumbered(p.name, p.id) for p in idx.pack.shadows]
+        decks["corruption"] = [unnumbered(p.name, p.id) for p in idx.pack.corruption]
         state.item_supply = {i.id: i.value for i in idx.pack.items}
         for h in state.heroes:
             for item in idx.heroes[h.key].items:
                 state.item_supply[item] -= 1
         starting = [p for p in idx.pack.plots if p.starting]
-        decks["plot"] = [state.new_card(p.name, p.id, face_up=False) for p in idx.pack.plots if not p.starting]
-        # Shuffled in the order the decks were always shuffled, so a seed deals the same game as before.
+        decks["plot"] = [unnumbered(p.name, p.id) for p in idx.pack.plots if not p.starting]
+        # Shuffled in the order the decks were always shuffled, so a seed deals the same cards as before; each
+        # card's uid is handed out by that shuffle, in the deck's new order (stock.shuffle), not in list order.
         kinds = ("combat:", "skill", "pile:", "event:", "encounter:", "peril", "shadow", "corruption", "plot")
         for key in [k for kind in kinds for k in decks if k.startswith(kind)]:
-            state.rng.shuffle(decks[key])
             stock.put(state, key, decks[key])
+            stock.shuffle(state, key)  # the uids are handed out here, in the shuffled order
         first = starting[state.rng.below(len(starting))]
         card = state.new_card(first.name, first.id)
         state.plots.cards.append(card)
@@ -203,9 +205,9 @@ class Meq(Rules[MeqState]):
         life: list[Card] = []
         for c in idx.pack.combat:
             if c.deck == key:
-                life += [state.new_card(c.name, c.id, face_up=False) for _ in range(c.copies)]
-        state.rng.shuffle(life)
+                life += [unnumbered(c.name, c.id) for _ in range(c.copies)]
         stock.put(state, stock.life(h), life)
+        stock.shuffle(state, stock.life(h))
         state.stock[stock.damage(h)] = ()
         quests = [q for q in idx.pack.quests if q.owner == key]
         starts = [q for q in quests if q.kind == "starting"]
@@ -327,6 +329,13 @@ class Meq(Rules[MeqState]):
 
     def private(self, state: MeqState, seat: str) -> list[ZoneView]:
         return hand_zones(state, seat)  # without the map, the panels and the rest of a whole view
+
+
+def unnumbered(name: str, ref: str, back: str = "") -> Card:
+    """A face-down card for a deck being built, without its uid yet: `stock.shuffle` gives it one. A uid given
+    here, in the pack's order, would name the same face in every game (a monster token's, which the heroes'
+    options show)."""
+    return Card(uid="", name=name, ref=ref, back=back, face_up=False)
 
 
 def _signed(text: str) -> int:

@@ -193,10 +193,13 @@ class MeqState(BaseState):
     def opt(self, name: str) -> OptionValue:
         return self.options[name]
 
-    def new_card(self, name: str, ref: str, *, face_up: bool = True, back: str = "") -> Card:
-        card = Card(uid=f"c{self.next_uid}", name=name, ref=ref, face_up=face_up, back=back)
+    def new_uid(self) -> str:
+        uid = f"c{self.next_uid}"
         self.next_uid += 1
-        return card
+        return uid
+
+    def new_card(self, name: str, ref: str, *, face_up: bool = True, back: str = "") -> Card:
+        return Card(uid=self.new_uid(), name=name, ref=ref, face_up=face_up, back=back)
 
     def hero(self, key: str) -> Hero:
         return next(h for h in self.heroes if h.key == key)

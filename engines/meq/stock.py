@@ -5,7 +5,7 @@ Every `apply` copies the state before changing it; some 700 face-down cards were
 A deck here is a tuple of entries `uid<TAB>ref<TAB>back<TAB>name`, top of the deck last. Tuples never change,
 so copies of the state share them (`Meq.shared_fields`) and every change builds a new tuple: copy on write.
 A card becomes a `Card` again when it is drawn, and an entry when it goes back into a deck (face down,
-known to nobody: a shuffled card is a stranger again).
+known to nobody: a shuffled card is a stranger again, with a new uid, see `shuffle`).
 """
 
 from __future__ import annotations
@@ -75,9 +75,14 @@ def merge(state: MeqState, key: str, source: str) -> None:
 
 
 def shuffle(state: MeqState, key: str) -> None:
+    """Shuffle a deck, and give every card in it a new uid, in its new order. A card's uid is seen by players who
+    may not see its face: the heroes' options name the face-down monster tokens on the board by uid
+    (events.py `sweep_options`). Uids handed out in deck-list order (setup) would say which face each one is,
+    the same in every game, and a card seen face up (a token discarded, a card played) would keep its uid
+    through a reshuffle into the deck; so a shuffled card is a stranger again, under a name nobody has seen."""
     items = list(state.stock.get(key, ()))
     state.rng.shuffle(items)
-    state.stock[key] = tuple(items)
+    state.stock[key] = tuple(state.new_uid() + SEP + e.split(SEP, 1)[1] for e in items)
 
 
 def pop(state: MeqState, key: str) -> Card:

@@ -1,5 +1,10 @@
 """Decision buttons and menus, and undo consent buttons, as DynamicItems: their custom_id carries the game
-and decision ids, so they keep working after a restart (registered once in setup_hook)."""
+and decision ids, so they keep working after a restart (registered once in setup_hook).
+
+A decision's custom_id also carries its stamp (`:h<stamp>`, bot/service/asked.py), so a button or menu
+posted for decision 2 does not answer another decision 2 asked after an undo: the service refuses it as
+stale. Buttons and menus posted before stamps (no `:h` part) keep working as they always did: they answer
+the decision open under their number, as typing `answer <number> <option>` would."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import discord
 
 from bot.chat import io
 from bot.chat.host import Host, host_of
+from bot.service.asked import STAMP, Pressed, stamp
 from bot.service.types import ActResult, DeadlineAsk
 from engines.core import Decision, DecisionKind, WestmarchError
 
@@ -21,22 +27,31 @@ def _bot(interaction: discord.Interaction) -> Host:
     return host_of(interaction)
 
 
-async def answer(interaction: discord.Interaction, game_id: int, command: str) -> None:
-    """A button or menu was used: the same path as typing the command."""
+async def answer(interaction: discord.Interaction, game_id: int, pressed: Pressed) -> None:
+    """A button or menu was used: the same path as typing the command, the decision checked to be the one the
+    button was posted for."""
     bot = _bot(interaction)
     await io.defer(interaction, ephemeral=True)
+    typed = " ".join(["answer", str(pressed.decision), *pressed.picks])  # what the service works out, said alike
     try:
-        result = await bot.service.act(game_id, bot.user_of(interaction), command, at=interaction.created_at)
+        result = await bot.service.act(
+            game_id, bot.user_of(interaction), typed, at=interaction.created_at, pressed=pressed
+        )
     except WestmarchError as exc:
         await io.reply(interaction, exc.message, ephemeral=True)
         return
     await reply_done(bot, interaction, game_id, result)
 
 
-class DecisionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"wm:g(?P<game>\d+):d(?P<decision>\d+):o(?P<option>{OPTION_ID})",
-):
+def _asked(game: int, decision: int, stamped: str | None) -> str:
+    """The start of a decision's custom_id: its game, its number and (new buttons) its stamp."""
+    return f"wm:g{game}:d{decision}" + (f":h{stamped}" if stamped is not None else "")
+
+
+ASKED = rf"wm:g(?P<game>\d+):d(?P<decision>\d+)(?::h(?P<stamp>{STAMP}))?"
+
+
+class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{ASKED}:o(?P<option>{OPTION_ID})"):
     def __init__(
         self,
         game: int,
@@ -44,47 +59,47 @@ class DecisionButton(
         option: str,
         label: str = "?",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        stamped: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(label=label[:80], style=style, custom_id=f"wm:g{game}:d{decision}:o{option}")
-        )
-        self.game, self.decision, self.option = game, decision, option
+        custom_id = f"{_asked(game, decision, stamped)}:o{option}"
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
+        self.game, self.decision, self.option, self.stamped = game, decision, option, stamped
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DecisionButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["decision"]), match["option"], label or "?")
+        return cls(int(match["game"]), int(match["decision"]), match["option"], label or "?", stamped=match["stamp"])
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, self.game, f"answer {self.decision} {self.option}")
+        await answer(interaction, self.game, Pressed(self.decision, self.stamped, (self.option,)))
 
 
-class DecisionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"wm:g(?P<game>\d+):d(?P<decision>\d+):m"
-):
+class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{ASKED}:m"):
     """A menu for choose-many decisions and for choices with more options than buttons fit."""
 
-    def __init__(self, game: int, decision: int, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"wm:g{game}:d{decision}:m"))
-        self.game, self.decision = game, decision
+    def __init__(
+        self, game: int, decision: int, select: discord.ui.Select[Any] | None = None, stamped: str | None = None
+    ) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"{_asked(game, decision, stamped)}:m"))
+        self.game, self.decision, self.stamped = game, decision, stamped
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DecisionSelect:
-        return cls(int(match["game"]), int(match["decision"]), item if isinstance(item, discord.ui.Select) else None)
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(int(match["game"]), int(match["decision"]), select, stamped=match["stamp"])
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        chosen = " ".join(self.item.values)
-        await answer(interaction, self.game, f"answer {self.decision} {chosen}")
+        await answer(interaction, self.game, Pressed(self.decision, self.stamped, tuple(self.item.values)))
 
 
 class UndoButton(
@@ -193,7 +208,7 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
         if one and used + len(d.options) <= BUTTON_LIMIT - (1 if len(view.children) else 0):
             for o in d.options:
                 style = discord.ButtonStyle.secondary if o.id == "pass" else discord.ButtonStyle.primary
-                view.add_item(DecisionButton(game_id, d.id, o.id, f"{o.label}", style))
+                view.add_item(DecisionButton(game_id, d.id, o.id, f"{o.label}", style, stamp(d)))
                 used += 1
         elif (
             d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS, DecisionKind.CHOOSE_MANY)
@@ -203,13 +218,13 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
             low = d.low if d.kind is DecisionKind.CHOOSE_MANY else 1
             high = min(d.high, len(d.options)) if d.kind is DecisionKind.CHOOSE_MANY else 1
             select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=f"wm:g{game_id}:d{d.id}:m",
+                custom_id=f"{_asked(game_id, d.id, stamp(d))}:m",
                 placeholder=d.prompt[:150],
                 min_values=low,
                 max_values=high,
                 options=[discord.SelectOption(label=o.label[:100], value=o.id) for o in d.options],
             )
-            view.add_item(DecisionSelect(game_id, d.id, select))
+            view.add_item(DecisionSelect(game_id, d.id, select, stamp(d)))
             used += 5
     return view if view.children else None
 

@@ -20,7 +20,10 @@ from bot.service.types import ActResult, DeadlineAsk
 from engines.core import Decision, DecisionKind, WestmarchError
 
 BUTTON_LIMIT = 25  # 5 rows of 5
-OPTION_ID = r"[A-Za-z0-9_\-]+"
+CUSTOM_ID_LIMIT = 100  # Discord's longest custom_id, and longest menu option value
+# Any option id the engines make ("move:fornost", "shadow:c312", "tok|c147", "c12>c40"): ids never hold a space,
+# since an answer is words. It ends the custom_id, so the parts before it are read unambiguously.
+OPTION_ID = r"\S+"
 
 
 def _bot(interaction: discord.Interaction) -> Host:
@@ -51,32 +54,54 @@ def _asked(game: int, decision: int, stamped: str | None) -> str:
 ASKED = rf"wm:g(?P<game>\d+):d(?P<decision>\d+)(?::h(?P<stamp>{STAMP}))?"
 
 
-class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{ASKED}:o(?P<option>{OPTION_ID})"):
+class DecisionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{ASKED}:(?:o(?P<option>{OPTION_ID})|i(?P<index>\d+))",
+):
+    """One option of a decision: its id (`:o<id>`), or, when the id does not fit in a custom_id, its place
+    among the decision's options (`:i<index>`, only with a stamp, which pins the options it indexes)."""
+
     def __init__(
         self,
         game: int,
         decision: int,
-        option: str,
+        option: str | None,
         label: str = "?",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         stamped: str | None = None,
+        index: int | None = None,
     ) -> None:
-        custom_id = f"{_asked(game, decision, stamped)}:o{option}"
+        head = _asked(game, decision, stamped)
+        custom_id = f"{head}:o{option}" if option is not None else f"{head}:i{index}"
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
-        self.game, self.decision, self.option, self.stamped = game, decision, option, stamped
+        self.game, self.decision, self.stamped = game, decision, stamped
+        self.pick = option if option is not None else f"#{index}"  # what bot/service/asked.py reads
+
+    @classmethod
+    def of(
+        cls, game: int, decision: Decision, index: int, style: discord.ButtonStyle = discord.ButtonStyle.primary
+    ) -> DecisionButton:
+        """The button of the decision's option `index`, by id where the id fits."""
+        option, stamped = decision.options[index], stamp(decision)
+        fits = len(f"{_asked(game, decision.id, stamped)}:o{option.id}") <= CUSTOM_ID_LIMIT
+        if fits and re.fullmatch(OPTION_ID, option.id):
+            return cls(game, decision.id, option.id, option.label, style, stamped)
+        return cls(game, decision.id, None, option.label, style, stamped, index=index)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DecisionButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["decision"]), match["option"], label or "?", stamped=match["stamp"])
+        index = int(match["index"]) if match["index"] is not None else None
+        game, decision = int(match["game"]), int(match["decision"])
+        return cls(game, decision, match["option"], label or "?", stamped=match["stamp"], index=index)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, self.game, Pressed(self.decision, self.stamped, (self.option,)))
+        await answer(interaction, self.game, Pressed(self.decision, self.stamped, (self.pick,)))
 
 
 class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{ASKED}:m"):
@@ -206,9 +231,9 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
     for d in decisions:
         one = d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS)
         if one and used + len(d.options) <= BUTTON_LIMIT - (1 if len(view.children) else 0):
-            for o in d.options:
+            for i, o in enumerate(d.options):
                 style = discord.ButtonStyle.secondary if o.id == "pass" else discord.ButtonStyle.primary
-                view.add_item(DecisionButton(game_id, d.id, o.id, f"{o.label}", style, stamp(d)))
+                view.add_item(DecisionButton.of(game_id, d, i, style))
                 used += 1
         elif (
             d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS, DecisionKind.CHOOSE_MANY)
@@ -222,11 +247,18 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
                 placeholder=d.prompt[:150],
                 min_values=low,
                 max_values=high,
-                options=[discord.SelectOption(label=o.label[:100], value=o.id) for o in d.options],
+                options=[discord.SelectOption(label=o.label[:100], value=menu_value(o.id, i))
+                         for i, o in enumerate(d.options)],
             )
             view.add_item(DecisionSelect(game_id, d.id, select, stamp(d)))
             used += 5
     return view if view.children else None
+
+
+def menu_value(option_id: str, index: int) -> str:
+    """A menu option's value: the option id, or `#<index>` for an id longer than Discord takes (read back under the
+    menu's stamp, bot/service/asked.py)."""
+    return option_id if len(option_id) <= CUSTOM_ID_LIMIT else f"#{index}"
 
 
 def undo_view(game_id: int, request_id: int) -> discord.ui.View:

@@ -15,12 +15,14 @@ import base64
 import dataclasses
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engines.core import Decision, StaleDecision
 
 STAMP = r"[a-z2-7]{8}"  # base32 of a 5-byte digest: a chance in 10^12 that two questions share one
+BY_INDEX = re.compile(r"#(\d+)")  # an option by its place, where its id is too long for Discord (100 characters)
 
 
 def stamp(decision: Decision) -> str:
@@ -41,7 +43,8 @@ def gone(decision: int) -> StaleDecision:
 class Pressed:
     """A button press or a menu choice on decision `decision`. `stamp` is None for a button posted before
     stamps: it answers decision `decision` as typing would (the words of an old button never change). Each
-    pick is an option id."""
+    pick is an option id, or `#<index>`, the option's place among the decision's options (a stamped press
+    only: the stamp pins the options)."""
 
     decision: int
     stamp: str | None
@@ -59,4 +62,14 @@ class Pressed:
                     f"That choice is no longer open: decision {self.decision} has changed since this was posted "
                     "(a move was taken back, or its options changed). Use the newest buttons."
                 )
-        return " ".join(["answer", str(self.decision), *self.picks])
+        words = [self._option(open_now, pick) for pick in self.picks]
+        return " ".join(["answer", str(self.decision), *words])
+
+    def _option(self, decision: Decision | None, pick: str) -> str:
+        by_index = BY_INDEX.fullmatch(pick)
+        if by_index is None or decision is None or any(o.id == pick for o in decision.options):
+            return pick
+        index = int(by_index[1])
+        if self.stamp is None or index >= len(decision.options):  # an index means something only where stamped
+            raise gone(self.decision)
+        return decision.options[index].id

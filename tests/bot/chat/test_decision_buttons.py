@@ -11,14 +11,17 @@ import pytest
 
 from bot.chat.components import DecisionButton, DecisionSelect, decision_view
 from engines import registry
-from engines.core import DecisionKind
+from engines.core import NONE, Decision, DecisionKind
+from engines.meq import GAME as MEQ
 from engines.wotr import GAME as WOTR
+from tests.bot.chat.test_meq_commands import three_players
 from tests.bot.chat.test_wotr_commands import duel
 
 
 @pytest.fixture(autouse=True)
 def installed() -> None:
     registry.register(WOTR)
+    registry.register(MEQ)
 
 
 def buttons(message: Any) -> dict[str, str]:
@@ -93,3 +96,44 @@ async def test_a_menu_made_for_another_question_under_the_same_number_is_refused
     stale = await alice.user.select(message, custom_id=menu.custom_id, values=["cycle-c20"])
     assert "That choice is no longer open" in stale.response.content, stale.response.content
     assert (await env.bot.service.stored_state(1)).decisions == state.decisions
+
+
+def shortest(decision: Decision) -> str:
+    """The least answer to `decision`: what moves a game on without asking anything of the test."""
+    ids = [o.id for o in decision.options]
+    if decision.kind is DecisionKind.CHOOSE_MANY:
+        return " ".join(ids[: decision.low]) or NONE
+    if decision.kind is DecisionKind.NUMBER:
+        return str(decision.low)
+    return next((i for i in ("stop", "pass") if i in ids), ids[0])
+
+
+async def test_a_button_whose_option_id_holds_a_colon_answers(world):
+    """The play-tester's Middle-earth Quest game: Sauron's 'discard the active Plot' (`discard:c356`), a hero's
+    'move to Fornost' (`move:fornost`) and the like matched no button and Discord said "This interaction
+    failed". Played on with the least answers until such a button is posted, it is clicked and answers."""
+    env, guild, channel, alice, bob = world
+    thread, carol = await three_players(world)
+    actors = {"p1": alice, "p2": bob, "p3": carol}
+    for _ in range(80):
+        state = await env.bot.service.stored_state(1)
+        odd = [d for d in state.decisions if d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS)
+               and any(set(o.id) & set(":|") for o in d.options)]
+        if odd:
+            break
+        d = state.decisions[0]
+        done = await actors[d.seat].slash(thread, "game act", command=f"answer {d.id} {shortest(d)}")
+        assert "Done" in done.response.content, done.response.content
+    else:
+        pytest.fail("no option id with ':' or '|' was offered")
+    decision = odd[0]
+    option = next(o for o in decision.options if set(o.id) & set(":|"))
+    actor = actors[decision.seat]
+    posted = [*thread.history(), *actor.user.dm_channel.history()]
+    message, custom_id = next(
+        (m, c.custom_id) for m in reversed(posted) if m.components for row in m.components for c in row.children
+        if c.custom_id.startswith(f"wm:g1:d{decision.id}:") and c.custom_id.endswith(f":o{option.id}")
+    )
+    clicked = await actor.user.click(message, custom_id=custom_id)
+    assert clicked.ephemeral and f"Done: `answer {decision.id} {option.id}`" in clicked.response.content, (
+        custom_id, clicked)

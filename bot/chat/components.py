@@ -17,7 +17,7 @@ from bot.chat import io
 from bot.chat.host import Host, host_of
 from bot.service.asked import STAMP, Pressed, stamp
 from bot.service.types import ActResult, DeadlineAsk
-from engines.core import Decision, DecisionKind, WestmarchError
+from engines.core import NONE, Decision, DecisionKind, WestmarchError
 
 BUTTON_LIMIT = 25  # 5 rows of 5
 CUSTOM_ID_LIMIT = 100  # Discord's longest custom_id, and longest menu option value
@@ -35,7 +35,7 @@ async def answer(interaction: discord.Interaction, game_id: int, pressed: Presse
     button was posted for."""
     bot = _bot(interaction)
     await io.defer(interaction, ephemeral=True)
-    typed = " ".join(["answer", str(pressed.decision), *pressed.picks])  # what the service works out, said alike
+    typed = " ".join(["answer", str(pressed.decision), *(pressed.picks or (NONE,))])  # as the service works it out
     try:
         result = await bot.service.act(
             game_id, bot.user_of(interaction), typed, at=interaction.created_at, pressed=pressed
@@ -124,6 +124,7 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
         return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        # Nothing chosen, where the decision takes that (a choose-many with a minimum of 0): answered with none.
         await answer(interaction, self.game, Pressed(self.decision, self.stamped, tuple(self.item.values)))
 
 
@@ -219,7 +220,7 @@ async def reply_done(bot: Host, interaction: discord.Interaction, game_id: int, 
         mine = [d for d in view.decisions if d.seat == result.seat]
     except WestmarchError:  # the game ended or went out of reach meanwhile: the move itself is done
         pass
-    lines += [f"Next, decision {d.id}: {d.prompt}" for d in mine]
+    lines += [f"Next, decision {d.id}: {asking(d)}" for d in mine]
     buttons = decision_view(game_id, mine)
     await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 
@@ -235,24 +236,45 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
                 style = discord.ButtonStyle.secondary if o.id == "pass" else discord.ButtonStyle.primary
                 view.add_item(DecisionButton.of(game_id, d, i, style))
                 used += 1
-        elif (
-            d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS, DecisionKind.CHOOSE_MANY)
-            and 0 < len(d.options) <= 25
-            and len(view.children) < BUTTON_LIMIT - 5
-        ):
+        elif (one or d.kind is DecisionKind.CHOOSE_MANY) and 0 < len(d.options) <= 25:
             low = d.low if d.kind is DecisionKind.CHOOSE_MANY else 1
             high = min(d.high, len(d.options)) if d.kind is DecisionKind.CHOOSE_MANY else 1
             select: discord.ui.Select[Any] = discord.ui.Select(
                 custom_id=f"{_asked(game_id, d.id, stamp(d))}:m",
-                placeholder=d.prompt[:150],
-                min_values=low,
-                max_values=high,
+                placeholder=(f"Up to {high}, or none: {d.prompt}" if low <= 0 else d.prompt)[:150],
+                min_values=max(low, 0),
+                max_values=max(high, 1),
                 options=[discord.SelectOption(label=o.label[:100], value=menu_value(o.id, i))
                          for i, o in enumerate(d.options)],
             )
-            view.add_item(DecisionSelect(game_id, d.id, select, stamp(d)))
-            used += 5
+            items: list[discord.ui.Item[Any]] = [DecisionSelect(game_id, d.id, select, stamp(d))]
+            if low <= 0:  # an empty menu answers too, but a player may not think to send one: say it with a button
+                none = DecisionButton(game_id, d.id, NONE, "Choose none", discord.ButtonStyle.secondary, stamp(d))
+                items.append(none)
+            if _add_all(view, items):
+                used += 5 + len(items) - 1
     return view if view.children else None
+
+
+def _add_all(view: discord.ui.View, items: list[discord.ui.Item[Any]]) -> bool:
+    """Add `items` to `view` if they all fit (a menu takes a whole row of five), else none of them."""
+    added: list[discord.ui.Item[Any]] = []
+    try:
+        for item in items:
+            view.add_item(item)
+            added.append(item)
+    except ValueError:
+        for item in added:
+            view.remove_item(item)
+        return False
+    return True
+
+
+def asking(decision: Decision) -> str:
+    """A decision's prompt as a player reads it, saying when choosing nothing is an answer."""
+    if decision.kind is DecisionKind.CHOOSE_MANY and decision.low <= 0 and decision.options:
+        return f"{decision.prompt} (choose up to {min(decision.high, len(decision.options))}, or none)"
+    return decision.prompt
 
 
 def menu_value(option_id: str, index: int) -> str:

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engines.core import Decision, StaleDecision
+from engines.core import NONE, Decision, StaleDecision
 
 STAMP = r"[a-z2-7]{8}"  # base32 of a 5-byte digest: a chance in 10^12 that two questions share one
 BY_INDEX = re.compile(r"#(\d+)")  # an option by its place, where its id is too long for Discord (100 characters)
@@ -44,7 +44,8 @@ class Pressed:
     """A button press or a menu choice on decision `decision`. `stamp` is None for a button posted before
     stamps: it answers decision `decision` as typing would (the words of an old button never change). Each
     pick is an option id, or `#<index>`, the option's place among the decision's options (a stamped press
-    only: the stamp pins the options)."""
+    only: the stamp pins the options). No picks (a menu sent empty) answers with nothing chosen, `none`, which
+    the rules take where choosing nothing is allowed and refuse with their own words elsewhere."""
 
     decision: int
     stamp: str | None
@@ -63,7 +64,7 @@ class Pressed:
                     "(a move was taken back, or its options changed). Use the newest buttons."
                 )
         words = [self._option(open_now, pick) for pick in self.picks]
-        return " ".join(["answer", str(self.decision), *words])
+        return " ".join(["answer", str(self.decision), *(words or [NONE])])  # an empty menu: nothing chosen
 
     def _option(self, decision: Decision | None, pick: str) -> str:
         by_index = BY_INDEX.fullmatch(pick)

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.chat.components import DecisionButton, DecisionSelect, decision_view
+from bot.chat.components import DecisionButton, DecisionSelect, asking, decision_view
 from engines import registry
 from engines.core import NONE, Decision, DecisionKind
 from engines.meq import GAME as MEQ
@@ -137,3 +137,69 @@ async def test_a_button_whose_option_id_holds_a_colon_answers(world):
     clicked = await actor.user.click(message, custom_id=custom_id)
     assert clicked.ephemeral and f"Done: `answer {decision.id} {option.id}`" in clicked.response.content, (
         custom_id, clicked)
+
+
+async def lcg_until_choose_many_from_none(world):
+    """An LCG game played on with the least answers until a seat may choose none of several options (committing
+    characters to the quest, RR p.14): the thread, the decisions, and who plays each seat."""
+    from tests.bot.chat.test_lcg_commands import choose_decks, deal_hands, lcg_lobby
+
+    env, guild, channel, alice, bob = world
+    thread = await lcg_lobby(world)
+    await choose_decks(world, thread)
+    await deal_hands(world, thread)
+    actors = {"p1": alice, "p2": bob}
+    for _ in range(40):
+        state = await env.bot.service.stored_state(1)
+        open_to_none = [d for d in state.decisions if d.kind is DecisionKind.CHOOSE_MANY and d.low == 0]
+        if open_to_none:
+            return thread, open_to_none, actors
+        d = state.decisions[0]
+        done = await actors[d.seat].slash(thread, "game act", command=f"answer {d.id} {shortest(d)}")
+        assert "Done" in done.response.content, done.response.content
+    pytest.fail("no choose-many decision with a minimum of 0 was asked")
+
+
+def components_of(actor: Any, thread: Any, decision: int) -> tuple[Any, Any, list[Any]]:
+    """The newest message, in the actor's DMs or the thread, with components for `decision`: who may use them
+    there (the user in a DM, the member in the thread), the message, and its components for `decision`."""
+    for who, place in ((actor.user, actor.user.dm_channel), (actor, thread)):
+        for message in reversed(place.history()):
+            mine = [c for row in message.components for c in row.children if f":d{decision}:" in (c.custom_id or "")]
+            if mine:
+                return who, message, mine
+    raise AssertionError(f"no components for decision {decision}")
+
+
+async def test_an_empty_menu_answers_an_up_to_n_choice_with_nothing(world):
+    """'Up to N' choices (a choose-many with a minimum of 0) took no empty menu: 'Write an answer as ...'. The
+    menu says none is an answer, and sending it empty answers with nothing chosen."""
+    from engines.lcg import GAME as LCG
+
+    registry.register(LCG)
+    env, guild, channel, alice, bob = world
+    thread, asked, actors = await lcg_until_choose_many_from_none(world)
+    decision = asked[0]
+    actor = actors[decision.seat]
+    who, message, components = components_of(actor, thread, decision.id)
+    menu = next(c for c in components if c.type == discord.ComponentType.select)
+    chosen = await who.select(message, custom_id=menu.custom_id, values=[])
+    assert chosen.ephemeral and f"Done: `answer {decision.id} none`" in chosen.response.content, chosen.response.content
+    assert menu.min_values == 0 and menu.placeholder.startswith("Up to ") and "or none" in menu.placeholder
+    assert asking(decision).endswith(", or none)")  # how the reply to a move names it ("Next, decision 9: ...")
+    assert all(d.id != decision.id for d in (await env.bot.service.stored_state(1)).decisions)
+
+
+async def test_choose_none_button_answers_an_up_to_n_choice_with_nothing(world):
+    from engines.lcg import GAME as LCG
+
+    registry.register(LCG)
+    env, guild, channel, alice, bob = world
+    thread, asked, actors = await lcg_until_choose_many_from_none(world)
+    decision = asked[-1]
+    actor = actors[decision.seat]
+    who, message, components = components_of(actor, thread, decision.id)
+    none = next(c for c in components if c.type == discord.ComponentType.button)
+    assert none.label == "Choose none"
+    chosen = await who.click(message, custom_id=none.custom_id)
+    assert f"Done: `answer {decision.id} none`" in chosen.response.content, chosen.response.content

@@ -1,5 +1,10 @@
 """Decision buttons and menus, and undo consent buttons, as DynamicItems: their custom_id carries the game
-and decision ids, so they keep working after a restart (registered once in setup_hook)."""
+and decision ids, so they keep working after a restart (registered once in setup_hook).
+
+A decision's custom_id also carries its stamp (`:h<stamp>`, bot/service/asked.py), so a button or menu
+posted for decision 2 does not answer another decision 2 asked after an undo: the service refuses it as
+stale. Buttons and menus posted before stamps (no `:h` part) keep working as they always did: they answer
+the decision open under their number, as typing `answer <number> <option>` would."""
 
 from __future__ import annotations
 
@@ -10,81 +15,117 @@ import discord
 
 from bot.chat import io
 from bot.chat.host import Host, host_of
+from bot.service.asked import STAMP, Pressed, stamp
 from bot.service.types import ActResult, DeadlineAsk
-from engines.core import Decision, DecisionKind, WestmarchError
+from engines.core import NONE, Decision, DecisionKind, WestmarchError
 
 BUTTON_LIMIT = 25  # 5 rows of 5
-OPTION_ID = r"[A-Za-z0-9_\-]+"
+CUSTOM_ID_LIMIT = 100  # Discord's longest custom_id, and longest menu option value
+# Any option id the engines make ("move:fornost", "shadow:c312", "tok|c147", "c12>c40"): ids never hold a space,
+# since an answer is words. It ends the custom_id, so the parts before it are read unambiguously.
+OPTION_ID = r"\S+"
 
 
 def _bot(interaction: discord.Interaction) -> Host:
     return host_of(interaction)
 
 
-async def answer(interaction: discord.Interaction, game_id: int, command: str) -> None:
-    """A button or menu was used: the same path as typing the command."""
+async def answer(interaction: discord.Interaction, game_id: int, pressed: Pressed) -> None:
+    """A button or menu was used: the same path as typing the command, the decision checked to be the one the
+    button was posted for."""
     bot = _bot(interaction)
     await io.defer(interaction, ephemeral=True)
+    typed = " ".join(["answer", str(pressed.decision), *(pressed.picks or (NONE,))])  # as the service works it out
     try:
-        result = await bot.service.act(game_id, bot.user_of(interaction), command, at=interaction.created_at)
+        result = await bot.service.act(
+            game_id, bot.user_of(interaction), typed, at=interaction.created_at, pressed=pressed
+        )
     except WestmarchError as exc:
         await io.reply(interaction, exc.message, ephemeral=True)
         return
     await reply_done(bot, interaction, game_id, result)
 
 
+def _asked(game: int, decision: int, stamped: str | None) -> str:
+    """The start of a decision's custom_id: its game, its number and (new buttons) its stamp."""
+    return f"wm:g{game}:d{decision}" + (f":h{stamped}" if stamped is not None else "")
+
+
+ASKED = rf"wm:g(?P<game>\d+):d(?P<decision>\d+)(?::h(?P<stamp>{STAMP}))?"
+
+
 class DecisionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"wm:g(?P<game>\d+):d(?P<decision>\d+):o(?P<option>{OPTION_ID})",
+    template=rf"{ASKED}:(?:o(?P<option>{OPTION_ID})|i(?P<index>\d+))",
 ):
+    """One option of a decision: its id (`:o<id>`), or, when the id does not fit in a custom_id, its place
+    among the decision's options (`:i<index>`, only with a stamp, which pins the options it indexes)."""
+
     def __init__(
         self,
         game: int,
         decision: int,
-        option: str,
+        option: str | None,
         label: str = "?",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        stamped: str | None = None,
+        index: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(label=label[:80], style=style, custom_id=f"wm:g{game}:d{decision}:o{option}")
-        )
-        self.game, self.decision, self.option = game, decision, option
+        head = _asked(game, decision, stamped)
+        custom_id = f"{head}:o{option}" if option is not None else f"{head}:i{index}"
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
+        self.game, self.decision, self.stamped = game, decision, stamped
+        self.pick = option if option is not None else f"#{index}"  # what bot/service/asked.py reads
+
+    @classmethod
+    def of(
+        cls, game: int, decision: Decision, index: int, style: discord.ButtonStyle = discord.ButtonStyle.primary
+    ) -> DecisionButton:
+        """The button of the decision's option `index`, by id where the id fits."""
+        option, stamped = decision.options[index], stamp(decision)
+        fits = len(f"{_asked(game, decision.id, stamped)}:o{option.id}") <= CUSTOM_ID_LIMIT
+        if fits and re.fullmatch(OPTION_ID, option.id):
+            return cls(game, decision.id, option.id, option.label, style, stamped)
+        return cls(game, decision.id, None, option.label, style, stamped, index=index)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DecisionButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["decision"]), match["option"], label or "?")
+        index = int(match["index"]) if match["index"] is not None else None
+        game, decision = int(match["game"]), int(match["decision"])
+        return cls(game, decision, match["option"], label or "?", stamped=match["stamp"], index=index)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, self.game, f"answer {self.decision} {self.option}")
+        await answer(interaction, self.game, Pressed(self.decision, self.stamped, (self.pick,)))
 
 
-class DecisionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"wm:g(?P<game>\d+):d(?P<decision>\d+):m"
-):
+class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{ASKED}:m"):
     """A menu for choose-many decisions and for choices with more options than buttons fit."""
 
-    def __init__(self, game: int, decision: int, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"wm:g{game}:d{decision}:m"))
-        self.game, self.decision = game, decision
+    def __init__(
+        self, game: int, decision: int, select: discord.ui.Select[Any] | None = None, stamped: str | None = None
+    ) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"{_asked(game, decision, stamped)}:m"))
+        self.game, self.decision, self.stamped = game, decision, stamped
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DecisionSelect:
-        return cls(int(match["game"]), int(match["decision"]), item if isinstance(item, discord.ui.Select) else None)
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(int(match["game"]), int(match["decision"]), select, stamped=match["stamp"])
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        chosen = " ".join(self.item.values)
-        await answer(interaction, self.game, f"answer {self.decision} {chosen}")
+        # Nothing chosen, where the decision takes that (a choose-many with a minimum of 0): answered with none.
+        await answer(interaction, self.game, Pressed(self.decision, self.stamped, tuple(self.item.values)))
 
 
 class UndoButton(
@@ -179,7 +220,7 @@ async def reply_done(bot: Host, interaction: discord.Interaction, game_id: int, 
         mine = [d for d in view.decisions if d.seat == result.seat]
     except WestmarchError:  # the game ended or went out of reach meanwhile: the move itself is done
         pass
-    lines += [f"Next, decision {d.id}: {d.prompt}" for d in mine]
+    lines += [f"Next, decision {d.id}: {asking(d)}" for d in mine]
     buttons = decision_view(game_id, mine)
     await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 
@@ -191,27 +232,55 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
     for d in decisions:
         one = d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS)
         if one and used + len(d.options) <= BUTTON_LIMIT - (1 if len(view.children) else 0):
-            for o in d.options:
+            for i, o in enumerate(d.options):
                 style = discord.ButtonStyle.secondary if o.id == "pass" else discord.ButtonStyle.primary
-                view.add_item(DecisionButton(game_id, d.id, o.id, f"{o.label}", style))
+                view.add_item(DecisionButton.of(game_id, d, i, style))
                 used += 1
-        elif (
-            d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS, DecisionKind.CHOOSE_MANY)
-            and 0 < len(d.options) <= 25
-            and len(view.children) < BUTTON_LIMIT - 5
-        ):
+        elif (one or d.kind is DecisionKind.CHOOSE_MANY) and 0 < len(d.options) <= 25:
             low = d.low if d.kind is DecisionKind.CHOOSE_MANY else 1
             high = min(d.high, len(d.options)) if d.kind is DecisionKind.CHOOSE_MANY else 1
             select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=f"wm:g{game_id}:d{d.id}:m",
-                placeholder=d.prompt[:150],
-                min_values=low,
-                max_values=high,
-                options=[discord.SelectOption(label=o.label[:100], value=o.id) for o in d.options],
+                custom_id=f"{_asked(game_id, d.id, stamp(d))}:m",
+                placeholder=(f"Up to {high}, or none: {d.prompt}" if low <= 0 else d.prompt)[:150],
+                min_values=max(low, 0),
+                max_values=max(high, 1),
+                options=[discord.SelectOption(label=o.label[:100], value=menu_value(o.id, i))
+                         for i, o in enumerate(d.options)],
             )
-            view.add_item(DecisionSelect(game_id, d.id, select))
-            used += 5
+            items: list[discord.ui.Item[Any]] = [DecisionSelect(game_id, d.id, select, stamp(d))]
+            if low <= 0:  # an empty menu answers too, but a player may not think to send one: say it with a button
+                none = DecisionButton(game_id, d.id, NONE, "Choose none", discord.ButtonStyle.secondary, stamp(d))
+                items.append(none)
+            if _add_all(view, items):
+                used += 5 + len(items) - 1
     return view if view.children else None
+
+
+def _add_all(view: discord.ui.View, items: list[discord.ui.Item[Any]]) -> bool:
+    """Add `items` to `view` if they all fit (a menu takes a whole row of five), else none of them."""
+    added: list[discord.ui.Item[Any]] = []
+    try:
+        for item in items:
+            view.add_item(item)
+            added.append(item)
+    except ValueError:
+        for item in added:
+            view.remove_item(item)
+        return False
+    return True
+
+
+def asking(decision: Decision) -> str:
+    """A decision's prompt as a player reads it, saying when choosing nothing is an answer."""
+    if decision.kind is DecisionKind.CHOOSE_MANY and decision.low <= 0 and decision.options:
+        return f"{decision.prompt} (choose up to {min(decision.high, len(decision.options))}, or none)"
+    return decision.prompt
+
+
+def menu_value(option_id: str, index: int) -> str:
+    """A menu option's value: the option id, or `#<index>` for an id longer than Discord takes (read back under the
+    menu's stamp, bot/service/asked.py)."""
+    return option_id if len(option_id) <= CUSTOM_ID_LIMIT else f"#{index}"
 
 
 def undo_view(game_id: int, request_id: int) -> discord.ui.View:

@@ -21,6 +21,7 @@ from sqlmodel import col
 from bot.pace import Pace
 from bot.service import absent, boundary, history, limits, undo, waits
 from bot.service.alarms import Alarms
+from bot.service.asked import Pressed
 from bot.service.core import (
     JOURNAL_INSERT,
     SEAT_INSERT,
@@ -360,9 +361,13 @@ class Service:
         return result
 
     # --- play --------------------------------------------------------------------------------
-    async def act(self, game_id: int, user: User, text: str, at: datetime | None = None) -> ActResult:
+    async def act(
+        self, game_id: int, user: User, text: str, at: datetime | None = None, *, pressed: Pressed | None = None
+    ) -> ActResult:
         """Apply one command for the user's seat. `at` is when the user acted (the interaction's own
-        timestamp), recorded in the journal so clocks charge the moment of the click, not of the commit."""
+        timestamp), recorded in the journal so clocks charge the moment of the click, not of the commit.
+        `pressed`: a decision button or menu, whose command is worked out here, under the game's lock, from the
+        decision open now (refused if it is not the one the button was posted for; bot/service/asked.py)."""
         text = text.strip()
         limits.check_length(text, self.limits)
 
@@ -380,13 +385,14 @@ class Service:
                     raise not_playing(row)
                 limits.check_journal(row, self.limits)
                 before = live.state if live.state is not None else await self._state(row, game)
+                said = text if pressed is None else pressed.command(game.pending(before))
                 try:  # the seated user, or a delegate they named (bot/service/guard.py)
-                    typed = game.parse(text)
+                    typed = game.parse(said)
                 except CommandError:
                     typed = None
                 seat = acting_seat(game, before, seats, user, typed, game_id)
                 if not self.gates:
-                    command = typed if typed is not None else parse_for_seat(game, before, seat, text)
+                    command = typed if typed is not None else parse_for_seat(game, before, seat, said)
                     step = game.apply(before, seat, command)
             except WestmarchError:
                 await self.core.confirm(game_id, row.version)  # not refused from a stale memory
@@ -395,7 +401,7 @@ class Service:
                 async with self.db.session() as s:
                     for gate in self.gates:
                         await gate(s, row, seat, at or self.clock())
-                    command = typed if typed is not None else parse_for_seat(game, before, seat, text)
+                    command = typed if typed is not None else parse_for_seat(game, before, seat, said)
                     done = await self.core.commit_command(s, row, seats, game, before, seat, command, user.id, at)
             else:  # committed in a transaction of its own, with other games' commands (bot/store/writes.py)
                 done = await self.core.commit_command(None, row, seats, game, before, seat, command, user.id, at,

@@ -30,6 +30,13 @@ async def lcg_table(world):
     return thread, message, buttons
 
 
+def button_of(buttons: dict[str, object], decision: int, option: str) -> str:
+    """The custom id of the button posted for `option` of `decision` (it carries the decision's stamp too)."""
+    found = [i for i in buttons if i.startswith(f"wm:g1:d{decision}:") and i.endswith(f":o{option}")]
+    assert len(found) == 1, (decision, option, list(buttons))
+    return found[0]
+
+
 # --- attack 1: a user with no seat ------------------------------------------------------------------------
 async def test_an_unseated_user_pressing_a_players_button_in_the_thread_is_refused(world):
     """Cara is in the server but not in the game; she presses the deck button meant for Alice (p1) that the
@@ -38,8 +45,7 @@ async def test_an_unseated_user_pressing_a_players_button_in_the_thread_is_refus
     thread, message, buttons = await lcg_table(world)
     state = await env.bot.service.stored_state(1)
     alices = next(d for d in state.decisions if d.seat == "p1")
-    custom_id = f"wm:g1:d{alices.id}:o{alices.options[0].id}"
-    assert custom_id in buttons  # the button is really there, for everyone to see
+    custom_id = button_of(buttons, alices.id, alices.options[0].id)  # really there, for everyone to see
     cara = guild.add_member(env.create_user("cara"))
     before = await footprint(env.bot.service, 1)
 
@@ -81,7 +87,7 @@ async def test_a_player_pressing_another_seats_button_is_refused_with_the_seat_n
     alices = next(d for d in state.decisions if d.seat == "p1")
     before = await footprint(env.bot.service, 1)
 
-    pressed = await bob.click(message, custom_id=f"wm:g1:d{alices.id}:o{alices.options[-1].id}")
+    pressed = await bob.click(message, custom_id=button_of(buttons, alices.id, alices.options[-1].id))
 
     assert pressed.ephemeral and pressed.response.content == f"Decision {alices.id} is for p1, not for p2."
     assert await footprint(env.bot.service, 1) == before

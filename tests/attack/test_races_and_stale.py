@@ -7,6 +7,7 @@ that outlive a restart, acknowledged within 3 seconds)."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import discord
@@ -54,7 +55,8 @@ async def test_a_click_and_its_double_arriving_at_once_are_applied_once(world):
     with env.time_context():
         results: tuple[Any, Any] = await asyncio.gather(
             alice.user.click(bid, custom_id=first),
-            env.bot.service.act(1, from_dm, f"answer {second.split(':d')[1].replace(':o', ' ')}"),
+            env.bot.service.act(1, from_dm, "answer {} {}".format(*re.fullmatch(r"wm:g1:d(\d+):h\w+:o(\S+)", second)
+                                                                   .groups())),
             return_exceptions=True,
         )
     clicked, double = results

@@ -39,6 +39,13 @@ def buttons_of(message) -> list[str]:
 
 
 # --- attack 3: the same decision answered twice at once --------------------------------------------------------
+def _decision_and_option(custom_id: str) -> tuple[str, str]:
+    """What a decision button answers: its decision and option (its custom id carries the decision's stamp too)."""
+    found = re.fullmatch(r"wm:g\d+:d(\d+):h\w+:o(\S+)", custom_id)
+    assert found is not None, custom_id
+    return found[1], found[2]
+
+
 async def test_a_click_and_its_double_arriving_at_once_are_applied_once(world):
     """Alice double-clicks her bid, on two different cards, so that both answers are in flight together: she
     hopes to bid twice, or to see both land and pick the better. Simcord runs one user action at a time, so the
@@ -55,8 +62,7 @@ async def test_a_click_and_its_double_arriving_at_once_are_applied_once(world):
     with env.time_context():
         results: tuple[Any, Any] = await asyncio.gather(
             alice.user.click(bid, custom_id=first),
-            env.bot.service.act(1, from_dm, "answer {} {}".format(*re.fullmatch(r"wm:g1:d(\d+):h\w+:o(\S+)", second)
-                                                                   .groups())),
+            env.bot.service.act(1, from_dm, "answer {} {}".format(*_decision_and_option(second))),
             return_exceptions=True,
         )
     clicked, double = results

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -16,10 +17,12 @@ import discord
 
 from bot import plugins
 from bot.chat import io
-from bot.chat.components import deadline_view, decision_view, undo_view
+from bot.chat.components import DecisionButton, DecisionSelect, deadline_view, decision_view, undo_view
 from bot.pace import stamp
 from bot.service import GameRef, Notice, PrivateNotice
 from bot.service.types import Reminder, SeatInfo
+from engines.core import Decision
+from engines.core.zones import Seat
 from render.text import zone_text
 
 if TYPE_CHECKING:
@@ -37,21 +40,49 @@ def thread_link(ref: GameRef) -> str:
     return f"https://discord.com/channels/{ref.guild_id}/{place}"
 
 
-def waiting_line(notice: Notice) -> str:
+def waiting_line(notice: Notice, told: Collection[Seat] = ()) -> str:
     """`Waiting on Bob (p2), due in 2 days.`: names, not pings (the DM is the ping), except for players whose
-    DMs are known to be closed and who were just handed the turn: for them the mention is the ping."""
-    by_seat = {s.seat: s for s in notice.seats if s.seat}
-    due = {w.seat: w.deadline_at for w in notice.waits or [] if w.deadline_at and not w.deadline_passed}
-    parts = []
-    for seat in notice.waiting_after:
-        info = by_seat.get(seat)
-        if info is None:
-            parts.append(seat)
-            continue
-        ping = seat in notice.turn_notify and info.dm_ok is False
-        who = f"<@{info.user_id}>" if ping else info.name
-        parts.append(f"{who} ({seat})" + (f", due {stamp(due[seat])}" if seat in due else ""))
-    return f"Waiting on {'; '.join(parts)}."
+    DMs are known to be closed and who were just handed the turn: for them the mention is the ping. Seats in
+    `told` are left out: the same post names them with what they are asked (`asked_lines`). Empty: nobody else."""
+    parts = [_waiting_on(notice, seat) for seat in notice.waiting_after if seat not in told]
+    return f"Waiting on {'; '.join(parts)}." if parts else ""
+
+
+def _waiting_on(notice: Notice, seat: Seat, *, asked: bool = False) -> str:
+    """One seat of the waiting line, `Bob (p2), due in 2 days`; `asked`: as a question line names it, `p2, Bob`."""
+    info = next((s for s in notice.seats if s.seat == seat), None)
+    if info is None:
+        return seat
+    ping = seat in notice.turn_notify and info.dm_ok is False
+    who = f"<@{info.user_id}>" if ping else info.name
+    due = next((w.deadline_at for w in notice.waits or [] if w.seat == seat and w.deadline_at
+                and not w.deadline_passed), None)
+    when = f", due {stamp(due)}" if due else ""
+    return f"{seat}, {who}{when}" if asked else f"{who} ({seat}){when}"
+
+
+def asked_lines(notice: Notice, asked: Sequence[Decision], waiting: bool) -> list[str]:
+    """What a post's buttons ask, and of whom: `Decision 12 (p2, Bob): Rest?`, by name, never a ping (the DM, or
+    the waiting line for a player whose DMs are closed, is the ping). When the post also says whom the game now
+    waits on (`waiting`), a seat asked here is named once, here, as the waiting line would have named it (with its
+    deadline, or that ping), and the waiting line names only the others. One question asked of several seats
+    (a vote) is one line: `Decisions 3 (p1, Alice) and 4 (p2, Bob): Vote for the first player`."""
+    by_prompt: dict[str, list[Decision]] = {}
+    for d in asked:
+        by_prompt.setdefault(d.prompt, []).append(d)
+    named: set[Seat] = set()
+    lines = []
+    for prompt, decisions in by_prompt.items():
+        whose = []
+        for d in decisions:
+            full = waiting and d.seat in notice.waiting_after and d.seat not in named
+            info = next((s for s in notice.seats if s.seat == d.seat), None)
+            plain = f"{d.seat}, {info.name}" if info is not None else d.seat
+            whose.append(f"{d.id} ({_waiting_on(notice, d.seat, asked=True) if full else plain})")
+            named.add(d.seat)
+        head = f"Decision {whose[0]}" if len(whose) == 1 else f"Decisions {', '.join(whose[:-1])} and {whose[-1]}"
+        lines.append(f"{head}: {prompt}")
+    return lines
 
 
 class DiscordMessenger:
@@ -213,7 +244,8 @@ class DiscordMessenger:
 
     async def _post_table(self, table: discord.abc.Messageable, notice: Notice) -> None:
         lines = list(notice.public_lines)
-        if notice.waiting_changed and notice.waiting_after and notice.outcome is None:
+        waiting = notice.waiting_changed and bool(notice.waiting_after) and notice.outcome is None
+        if waiting and (notice.deadline_ask is not None or notice.undo_ask is not None):
             lines.append(waiting_line(notice))
         if notice.deadline_ask is not None:
             await io.post(table, "\n".join(lines), view=deadline_view(notice.ref.id, notice.deadline_ask))
@@ -254,8 +286,16 @@ class DiscordMessenger:
                 self._owed.setdefault(game_id, first if first is not None else notice)
         public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]
         view = decision_view(notice.ref.id, public_decisions)
+        asked: list[Decision] = []
         if view is not None:
             kwargs["view"] = view
+            # The post says what its buttons ask (the private ones are asked by DM, never here).
+            shown = {item.decision for item in view.children if isinstance(item, DecisionButton | DecisionSelect)}
+            asked = [d for d in public_decisions if d.id in shown]
+        if waiting:
+            told = {d.seat for d in asked}
+            lines += [line for line in [waiting_line(notice, told)] if line]
+        lines += asked_lines(notice, asked, waiting)
         if lines or kwargs:
             await io.post(table, "\n".join(lines), **kwargs)
 

@@ -228,6 +228,8 @@ class Service:
             assert row is not None and seats is not None
             game = registry.get(row.game)
             try:
+                if row.status not in OPEN_STATUSES:
+                    raise RuleError(f"Game {game_id} is over.")
                 if row.status != GameStatus.LOBBY:
                     raise RuleError(f"Game {game_id} has already started; you can no longer join it.")
                 if any(r.user_id == user.id for r in seats):
@@ -255,6 +257,8 @@ class Service:
         async def attempt() -> GameRef:
             async with self.db.session() as s:
                 row = await self.core.load_row(s, game_id, user)
+                if row.status not in OPEN_STATUSES:
+                    raise RuleError(f"Game {game_id} is over.")
                 if row.status != GameStatus.LOBBY:
                     raise RuleError("The game has started; ask the host to abandon it instead.")
                 if row.host_user_id == user.id:
@@ -279,6 +283,8 @@ class Service:
             assert row is not None and seats is not None
             game = registry.get(row.game)
             try:
+                if row.status not in OPEN_STATUSES:
+                    raise RuleError(f"Game {game_id} is over.")
                 if row.status != GameStatus.LOBBY:
                     raise RuleError(f"Game {game_id} has already started.")
                 if user.id != row.host_user_id:
@@ -447,18 +453,24 @@ class Service:
         return await undo.consent(self.core, game_id, user, request_id, agree)
 
     # --- reading -----------------------------------------------------------------------------
-    async def game_for_place(self, channel_id: int) -> int | None:
-        """The open game whose thread (or channel) this is."""
+    async def game_for_place(self, channel_id: int, *, ended: bool = False) -> int | None:
+        """The open game whose thread (or channel) this is. `ended`: else the game whose own thread this is,
+        finished or abandoned, for `/game status` and the like in a game's thread after its end (a verb that
+        changes the game then refuses it with its own words). An open game comes first, so a finished game's
+        thread never hides a newer game started from it."""
+        own = col(GameRow.thread_id) == channel_id
+        is_open = col(GameRow.status).in_(OPEN_STATUSES)
+        here = (own | (col(GameRow.channel_id) == channel_id)) & is_open
         async with self.db.session() as s:
             result = await s.execute(
                 select(col(GameRow.id))
-                .where((col(GameRow.thread_id) == channel_id) | (col(GameRow.channel_id) == channel_id))
-                .where(col(GameRow.status).in_(OPEN_STATUSES))
-                # The game whose own thread this is; else the newest game started from this channel.
-                .order_by((col(GameRow.thread_id) == channel_id).desc(), col(GameRow.id).desc())
+                .where(here | own if ended else here)
+                # The game whose own thread this is; else the newest game started from this channel; else (ended)
+                # the newest game over whose own thread this is.
+                .order_by(is_open.desc(), own.desc(), col(GameRow.id).desc())
+                .limit(1)
             )
-            ids = list(result.scalars())
-        return ids[0] if ids else None
+            return result.scalars().first()
 
     async def open_games(self, guild_id: int | None = None) -> list[GameRef]:
         async with self.db.session() as s:

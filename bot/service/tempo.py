@@ -431,6 +431,8 @@ class Tempo:
         async def attempt() -> Notice:
             async with self.service.db.session() as s:
                 row, seats, wait_rows = await self._load(s, game_id, user)
+                if row.status not in OPEN_STATUSES:
+                    raise RuleError(f"Game {game_id} is over.")
                 me = next((r for r in seats if r.user_id == user.id), None)
                 if me is None or me.seat is None:
                     raise NotSeated(f"You are not seated in game {game_id}.")

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import select
 from sqlmodel import col
 
-from bot.service import NotAllowed, NotSeated, Service
+from bot.service import NotAllowed, NotSeated, Place, Service
 from bot.service.service import parse_for_seat
 from bot.store.database import Database
 from bot.store.models import SnapshotRow
@@ -343,3 +343,23 @@ async def test_undo_requests_consents_and_answers_racing_in_two_processes(sqlite
     finally:
         await db_a.close()
         await db_b.close()
+
+
+async def test_the_game_of_a_place_is_an_open_one_first_then_the_ended_game_whose_own_thread_it_is(service: Service):
+    """Given game 1 played in its thread 20 and abandoned, and game 2 then started from that thread before it had a
+    thread of its own: the place is game 2's, open, for every verb; once game 2 is over too, game 1's again for the
+    verbs that read (`ended`), and nobody's for the others."""
+    first = await service.create("tally", ALICE, Place(channel_id=10))
+    await service.set_thread(first.id, 20)
+    await service.abandon(first.id, ALICE)
+    assert await service.game_for_place(20) is None
+    assert await service.game_for_place(20, ended=True) == first.id
+    assert await service.game_for_place(10, ended=True) is None  # only its own thread: a channel has many games
+    second = await service.create("tally", ALICE, Place(channel_id=20))
+    assert await service.game_for_place(20) == second.id
+    assert await service.game_for_place(20, ended=True) == second.id
+    await service.abandon(second.id, ALICE)
+    assert await service.game_for_place(20, ended=True) == first.id
+    assert await service.game_for_place(20) is None
+    third = await service.create("tally", ALICE, Place(channel_id=10))
+    assert await service.game_for_place(10, ended=True) == third.id

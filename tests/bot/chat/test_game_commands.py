@@ -158,3 +158,61 @@ async def test_undo_past_a_barrier_is_agreed_with_buttons(world):
     assert done.response.content == "Undone."
     status = await alice.slash(thread, "game status")
     assert "Bidding: waiting on p2" in status.response.content
+
+
+async def played_to_the_end(world):
+    """Alice alone plays a one-card game of Tally in its thread until she has emptied her hand: the thread."""
+    env, guild, channel, alice, bob = world
+    await alice.slash(channel, "game new", name="tally", options="hand=1")
+    [thread] = channel.threads
+    await alice.slash(thread, "game start")
+    while (state := await env.bot.service.stored_state(1)).outcome is None:
+        d = state.decisions[0]
+        option = next((o for o in d.options if o.id != "draw"), d.options[0])  # play when she can
+        done = await alice.slash(thread, "game act", command=f"answer {d.id} {option.id}")
+        assert "Done: `answer" in done.response.content, done.response.content
+    await env.bot.messenger.drain()
+    assert (await env.bot.service.ref(1)).status == "finished"
+    return thread
+
+
+async def test_a_finished_games_own_thread_still_finds_it_to_read_and_refuses_moves_in_their_own_words(world):
+    env, guild, channel, alice, bob = world
+    thread = await played_to_the_end(world)
+    status = await bob.slash(thread, "game status")
+    assert "game 1** (finished)" in status.response.content, status.response.content
+    assert "Game over: p1 emptied their hand." in status.response.content
+    log = await alice.slash(thread, "game log")
+    assert log.ephemeral and "You bid " in log.response.content, log.response.content
+    assert "(finished)" in (await alice.slash(thread, "game status", game=1)).response.content  # as when named
+    refused = await alice.slash(thread, "game act", command="answer 9 draw")
+    assert refused.ephemeral and refused.response.content.endswith("That choice is no longer open: game 1 is over.")
+    for actor, verb, said in ((bob, "game join", "Game 1 is over."), (alice, "game start", "Game 1 is over."),
+                              (alice, "game abandon", "Game 1 is already over."),
+                              (alice, "game undo", "Game 1 is not being played; there is nothing to undo.")):
+        refused = await actor.slash(thread, verb)
+        assert refused.ephemeral and said in refused.response.content, (verb, refused.response.content)
+    nothing = await alice.slash(channel, "game status")  # the channel it was started from is not its place
+    assert "There is no game in this channel" in nothing.response.content
+
+
+async def test_a_game_started_in_a_finished_games_thread_is_the_game_there(world):
+    env, guild, channel, alice, bob = world
+    thread = await played_to_the_end(world)
+    created = await bob.slash(thread, "game new", name="tally")
+    assert "Created game 2" in created.response.content
+    status = await alice.slash(thread, "game status")
+    assert "game 2** (lobby)" in status.response.content, status.response.content
+    joined = await alice.slash(thread, "game join")
+    assert "joined game 2" in joined.response.content
+
+
+async def test_an_abandoned_games_thread_still_shows_it(world):
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    await alice.slash(thread, "game abandon")
+    status = await bob.slash(thread, "game status")
+    assert "game 1** (abandoned)" in status.response.content, status.response.content
+    refused = await bob.slash(thread, "game act", command="answer 1 c1")
+    assert refused.ephemeral and "Game 1 is not being played (it is abandoned)." in refused.response.content

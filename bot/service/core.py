@@ -416,7 +416,12 @@ class Core:
         while game_id is None and self._heralds:
             await asyncio.wait(list(self._heralds.values()))
         while game_id is not None and (task := self._heralds.get(game_id)) is not None:
-            await finished(task)
+            if task.done():
+                # Finished, but not yet forgotten: its done callback (`after_commit`'s `forget`) runs on a later
+                # turn of the loop. Yield to it; looping here without yielding froze the bot.
+                await asyncio.sleep(0)
+            else:
+                await finished(task)
 
     async def notify(self, notice: Notice | None) -> None:
         """Hand a notice to the messenger, in turn with the game's other notices (`after_commit`)."""

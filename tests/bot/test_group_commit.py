@@ -271,3 +271,37 @@ async def test_a_player_who_stops_waiting_for_a_notice_does_not_stop_the_notice(
     await finished(task)
     assert delivered == ["notice"]
     await finished(task)  # a task already done: returns at once
+
+
+async def test_waiting_for_a_games_notices_yields_while_its_finished_herald_is_being_forgotten(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+):
+    """Found by a play-tester (a stack dump of a frozen bot: DiscordMessenger._draw_owed -> Core.quiet -> settle):
+    a notice task that has just finished stays in the game's list until its done callback runs, on a later turn of
+    the loop. `settle` reached in between looped on it without ever yielding, so that callback never ran and the
+    whole bot spun at full CPU. Here a waiter is started inside the notice's own work, so its first step runs after
+    the task has finished and before the task is forgotten."""
+    from bot.service import core as core_module
+
+    service = Service(db, RecordingMessenger())
+    core = service.core
+    core.notices_after = True
+    finished = core_module.finished
+    turns = [0]
+
+    async def counted(task: asyncio.Task[None]) -> None:  # a spinning loop fails the test instead of hanging it
+        turns[0] += 1
+        if turns[0] > 100:
+            raise AssertionError("settle keeps looping on a finished notice task without yielding")
+        await finished(task)
+
+    monkeypatch.setattr(core_module, "finished", counted)
+    waiter: list[asyncio.Task[None]] = []
+
+    async def work() -> None:
+        waiter.append(asyncio.create_task(core.settle(7)))
+
+    await core.after_commit(7, work)
+    await asyncio.wait_for(core.settle(7), 5)
+    await asyncio.wait_for(waiter[0], 5)
+    assert 7 not in core._heralds

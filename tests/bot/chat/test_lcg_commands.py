@@ -73,6 +73,15 @@ async def deal_hands(world, thread) -> None:
         await answer_only_decision(actor, thread, "p1")
 
 
+async def kept_hands(world, thread) -> None:
+    """Decks chosen, hands dealt, and both players keep theirs: the first planning step is open."""
+    env, guild, channel, alice, bob = world
+    await choose_decks(world, thread)
+    await deal_hands(world, thread)
+    for actor in (alice, bob):
+        await answer_only_decision(actor, thread, "keep")
+
+
 async def test_a_ringsdb_deck_is_imported_kept_across_a_restart_and_chosen_in_a_new_game(world, db_url, recorded):
     env, guild, channel, alice, bob = world
     imported = await alice.slash(channel, "lcg deck import", source=SHARED_DECK)
@@ -232,10 +241,7 @@ async def test_play_takes_what_the_play_asks_next_in_the_same_command(world):
     payment, its host, or the next planning question) in one command, as `play <c> then <answer>` does."""
     env, guild, channel, alice, bob = world
     thread = await lcg_lobby(world)
-    await choose_decks(world, thread)
-    await deal_hands(world, thread)
-    for actor in (alice, bob):
-        await answer_only_decision(actor, thread, "keep")
+    await kept_hands(world, thread)
     state = await env.bot.service.stored_state(1)
     plan = next(d for d in state.decisions if d.seat == "p1" and d.context == "plan")
     for option in plan.options:  # a card whose play asks p1 one more question
@@ -259,10 +265,7 @@ async def test_look_shows_a_players_discard_pile_to_anyone_and_no_hand(world):
     `/game look` lists its cards (only for the asker). It reads the public view, so no hand is a zone to show."""
     env, guild, channel, alice, bob = world
     thread = await lcg_lobby(world)
-    await choose_decks(world, thread)
-    await deal_hands(world, thread)
-    for actor in (alice, bob):
-        await answer_only_decision(actor, thread, "keep")
+    await kept_hands(world, thread)
     _, alices = await env.bot.service.view(1, User(id=alice.id, name="alice"))
     [hand] = alices.private
     thrown, *kept = hand.cards

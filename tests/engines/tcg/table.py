@@ -97,3 +97,8 @@ def set1_table() -> TcgState:
     for player in state.players:
         player.fellowship.cards[1:] = []
     return state
+
+
+def pippin_game() -> TcgState:
+    """Two players with the Siege of Gondor starter decks: Pippin's (p1) against Merry's (p2)."""
+    return a_game(deck_p1="sog-pippin-starter", deck_p2="sog-merry-starter")

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from engines.tcg import GAME, flow, rules
-from engines.tcg.state import WOUNDS, TcgState
-from tests.engines.tcg.table import a_game, answer, fight, found, option_ids, put, turn_of, window
+from engines.tcg.state import WOUNDS
+from tests.engines.tcg.table import answer, fight, found, option_ids, pippin_game, put, turn_of, window
 
 PIPPIN, FARAMIR, INGOLD, CAPTAIN, SWORD = "8_122", "8_34", "7_106", "7_96", "7_98"
 FIRST, FOURTH, SIXTH, MOUNT, PREPARED = "7_92", "8_35", "8_44", "8_40", "7_109"
 SCOUT, SNEAK, NELYA = "7_134", "7_135", "7_216"
 
-
-def pippin_game() -> TcgState:
-    return a_game(deck_p1="sog-pippin-starter", deck_p2="sog-merry-starter")
 
 
 def test_pippin_needs_a_gondor_man_and_wounds_a_fortified_minion_twice() -> None:

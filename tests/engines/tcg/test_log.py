@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from engines.core import Answer
 from engines.tcg import GAME, flow
-from engines.tcg.state import WOUNDS, TcgState
-from tests.engines.tcg.table import a_game, fight, proc, put, turn_of
+from engines.tcg.state import WOUNDS
+from tests.engines.tcg.table import a_game, fight, pippin_game, proc, put, turn_of
 
 CAPTAIN, SPEARMAN = "7_96", "7_201"  # Gondorian Captain (the Pippin starter's), Morgul Spearman
 BOROMIR, ARMOR, SAVAGE = "1_97", "1_92", "1_151"
 
-
-def pippin_game() -> TcgState:
-    return a_game(deck_p1="sog-pippin-starter", deck_p2="sog-merry-starter")
 
 
 def test_two_captains_wounded_are_told_apart_and_a_lone_card_keeps_its_plain_name() -> None:

@@ -87,6 +87,16 @@ def hand_zones(state: MeqState, seat: str | None) -> list[ZoneView]:
     return private
 
 
+
+GAME_NAME = "Middle-earth Quest"
+
+
+def titled(map_title: str) -> str:
+    """The board's title: the game's name and its map's, the game's name once. The map transcribed from the
+    community data is titled 'Middle-earth Quest (community transcription)', and the board read 'Middle-earth Quest:
+    Middle-earth Quest (community tr...' where Discord cuts it."""
+    return map_title if map_title.startswith(GAME_NAME) else f"{GAME_NAME}: {map_title}"
+
 def build(state: MeqState, seat: str | None) -> MeqView:
     board = state.map
     idx = index()
@@ -134,7 +144,7 @@ def build(state: MeqState, seat: str | None) -> MeqView:
                                                      "rest": len(h.rest.cards), "damage": damage,
                                                      "favor": h.favor, "corruption": len(h.corruption.cards)}))
     view = MeqView(
-        game="meq", seat=seat, title=f"Middle-earth Quest: {board.title}", status=status(state),
+        game="meq", seat=seat, title=titled(board.title), status=status(state),
         table=table, private=private, seats=seats,
         counters={"round": state.round, "stage": rules.stage(state), "pool": state.pool},
         decisions=[d for d in state.decisions if d.seat == seat],

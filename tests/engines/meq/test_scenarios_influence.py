@@ -126,3 +126,14 @@ def test_piles_and_decks_are_named_by_their_regions() -> None:
     place_token(state, "rhudaur-grey-mountains", "blank", "ettenmoors")
     lines = view.text_lines(state, view.build(state, None))
     assert any("tokens (Rhudaur and Grey Mountains)" in line for line in lines)
+
+
+def test_the_board_names_the_game_once() -> None:
+    # The map transcribed from the community data is titled after the game: the board read "Middle-earth Quest:
+    # Middle-earth Quest (community tr..." where Discord cuts a title
+    from engines.meq import view
+
+    state = a_table()
+    title = view.build(state, None).title
+    assert title.count("Middle-earth Quest") == 1, title
+    assert view.titled("Base board") == "Middle-earth Quest: Base board"

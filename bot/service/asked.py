@@ -32,13 +32,6 @@ def stamp(decision: Decision) -> str:
     return base64.b32encode(digest).decode().lower()
 
 
-def gone(decision: int) -> StaleDecision:
-    """The refusal of an answer to a decision that is not open (the kernel's words, engines/core/turn.py)."""
-    return StaleDecision(
-        f"That choice is no longer open: decision {decision} was already answered or the game has moved on."
-    )
-
-
 @dataclass(frozen=True)
 class Pressed:
     """A button press or a menu choice on decision `decision`. `stamp` is None for a button posted before
@@ -57,7 +50,7 @@ class Pressed:
         open_now = next((d for d in pending if d.id == self.decision), None)
         if self.stamp is not None:
             if open_now is None:
-                raise gone(self.decision)
+                raise StaleDecision.closed(self.decision)
             if stamp(open_now) != self.stamp:
                 raise StaleDecision(
                     f"That choice is no longer open: decision {self.decision} has changed since this was posted "
@@ -72,5 +65,5 @@ class Pressed:
             return pick
         index = int(by_index[1])
         if self.stamp is None or index >= len(decision.options):  # an index means something only where stamped
-            raise gone(self.decision)
+            raise StaleDecision.closed(self.decision)
         return decision.options[index].id

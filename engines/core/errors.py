@@ -22,6 +22,13 @@ class RuleError(WestmarchError):
 class StaleDecision(RuleError):
     """The command answers a decision that is no longer open (it was answered, or the game moved on)."""
 
+    @classmethod
+    def closed(cls, decision: int) -> StaleDecision:
+        """The refusal of an answer to decision `decision`, which is not open: in the same words wherever it is
+        found so (the kernel, a button checked by the bot)."""
+        return cls(f"That choice is no longer open: decision {decision} was already answered or the game has "
+                   "moved on.")
+
 
 class NotYourDecision(RuleError):
     """The command answers a decision that belongs to another seat."""

@@ -190,10 +190,7 @@ class Rules(Generic[S]):
         if isinstance(command, Answer):
             decision = next((d for d in work.decisions if d.id == command.decision), None)
             if decision is None:
-                raise StaleDecision(
-                    f"That choice is no longer open: decision {command.decision} was already answered "
-                    "or the game has moved on."
-                )
+                raise StaleDecision.closed(command.decision)
             if decision.seat != seat:
                 raise NotYourDecision(f"Decision {decision.id} is for {decision.seat}, not for {seat}.")
             # A chained answer: each step as if typed alone, all within this one step (one refusal undoes all).

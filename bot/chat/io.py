@@ -126,6 +126,16 @@ async def send(target: discord.abc.Messageable, content: str = "", **kwargs: Any
         return None
 
 
+async def replace_image(message: discord.Message, png: bytes, name: str = "board.png") -> discord.Message | None:
+    """Show `png` in `message` instead of the image it carries (its words and buttons stay), retried after a
+    server error; the message as edited, or None (logged) when it cannot be: deleted, say, or the place lost."""
+    try:
+        return await retrying(lambda: message.edit(attachments=[png_file(png, name)]), f"editing {message.id}")
+    except discord.HTTPException as exc:
+        log.warning("editing the board in message %s failed: %s", message.id, exc)
+        return None
+
+
 def _fresh(kwargs: dict[str, Any]) -> dict[str, Any]:
     """A file is read as it is sent: a retry must send it from its start again."""
     file = kwargs.get("file")

@@ -17,6 +17,7 @@ import discord
 
 from bot import plugins
 from bot.chat import io
+from bot.chat.board_posts import BoardPosts
 from bot.chat.components import DecisionButton, DecisionSelect, deadline_view, decision_view, undo_view
 from bot.pace import stamp
 from bot.service import GameRef, Notice, PrivateNotice
@@ -105,6 +106,8 @@ class DiscordMessenger:
         # newer, draws the table): should that command be refused, the board follows on its own (`_draw_owed`).
         self._behind: dict[int, Notice] = {}
         self._owing: set[asyncio.Task[None]] = set()
+        # Each game's last board in its thread, edited while the same players are up (bot/chat/board_posts.py).
+        self._boards = BoardPosts()
 
     async def deliver(self, notice: Notice) -> None:
         if notice.shows_table:
@@ -247,22 +250,25 @@ class DiscordMessenger:
         waiting = notice.waiting_changed and bool(notice.waiting_after) and notice.outcome is None
         if waiting and (notice.deadline_ask is not None or notice.undo_ask is not None):
             lines.append(waiting_line(notice))
+        game_id = notice.ref.id
+        over = notice.outcome is not None
         if notice.deadline_ask is not None:
-            await io.post(table, "\n".join(lines), view=deadline_view(notice.ref.id, notice.deadline_ask))
+            message = await io.post(table, "\n".join(lines), view=deadline_view(game_id, notice.deadline_ask))
+            self._boards.told(game_id, notice.waiting_after, message, False, over)
             return
         if notice.undo_ask is not None:
             ask = notice.undo_ask
             who = " ".join(f"<@{s.user_id}>" for s in ask.needs)
-            await io.post(
+            message = await io.post(
                 table,
                 "\n".join([*lines, f"{who}: agree to undo {ask.step}?"]),
-                view=undo_view(notice.ref.id, ask.request_id),
+                view=undo_view(game_id, ask.request_id),
             )
+            self._boards.told(game_id, notice.waiting_after, message, False, over)
             return
         kwargs: dict[str, Any] = {}
         # One board per change, not per click; and while a newer one of the game waits, only the newest is drawn
         # (a busy game drains at the engine's pace, not the renderer's): its lines still go out, in order.
-        game_id = notice.ref.id
         # Likewise while another command of the game is under way: in a burst (automatic seats, quick players) only
         # the last notice draws, and rendering does not take the CPU the commands need.
         draw = notice.shows_table
@@ -280,10 +286,10 @@ class DiscordMessenger:
         if draw and notice.public_view is not None:
             self._behind.pop(game_id, None)
             png = await self.bot.painter.board(notice.public_view, game_id)
-            if png is not None:
-                kwargs["file"] = io.png_file(png)
-            else:  # still owed: the next notice draws the table, changed or not since this one
+            if png is None:  # still owed: the next notice draws the table, changed or not since this one
                 self._owed.setdefault(game_id, first if first is not None else notice)
+            elif not await self._into_shown(game_id, png, notice.waiting_after, over):
+                kwargs["file"] = io.png_file(png)
         public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]
         view = decision_view(notice.ref.id, public_decisions)
         asked: list[Decision] = []
@@ -296,8 +302,19 @@ class DiscordMessenger:
             told = {d.seat for d in asked}
             lines += [line for line in [waiting_line(notice, told)] if line]
         lines += asked_lines(notice, asked, waiting)
-        if lines or kwargs:
-            await io.post(table, "\n".join(lines), **kwargs)
+        message = await io.post(table, "\n".join(lines), **kwargs) if lines or kwargs else None
+        self._boards.told(game_id, notice.waiting_after, message, "file" in kwargs, over)
+
+    async def _into_shown(self, game_id: int, png: bytes, waiting: Sequence[Seat], over: bool) -> bool:
+        """Put the board into the one the thread shows already, if the same players are still up
+        (bot/chat/board_posts.py); False when it goes in a post of its own."""
+        shown = self._boards.to_edit(game_id, waiting, over)
+        if shown is None:
+            return False
+        if await io.replace_image(shown, png) is None:
+            self._boards.forget(game_id, shown)
+            return False
+        return True
 
     async def _dm_seat(self, table: discord.abc.Messageable | None, notice: Notice, p: PrivateNotice) -> None:
         mine = [d for d in notice.decisions if d.seat == p.seat and d.private and d.id in notice.new_decisions]

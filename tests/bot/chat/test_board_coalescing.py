@@ -12,6 +12,7 @@ import random
 import pytest
 from PIL import Image
 
+from bot.chat import board_posts
 from bot.service import Notice, User
 from engines import registry
 from engines.meq import GAME as MEQ
@@ -22,9 +23,12 @@ from tests.engines.randomplay import random_answer
 
 
 @pytest.fixture(autouse=True)
-def installed() -> None:
+def installed(monkeypatch: pytest.MonkeyPatch) -> None:
     registry.register(WOTR)
     registry.register(MEQ)
+    # Which notice draws is what is tested here: every board it draws goes in a post of its own, never into the
+    # board above while the same players are up (tests/bot/chat/test_board_edits.py).
+    monkeypatch.setattr(board_posts, "FRESH_AFTER", 0)
 
 
 class Holding:

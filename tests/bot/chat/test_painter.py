@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.chat.board_posts import BoardPosts
 from bot.chat.painter import DrawFailed, Painter
 from bot.service import Notice
 from engines import registry
@@ -222,6 +223,7 @@ async def test_a_board_that_failed_is_drawn_by_the_next_notice_even_if_that_one_
     env, guild, channel, alice, bob = world
     await painted_by(env, Painter(own_process=False))  # the renderer is this process's: a bug can be put in it
     thread = await wotr_duel(world)
+    env.bot.messenger._boards = BoardPosts(fresh_after=0)  # each board in a post of its own: which one draws counts
 
     def pair(a: Notice, b: Notice) -> bool:  # a notice that changes the table, then one that does not
         return a.table_changed and not b.table_changed

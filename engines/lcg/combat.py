@@ -14,6 +14,7 @@ from engines.lcg.table import (
     check_destroyed,
     clear_flag,
     deal_damage,
+    enemy_in_play,
     exhaust,
     heroes,
     label,
@@ -261,14 +262,17 @@ def attack_steps(state: LcgState, seat: str, enemy_uid: str, defender: str) -> l
 
 @task("attacked")
 def attacked(turn: T, t: Task) -> None:
-    """The attack has resolved: the enemy now has attacked (spec 4.6 step 4), and the Forced effects after its
-    attack follow (Chieftain Ufthak, Misty Mountain Goblins, Wargs)."""
-    enemy = next((e for p in turn.state.players for e in p.engaged.cards if e.uid == t.ref), None)
+    """The attack has resolved: the enemy now has attacked (spec 4.6 step 4), wherever it is now (FAQ 1.32), and
+    the Forced effects after its attack follow (Chieftain Ufthak, Misty Mountain Goblins, Wargs), unless the player
+    it attacked has been eliminated meanwhile, which ended the attack."""
+    state = turn.state
+    enemy = enemy_in_play(state, t.ref)
     if enemy is not None:
         clear_flag([enemy], ATTACKING)
         if ATTACKED not in enemy.flags:
             enemy.flags.append(ATTACKED)
-        scripts.fire(turn, "attacked", enemy)
+        if not state.player(t.seat).eliminated:
+            scripts.fire(turn, "attacked", enemy)
 
 
 def deal_shadow(turn: T, enemy: Card) -> bool:
@@ -397,10 +401,11 @@ def shadow_resolve(turn: T, t: Task) -> None:
 @task("attack-damage")
 def attack_damage(turn: T, t: Task) -> None:
     """RR p.18: attack minus defense to the defender; undefended, all of it to one hero of the defending
-    player. The attack ends if the attacker has left (C 14.6.3 Q&A)."""
+    player. The attack ends if the attacker has left play (C 14.6.3 Q&A); an attacker sent back to the staging
+    area or engaged with another player still hits the player it attacked, with its attack as it is now (FAQ 1.32)."""
     state = turn.state
     player = state.player(t.seat)
-    enemy = next((e for p in state.players for e in p.engaged.cards if e.uid == t.ref), None)
+    enemy = enemy_in_play(state, t.ref)
     if enemy is None or player.eliminated:
         return
     power = stat(state, enemy, "attack")

@@ -59,7 +59,10 @@ class Lcg(Rules[LcgState]):
     # an attack whose attacker left play opens no more windows: questions a journal of version 3 did not answer.
     # 5: the players arrive at a location once its Travel cost is paid (RR p.23), so the responses to travelling
     # wait for Great Forest Web's heroes, and Mountains of Mirkwood's card is revealed (its questions asked) first.
-    version = "5"
+    # 6: an attack whose enemy is sent back to the staging area still resolves (FAQ 1.32), asking its questions
+    # (an undefended hero, an action window), and an enemy that has attacked does not attack a player who engages it
+    # later in that combat phase: a journal of version 5 answered questions that no longer come, or not those that do.
+    version = "6"
     min_seats = 1
     max_seats = 4
     state_type = LcgState

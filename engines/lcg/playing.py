@@ -13,6 +13,7 @@ from engines.lcg.state import PRISONER, RESOURCE, LcgState, Player, Task
 from engines.lcg.table import (
     OUT_OF_PLAY,
     add_tokens,
+    attack_over,
     characters,
     enter_staging,
     heroes,
@@ -325,8 +326,9 @@ def open_window(turn: T, t: Task) -> None:
     action. Decisions open together, so nobody waits on anyone to pass (PBP)."""
     state = turn.state
     state.passed = []
-    if t.ref and not any(e.uid == t.ref for p in state.players for e in p.engaged.cards):
-        return  # the attacker left play (a response, a Quick Strike): its attack, and this window, are over
+    if t.ref and attack_over(state, t.ref):
+        return  # the attacker left play (a response, a Quick Strike) or its player was eliminated: the attack,
+        # and this window, are over (sent back to the staging area, it attacks on: FAQ 1.32)
     for player in state.active_players():
         options = [Option(id=c.uid, label=f"Play {c.name} ({cost(state, player, c)})")
                    for c in playable(state, player, planning=False)] + action_options(state, player)

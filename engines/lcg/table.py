@@ -170,8 +170,7 @@ def eliminate(turn: T, player: Player, reason: str) -> None:
             shadow.flags, shadow.back = [], ""
             to_discard(state, shadow)
         player.engaged.cards.remove(enemy)
-        clear_flag([enemy], ATTACKED, ATTACKING)
-        enter_staging(turn, enemy, FROM_PLAY)
+        enter_staging(turn, enemy, FROM_PLAY)  # its mark stays until combat ends: it attacks no one else (FAQ 1.32)
     if state.players[state.first] is player:  # FAQ 1.30: the token passes at once
         nxt = state.next_player(player.seat)
         if nxt is not None:
@@ -380,6 +379,24 @@ def enter_staging(turn: T, card: Card, source: str, host: Card | None = None) ->
     (host.attached if host is not None else turn.state.staging.cards).append(card)
     for rule in STAGING_ARRIVALS:
         rule(turn, card, source)
+
+
+def enemy_in_play(state: LcgState, uid: str) -> Card | None:
+    """The enemy `uid` if it is where an enemy in play is: engaged with a player, or in the staging area. An
+    attack goes on while its enemy is in either, whichever it moved to mid-attack (FAQ 1.32), and ends once the
+    enemy has left play (C 14.6.3 Q&A)."""
+    return next((e for e in [*(e for p in state.players for e in p.engaged.cards), *state.staging.cards]
+                 if e.uid == uid), None)
+
+
+def attack_over(state: LcgState, enemy_uid: str) -> bool:
+    """Is the attack `enemy_uid` is making over before its damage: its enemy has left play (C 14.6.3 Q&A), or the
+    player it attacks has been eliminated? An enemy sent back to the staging area or engaged with another player
+    attacks on (FAQ 1.32)."""
+    if enemy_in_play(state, enemy_uid) is None:
+        return True
+    pending = next((t for t in state.tasks if t.kind == "attack-damage" and t.ref == enemy_uid), None)
+    return pending is not None and bool(pending.seat) and state.player(pending.seat).eliminated
 
 
 def take_from_staging(state: LcgState, card: Card) -> None:

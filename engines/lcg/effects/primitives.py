@@ -7,11 +7,10 @@ from __future__ import annotations
 from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg import hooks
 from engines.lcg.scripts import T, ask, core, follow, fx_args
-from engines.lcg.state import ATTACKED, ATTACKING, EXHAUSTED, LcgState, Player
+from engines.lcg.state import EXHAUSTED, LcgState, Player
 from engines.lcg.table import (
     FROM_PLAY,
     characters,
-    clear_flag,
     deal_damage,
     enter_staging,
     exhaust,
@@ -51,9 +50,12 @@ def highest_threat(state: LcgState) -> list[Player]:
 
 
 def defending(state: LcgState, enemy: Card) -> tuple[Player | None, Card | None]:
-    """The defending player of `enemy`'s attack, and the defending character (None if undefended)."""
-    player = next((p for p in state.players if enemy in p.engaged.cards), None)
+    """The defending player of `enemy`'s attack, and the defending character (None if undefended). The defending
+    player is the one attacked (FAQ 1.52), even if the enemy has since engaged another or gone back to the staging
+    area (FAQ 1.32)."""
     pending = next((t for t in state.tasks if t.kind == "attack-damage" and t.ref == enemy.uid), None)
+    player = (state.player(pending.seat) if pending is not None and pending.seat
+              else next((p for p in state.players if enemy in p.engaged.cards), None))
     if pending is None or not pending.note:
         return player, None
     return player, find(state, pending.note.split(",")[0])
@@ -239,7 +241,9 @@ def draw(turn: T, player: Player, count: int) -> list[Card]:
 
 # --- enemies -----------------------------------------------------------------------------------------------
 def to_staging(turn: T, enemy: Card) -> None:
-    """An engaged enemy returns to the staging area; its shadow cards stay until the end of combat."""
+    """An engaged enemy returns to the staging area. An attack it is making still resolves (FAQ 1.32), so it
+    keeps its "attacking" or "attacked" mark until the end of combat: engaged again in this combat phase, it does
+    not attack again (FAQ 1.32 Q&A; spec scenario 58)."""
     state = turn.state
     for p in state.players:
         if enemy in p.engaged.cards:
@@ -248,7 +252,6 @@ def to_staging(turn: T, enemy: Card) -> None:
                 enemy.attached.remove(shadow)
                 shadow.flags, shadow.back = [], ""
                 to_discard(state, shadow)
-            clear_attacked(enemy)
             enter_staging(turn, enemy, FROM_PLAY)
             turn.say(f"{enemy.name} returns to the staging area.")
             return
@@ -256,10 +259,6 @@ def to_staging(turn: T, enemy: Card) -> None:
 
 def engaged_player(state: LcgState, enemy: Card) -> Player | None:
     return next((p for p in state.players if enemy in p.engaged.cards), None)
-
-
-def clear_attacked(card: Card) -> None:
-    clear_flag([card], ATTACKED, ATTACKING)
 
 
 # --- progress on a location (it may be explored) -------------------------------------------------------------

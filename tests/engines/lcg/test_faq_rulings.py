@@ -583,3 +583,112 @@ def test_faq_1_34_progress_that_fills_both_active_locations_needs_no_question():
     place_progress(turn, room + 1)
     assert not state.decisions and not state.active.cards
     assert state.quest.cards[0].tokens[PROGRESS] == 1
+
+
+# --- FAQ 1.32: an enemy that changes engagement or goes back to the staging area mid-combat ---------------------
+def an_orc(state, attack: int = 3):
+    """A made-to-order enemy, so that no card text of its own takes part."""
+    return card(state, name="Made Orc", type="enemy", engagement_cost=20, attack=attack, defense=1, hit_points=4,
+                threat=1)
+
+
+def in_hand_with_resources(state, seat: str, *titles: str, resources: int = 2):
+    """`seat` holds only these Core Set cards, with `resources` on each of its heroes to pay for them."""
+    cards = [core_card(state, title, owner=seat) for title in titles]
+    state.player(seat).hand.cards = cards
+    for h in state.player(seat).play.cards:
+        if state.card_def(h).type == "hero":
+            h.tokens[RESOURCE] = resources
+    return cards
+
+
+def play_from_window(state, seat: str, event):
+    """`seat` answers its open action window with `event` and pays for it, from each hero in turn."""
+    state, lines = answer(state, event.uid, seat=seat)
+    while any(d.context.startswith("pay") for d in state.decisions):
+        d = next(d for d in state.decisions if d.context.startswith("pay"))
+        left, shares = d.amount, []
+        for o in d.options:
+            take = min(left, d.amount if o.cap is None else o.cap)
+            shares.append(f"{o.id}={take}")
+            left -= take
+        state, lines = answer(state, tuple(shares), seat=d.seat)
+    return state, lines
+
+
+def all_pass(state):
+    """Every seat asked in the open action window passes; what the table is told meanwhile is kept."""
+    said: list[str] = []
+    while any(d.context.startswith("window:") for d in state.decisions):
+        d = next(d for d in state.decisions if d.context.startswith("window:"))
+        state, lines = answer(state, "pass", seat=d.seat)
+        said += lines
+    return state, said
+
+
+def test_faq_1_32_an_attack_still_resolves_when_its_enemy_is_sent_back_to_the_staging_area():
+    """FAQ 1.32 (C 14.6.1.8; spec 4.6 step 4): a card involved in combat that is returned to the staging area during
+    an attack's resolution still takes part in it from its new state: the attack resolves. Given an orc (3 attack)
+    attacking p1, defended by Aragorn (2 defense), when p3 plays A Light in the Dark on it before damage, then
+    Aragorn still takes 1 damage, and the orc, now in the staging area, has attacked."""
+    state = a_table(3, windows="key")  # the attack's "before damage" window
+    state.phase = "combat"
+    orc = an_orc(state)
+    state.player("p1").engaged.cards.append(orc)
+    (light,) = in_hand_with_resources(state, "p3", "A Light in the Dark")
+    aragorn = hero(state, "p1", "Aragorn")
+    state, _ = run(state, Task(kind="defend", seat="p1", ref=orc.uid))
+    state, _ = answer(state, aragorn.uid)
+    assert any(d.context.startswith("window:before damage") for d in state.decisions)
+    state, said = play_from_window(state, "p3", light)
+    assert "Made Orc returns to the staging area." in said
+    state, said = all_pass(state)
+    assert f"Aragorn ({aragorn.uid}) takes 1 damage from Made Orc." in said
+    assert hero(state, "p1", "Aragorn").tokens[DAMAGE] == 1
+    assert [c.uid for c in state.staging.cards] == [orc.uid]
+    assert state.staging.cards[0].flags == ["attacked"]
+
+
+def test_faq_1_32_an_enemy_that_has_attacked_does_not_attack_again_when_it_engages_another_player():
+    """FAQ 1.32 Q&A (spec scenario 58): an enemy that has already made its attack and then engages a new player in
+    the same combat phase does not attack again, unless a card effect directs it to. Given p2 the first player, an
+    orc engaged with p2 attacks p2; then p3 sends it back to the staging area (A Light in the Dark) and p1 engages it
+    (Son of Arnor, put into play by Sneak Attack): when p1's enemies attack, the orc does not."""
+    state = a_table(3)
+    state.first = 1  # p2 first: p2's enemies attack before p1's (RR p.18)
+    state.phase = "combat"
+    orc = an_orc(state)
+    state.player("p2").engaged.cards.append(orc)
+    (light,) = in_hand_with_resources(state, "p3", "A Light in the Dark")
+    sneak, son = in_hand_with_resources(state, "p1", "Sneak Attack", "Son of Arnor")
+    state, _ = run(state, Task(kind="enemy-attacks", seat="p2"))
+    gimli = hero(state, "p2", "Gimli")
+    state, said = answer(state, gimli.uid)
+    assert f"Gimli ({gimli.uid}) takes 1 damage from Made Orc." in said  # its attack has resolved
+    state, _ = run(state, Task(kind="window", note="combat"))
+    state, said = play_from_window(state, "p3", light)
+    assert "Made Orc returns to the staging area." in said
+    state, _ = play_from_window(state, "p1", sneak)
+    state, said = answer(state, orc.uid, seat="p1")  # Son of Arnor: engage which enemy?
+    assert "Made Orc engages p1." in said
+    state, _ = all_pass(state)
+    assert [e.uid for e in state.player("p1").engaged.cards] == [orc.uid]
+    state, said = run(state, Task(kind="enemy-attacks", seat="p1"))
+    assert not state.decisions
+    assert "Made Orc attacks p1." not in said
+
+
+def test_faq_1_32_an_enemy_back_from_an_eliminated_player_keeps_its_attack_spent():
+    """FAQ 1.32 Q&A with RR p.22: an eliminated player's enemies return to the staging area; one that attacked in this
+    combat phase has had its attack, should another player engage it. Given an orc's undefended attack with East Bight
+    Patrol as its shadow taking p1 to threat 50, then p1 is eliminated, the attack on p1 ends there (no window before
+    its damage), and the orc, back in the staging area, is marked as having attacked."""
+    state = a_table(2, windows="key")
+    state.phase = "combat"
+    state.player("p1").threat = 47
+    orc = an_orc(state)
+    state, _ = attack(state, orc, shadow=core_card(state, "East Bight Patrol"))
+    state, said = answer(state, "undefended")
+    assert "p1 is eliminated (threat 50)." in said
+    assert not any(d.context.startswith("window:") for d in state.decisions)
+    assert [c.uid for c in state.staging.cards] == [orc.uid] and state.staging.cards[0].flags == ["attacked"]

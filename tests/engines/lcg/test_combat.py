@@ -322,3 +322,32 @@ def test_an_enemy_that_cannot_attack_is_not_shown_as_having_attacked():
     state, said = answer(state, snared.uid)
     assert "Snared Orc does not attack p1 (Forest Snare)." in said
     assert table_marks(state, snared.uid) == [] and state.decisions[0].context == f"defend:{other.uid}"
+
+
+def test_two_copies_of_one_enemy_offered_together_are_told_apart_by_their_ids():
+    """Two copies of the same enemy, in the same state, are two answers to the same question (which enemy attacks
+    next, which to engage, which to attack, which an engagement check takes): each option carries the copy's id
+    first (engines/core/turn.py), which the table's view shows on the card; a different enemy beside them keeps its
+    plain label."""
+    state = started(2)
+    first, second = core_card(state, "Forest Spider"), core_card(state, "Forest Spider")
+    other = core_card(state, "Dol Guldur Orcs")
+
+    def labels(after):
+        return {o.id: o.label for o in after.decisions[0].options}
+
+    state.player("p1").engaged.cards = [first, second, other]
+    attacks, _ = run(state, Task(kind="enemy-attacks", seat="p1"))
+    attacked, _ = run(state, Task(kind="player-attacks", seat="p1"))
+    state.player("p1").engaged.cards = []
+    state.staging.cards = [first, second, other]
+    engaged, _ = run(state, Task(kind="optional-engage", seat="p1"))
+    state.staging.cards = [first, second]
+    state.player("p1").threat = 25  # both Forest Spiders (engagement 25) could engage p1: the first player picks
+    checked, _ = run(state, Task(kind="engagement-checks"))
+    for after, plain in ((attacks, "Forest Spider (2 attack)"), (attacked, "Attack Forest Spider (1 DEF, 4 HP left)"),
+                         (engaged, "Forest Spider (engagement 25)"), (checked, "Forest Spider")):
+        told = labels(after)
+        assert (told[first.uid], told[second.uid]) == (f"{first.uid}: {plain}", f"{second.uid}: {plain}")
+    assert labels(attacks)[other.uid] == "Dol Guldur Orcs (2 attack)"
+    assert labels(engaged)[other.uid] == "Dol Guldur Orcs (engagement 10)"

@@ -62,6 +62,7 @@ class Lcg(Rules[LcgState]):
     # 6: an attack whose enemy is sent back to the staging area still resolves (FAQ 1.32), asking its questions
     # (an undefended hero, an action window), and an enemy that has attacked does not attack a player who engages it
     # later in that combat phase: a journal of version 5 answered questions that no longer come, or not those that do.
+    # Also in 6: Will of the West is removed from the game (its own text), not left in a discard pile it may shuffle.
     version = "6"
     min_seats = 1
     max_seats = 4

@@ -118,8 +118,14 @@ def _test_of_will(turn: T, card: Card, _o: Card | None) -> None:
 
 @effect("Will of the West", "event")
 def _will_of_the_west(turn: T, card: Card, _o: Card | None) -> None:
-    """A chosen player's discard pile is shuffled back into their deck."""
-    pick_player(turn, owner_of_event(turn, card), "Will of the West: whose discard pile?", "west")
+    """A chosen player's discard pile is shuffled back into their deck, and the card itself is removed from the
+    game (its own text): taken out of its owner's discard pile, where a played event lands as it resolves (RR
+    p.9), before that pile can be shuffled, so it neither counts there nor comes back in the deck."""
+    owner = owner_of_event(turn, card)
+    if owner.discard.find(card.uid) is not None:
+        turn.state.removed.cards.append(owner.discard.take(card.uid))
+        turn.say(f"{card.name} is removed from the game.")
+    pick_player(turn, owner, "Will of the West: whose discard pile?", "west")
 
 
 @player_picked("west")

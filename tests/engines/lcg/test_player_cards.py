@@ -514,6 +514,19 @@ def test_will_of_the_west_shuffles_a_discard_pile_back_into_its_deck():
     assert len(state.player("p1").deck.cards) == size + 1 and not state.player("p1").discard.cards
 
 
+def test_will_of_the_west_is_removed_from_the_game_not_discarded_nor_shuffled_into_its_own_deck():
+    # The card's own text ends "Remove Will of the West from the game" (an event otherwise goes to its owner's
+    # discard pile, RR p.9): played on its own player's discard pile, it must not come back in that deck either.
+    state = a_table(4)
+    seat = a_player_of("spirit")
+    deck = {c.uid for c in state.player(seat).deck.cards}
+    state, lines = play_event(state, "Will of the West")
+    state, lines = answer(state, seat, seat=seat)
+    [west] = [c for c in state.removed.cards if c.name == "Will of the West"]
+    assert west.uid not in {c.uid for c in state.player(seat).deck.cards} | deck
+    assert not any(c.name == "Will of the West" for p in state.players for c in (*p.discard.cards, *p.deck.cards))
+
+
 def test_a_test_of_will_cancels_a_when_revealed_effect_but_the_card_still_counts():
     state = a_table(3)
     state.phase = "quest"

@@ -11,6 +11,7 @@ Every change of a tournament is one transaction under the tournament's lock, che
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from sqlalchemy import select
@@ -171,7 +172,6 @@ class Rats(Matches):
             for side, game_id in games.items():  # started only once bound to the match: no move escapes the gate
                 await self.service.start(game_id, User(id=t.team(m.team_of(side)).players[0].user_id,
                                                        name=t.team(m.team_of(side)).players[0].name))
-                await self._choose_decks(t, m, side, game_id)
         await self.announcer.announce(row.channel_id, f"Round {rnd.number} begins. Each team plays in its own thread; "
                                       "the clocks start when both teams of a match have set up.")
         return made
@@ -181,8 +181,11 @@ class Rats(Matches):
         team = t.team(number)
         users = [User(id=p.user_id, name=p.name) for p in team.players]
         scenario = t.rounds[-1].scenario
+        # The registered decks are the ones played (C 15.3.2): set before the start, so the game opens with them
+        # chosen rather than asking each player (a question nobody may answer otherwise).
+        decks = await self._decks(t, m, side)
         ref = await self.service.create("lcg", users[0], Place(guild_id=row.guild_id, channel_id=row.channel_id),
-                                        options=f"scenario={scenario} autopass=off")
+                                        options=f"scenario={scenario} autopass=off", preset={"decks": decks})
         thread = await self.announcer.match_thread(row.channel_id, ref.id, f"{t.name} r{len(t.rounds)} "
                                                    f"table {m.table}: {team.name}")
         if thread is not None:
@@ -191,15 +194,19 @@ class Rats(Matches):
             await self.service.join(ref.id, u)
         return ref.id
 
-    async def _choose_decks(self, t: Tournament, m: Match, side: str, game_id: int) -> None:
-        """The registered decks are the ones played (C 15.3.2): chosen for each player at the start. In the
-        extended format a player's picked heroes lead their deck instead of its own."""
-        for p in t.team(m.team_of(side)).players:
+    async def _decks(self, t: Tournament, m: Match, side: str) -> str:
+        """The team's registered decks by seat, as the LCG's `decks` option: its players sit in their order (the
+        first creates the game, the others join in turn: p1, p2...). In the extended format a player's picked
+        heroes lead their deck instead of its own."""
+        chosen = {}
+        for seat, p in zip(GAME.seat_names(len(t.team(m.team_of(side)).players)), t.team(m.team_of(side)).players,
+                           strict=True):
             key = p.deck
             picked = m.heroes.get(p.name)
             if t.format == EXTENDED and picked:
                 key = await self._with_heroes(p.deck, picked, p.user_id)
-            await self.service.act(game_id, User(id=p.user_id, name=p.name), f"deck {key}")
+            chosen[seat] = key
+        return json.dumps(chosen, separators=(",", ":"))
 
     async def _with_heroes(self, base_key: str, heroes: Sequence[str], owner: int) -> str:
         """The deck `base_key` led by `heroes` (extended format), stored like an imported deck, so the game

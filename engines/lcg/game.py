@@ -81,6 +81,9 @@ class Lcg(Rules[LcgState]):
         "elimination": 50,
         "expert": False,  # the three Core Set scenarios in a row, with carry-over (C 15.2)
         "campaign": "",  # campaign mode: the log's setup for this scenario, as JSON (engines/lcg/campaign/plan.py)
+        # The deck each seat plays, chosen before the start rather than at the table, as JSON {seat: deck key}: a
+        # tournament's registered decks (C 15.3.2), set by the bot. Seats it leaves out choose theirs as usual.
+        "decks": "",
     }
 
     def __init__(self, library: Library) -> None:
@@ -99,6 +102,12 @@ class Lcg(Rules[LcgState]):
             campaign_plan.decode(str(options["campaign"]))
             if options.get("expert"):
                 raise CommandError("A campaign scenario cannot also be an expert game.")
+        if options.get("decks"):
+            if options.get("campaign"):
+                raise CommandError("A campaign scenario plays the decks its log names: it takes no decks option.")
+            for seat, key in setup.decks_chosen(str(options["decks"])).items():
+                if key not in self.library.decks:
+                    raise CommandError(f"The decks option gives {seat} '{key}', which is no deck here.")
 
     def start(self, config: Config, seed: int) -> Step[LcgState]:
         options = {**self.options, **config.options}
@@ -127,7 +136,10 @@ class Lcg(Rules[LcgState]):
             setup.start_campaign(turn, self.library, state.campaign)
             self.settle(turn)  # the decks are chosen: setup runs on to the first vote or mulligan
         else:
-            setup.start(turn, self.library)
+            chosen = setup.decks_chosen(str(options["decks"]))
+            setup.start(turn, self.library, chosen)
+            if all(p.seat in chosen for p in state.players):
+                self.settle(turn)  # every deck chosen: setup runs on to the first vote or mulligan
         return Step(state=state, events=turn.events)
 
     # --- answers and verbs --------------------------------------------------------------------------

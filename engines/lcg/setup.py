@@ -3,9 +3,10 @@ quest deck and the scenario's own setup."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
-from engines.core import Decision, DecisionKind, Option, RuleError
+from engines.core import CommandError, Decision, DecisionKind, Option, RuleError
 from engines.lcg import campaign_table, scenarios
 from engines.lcg.campaign.catalogue import fold
 from engines.lcg.campaign.plan import CampaignSetup
@@ -16,13 +17,36 @@ from engines.lcg.state import RESOURCE, LcgState, Task
 from engines.lcg.table import add_tokens, draw, heroes
 
 
-def start(turn: T, library: Library) -> None:
-    """Ask every seat for its deck; the rest of setup runs once all have chosen."""
+def start(turn: T, library: Library, chosen: dict[str, str] | None = None) -> None:
+    """Play the decks `chosen` for their seats (the `decks` option) and ask every other seat for its own; the rest
+    of setup runs once all have one."""
     state = turn.state
-    for p in state.players:
-        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Setup (RR p.10): choose your deck (or type 'deck <key>')",
-                 deck_options(state, library, p.seat), context="deck")
+    chosen = chosen or {}
+    seats = [p.seat for p in state.players]
+    unknown = sorted(set(chosen) - set(seats))
+    if unknown:
+        raise RuleError(f"The decks option names {', '.join(unknown)}, not a seat of this game ({', '.join(seats)}).")
+    for seat in seats:
+        if seat in chosen:
+            choose_deck(turn, library, seat, chosen[seat])
+    for seat in seats:
+        if seat not in chosen:
+            turn.ask(seat, DecisionKind.CHOOSE_ONE, "Setup (RR p.10): choose your deck (or type 'deck <key>')",
+                     deck_options(state, library, seat), context="deck")
     push(state, Task(kind="setup"))
+
+
+def decks_chosen(text: str) -> dict[str, str]:
+    """The `decks` option: JSON {seat: deck key}, or nothing."""
+    if not text:
+        return {}
+    try:
+        found = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CommandError(f"The decks option is not JSON {{seat: deck key}}: {e.msg}.") from None
+    if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
+        raise CommandError("The decks option is JSON {seat: deck key}, each a string.")
+    return found
 
 
 def start_campaign(turn: T, library: Library, plan: CampaignSetup) -> None:

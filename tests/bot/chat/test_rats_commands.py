@@ -57,6 +57,14 @@ async def test_a_tournament_from_create_to_champion(world):
     started = await carol.slash(channel, "rats start")
     assert "Round started: 1 matches" in started.response.content
     assert len(channel.threads) == 2  # each team plays in its own thread
+    await env.bot.messenger.drain()
+    for thread in channel.threads:
+        # The registered decks are the ones played (C 15.3.2): chosen before the game opens, asked of nobody.
+        posts = [m.content for m in thread.history()]
+        assert not any("choose your deck" in p for p in posts), posts
+        assert sum(" plays " in p for p in posts) == 1
+    dms = [m.content for member in (alice, bob) for m in member.user.dm_channel.history()]
+    assert not any("choose your deck" in d for d in dms)
     match = await env.bot.get_cog("RatsCog").tournaments.match_of_game(1)
     assert match is not None
     first = alice if match.team_a == 1 else bob

@@ -256,3 +256,38 @@ def test_the_scenarios_setup_is_in_the_log():
     said = [e.text for e in step.events if e.text.startswith("Setup: ")]
     assert said == ["Setup: Old Forest Road; Forest Spider are put into the staging area."], said
     assert "Old Forest Road" in staged and "Forest Spider" in staged
+
+
+def test_decks_chosen_before_the_start_are_played_without_asking():
+    """RR p.10 asks each player for a deck; a tournament's registered decks are the ones played (C 15.3.2), so the
+    bot names them in the `decks` option and the game opens on the next step of setup instead of a question."""
+    options: dict[str, str | int | bool] = {"decks": '{"p1":"core-leadership","p2":"core-spirit"}'}
+    step = GAME.start(Config(seats=["p1", "p2"], options=options), 3)
+    state, lines = step.state, [e.text for e in step.events]
+    assert not [d for d in state.decisions if d.context == "deck"]
+    assert state.decisions, "setup goes on to its next question (the first player, or a mulligan)"
+    assert state.player("p1").deck_key == "core-leadership" and state.player("p2").deck_key == "core-spirit"
+    assert any(line.startswith("p1 plays ") for line in lines) and any(line.startswith("p2 plays ") for line in lines)
+    assert state.player("p1").threat == 29  # RR p.10: the heroes' threat, as when chosen at the table
+
+
+def test_a_seat_the_decks_option_leaves_out_chooses_its_own():
+    options: dict[str, str | int | bool] = {"decks": '{"p2":"core-spirit"}'}
+    state = GAME.start(Config(seats=["p1", "p2"], options=options), 3).state
+    [asked] = [d for d in state.decisions if d.context == "deck"]
+    assert asked.seat == "p1" and "core-spirit" not in {o.id for o in asked.options}  # its heroes are taken
+
+
+@pytest.mark.parametrize(("decks", "refusal"), [
+    ('{"p1":"no-such-deck"}', "gives p1 'no-such-deck', which is no deck here"),
+    ("p1=core-spirit", "not JSON"),
+    ('{"p1": 3}', "each a string"),
+])
+def test_a_bad_decks_option_is_refused_when_the_game_is_created(decks, refusal):
+    with pytest.raises(CommandError, match=refusal):
+        GAME.check_options({"decks": decks})
+
+
+def test_a_decks_option_naming_a_seat_the_game_lacks_is_refused_at_the_start():
+    with pytest.raises(RuleError, match="names p3, not a seat of this game"):
+        GAME.start(Config(seats=["p1", "p2"], options={"decks": '{"p3":"core-spirit"}'}), 3)

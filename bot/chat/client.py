@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import heap, plugins
 from bot.chat import io
-from bot.chat.components import DeadlineButton, DecisionButton, DecisionSelect, UndoButton
+from bot.chat.components import DeadlineButton, DecisionButton, DecisionForm, DecisionSelect, UndoButton, form_sent
 from bot.chat.game_cog import GameCog
 from bot.chat.host import Host, host_of
 from bot.chat.messenger import DiscordMessenger
@@ -89,7 +89,8 @@ class WestmarchBot(Host):
         # Its imports run beside ours (about 0.3 s): the first board waits for them only if asked for sooner.
         self._painter_started = asyncio.create_task(self._start_painter())
         # Registered once, here: buttons posted before a restart keep working after it.
-        self.add_dynamic_items(DecisionButton, DecisionSelect, UndoButton, DeadlineButton)
+        self.add_dynamic_items(DecisionButton, DecisionSelect, DecisionForm, UndoButton, DeadlineButton)
+        self.add_listener(form_sent, "on_interaction")  # a decision's form (a modal) sent, read by its custom_id
         await self.add_cog(GameCog(self))
         for plugin in plugins.with_("discord"):  # each game adds its own commands and buttons
             await plugin.load("discord").setup(self)

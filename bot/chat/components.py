@@ -1,5 +1,6 @@
-"""Decision buttons and menus, and undo consent buttons, as DynamicItems: their custom_id carries the game
-and decision ids, so they keep working after a restart (registered once in setup_hook).
+"""Decision buttons, menus and form buttons, and undo consent buttons, as DynamicItems: their custom_id carries
+the game and decision ids, so they keep working after a restart (registered once in setup_hook). A form (a
+modal) sent is read by its custom_id too (`form_sent`, a listener registered beside them).
 
 A decision's custom_id also carries its stamp (`:h<stamp>`, bot/service/asked.py), so a button or menu
 posted for decision 2 does not answer another decision 2 asked after an undo: the service refuses it as
@@ -9,17 +10,22 @@ the decision open under their number, as typing `answer <number> <option>` would
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, cast
 
 import discord
 
 from bot.chat import io
+from bot.chat.forms import modal_of, sent
 from bot.chat.host import Host, host_of
+from bot.service import forms
 from bot.service.asked import STAMP, Pressed, stamp
 from bot.service.types import ActResult, DeadlineAsk
 from engines.core import NONE, Decision, DecisionKind, WestmarchError
 
+ROWS = 5  # a message's rows of components
 BUTTON_LIMIT = 25  # 5 rows of 5
+MENU_LIMIT = forms.MENU  # options in one menu
 CUSTOM_ID_LIMIT = 100  # Discord's longest custom_id, and longest menu option value
 # Any option id the engines make ("move:fornost", "shadow:c312", "tok|c147", "c12>c40"): ids never hold a space,
 # since an answer is words. It ends the custom_id, so the parts before it are read unambiguously.
@@ -52,6 +58,7 @@ def _asked(game: int, decision: int, stamped: str | None) -> str:
 
 
 ASKED = rf"wm:g(?P<game>\d+):d(?P<decision>\d+)(?::h(?P<stamp>{STAMP}))?"
+STAMPED = rf"wm:g(?P<game>\d+):d(?P<decision>\d+):h(?P<stamp>{STAMP})"  # a form's: always stamped
 
 
 class DecisionButton(
@@ -105,7 +112,8 @@ class DecisionButton(
 
 
 class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{ASKED}:m"):
-    """A menu for choose-many decisions and for choices with more options than buttons fit."""
+    """A menu for choose-many decisions, for choices with more options than buttons fit, and for a number from a
+    short range."""
 
     def __init__(
         self, game: int, decision: int, select: discord.ui.Select[Any] | None = None, stamped: str | None = None
@@ -126,6 +134,60 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
     async def callback(self, interaction: discord.Interaction) -> None:
         # Nothing chosen, where the decision takes that (a choose-many with a minimum of 0): answered with none.
         await answer(interaction, self.game, Pressed(self.decision, self.stamped, tuple(self.item.values)))
+
+
+class DecisionForm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{STAMPED}:f"):
+    """A button opening a decision's form (a modal, bot/chat/forms.py): an order, a number from a long range, or a
+    share-out. It first checks, as the answer will be checked, that the decision is open as posted and the
+    presser's to answer, so nobody fills in a form to be refused, and a form shows the options to their seat
+    alone. The form carries the button's custom_id."""
+
+    def __init__(self, game: int, decision: int, stamped: str, label: str = "Answer…") -> None:
+        custom_id = f"{_asked(game, decision, stamped)}:f"
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=custom_id))
+        self.game, self.decision, self.stamped = game, decision, stamped
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DecisionForm:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["decision"]), match["stamp"], label or "Answer…")
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        try:
+            decision = await bot.service.form_opened(
+                self.game, bot.user_of(interaction), Pressed(self.decision, self.stamped)
+            )
+        except WestmarchError as exc:
+            await io.reply(interaction, exc.message, ephemeral=True)
+            return
+        form = forms.form_of(decision)
+        if form is None:  # the stamp pins the decision this button was made for, which has a form
+            await io.reply(interaction, f"Decision {decision.id} has no form: type its answer.", ephemeral=True)
+            return
+        await io.show_form(interaction, modal_of(self.custom_id, form))
+
+
+FORM = re.compile(rf"{STAMPED}:f")
+
+
+async def form_sent(interaction: discord.Interaction) -> None:
+    """A decision's form was sent: answered as its button's decision, by the same path as typing the answer. Read
+    from the interaction by its custom_id (a listener of every interaction), so a form shown before a restart
+    still answers after it."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data = cast(Mapping[str, Any], interaction.data or {})
+    match = FORM.fullmatch(str(data.get("custom_id", "")))
+    if match is None or not await _bot(interaction).admit(interaction):
+        return
+    pressed = Pressed(int(match["decision"]), match["stamp"], form=sent(data))
+    await answer(interaction, int(match["game"]), pressed)
 
 
 class UndoButton(
@@ -225,49 +287,86 @@ async def reply_done(bot: Host, interaction: discord.Interaction, game_id: int, 
     await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 
 
+Layout = list[list[discord.ui.Item[Any]]]  # rows of components
+
+
 def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | None:
-    """Buttons (or a menu) for each decision that fits; None when nothing fits."""
+    """Buttons, menus or a form's button for each decision that fits, each decision from a row of its own; None
+    when nothing fits."""
     view = discord.ui.View(timeout=None)
-    used = 0
+    row = 0
     for d in decisions:
-        one = d.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS)
-        if one and used + len(d.options) <= BUTTON_LIMIT - (1 if len(view.children) else 0):
-            for i, o in enumerate(d.options):
-                style = discord.ButtonStyle.secondary if o.id == "pass" else discord.ButtonStyle.primary
-                view.add_item(DecisionButton.of(game_id, d, i, style))
-                used += 1
-        elif (one or d.kind is DecisionKind.CHOOSE_MANY) and 0 < len(d.options) <= 25:
-            low = d.low if d.kind is DecisionKind.CHOOSE_MANY else 1
-            high = min(d.high, len(d.options)) if d.kind is DecisionKind.CHOOSE_MANY else 1
-            select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=f"{_asked(game_id, d.id, stamp(d))}:m",
-                placeholder=(f"Up to {high}, or none: {d.prompt}" if low <= 0 else d.prompt)[:150],
-                min_values=max(low, 0),
-                max_values=max(high, 1),
-                options=[discord.SelectOption(label=o.label[:100], value=menu_value(o.id, i))
-                         for i, o in enumerate(d.options)],
-            )
-            items: list[discord.ui.Item[Any]] = [DecisionSelect(game_id, d.id, select, stamp(d))]
-            if low <= 0:  # an empty menu answers too, but a player may not think to send one: say it with a button
-                none = DecisionButton(game_id, d.id, NONE, "Choose none", discord.ButtonStyle.secondary, stamp(d))
-                items.append(none)
-            if _add_all(view, items):
-                used += 5 + len(items) - 1
+        for layout in _layouts(game_id, d):
+            if row + len(layout) <= ROWS:
+                for offset, items in enumerate(layout):
+                    for item in items:
+                        item.row = row + offset
+                        view.add_item(item)
+                row += len(layout)
+                break
     return view if view.children else None
 
 
-def _add_all(view: discord.ui.View, items: list[discord.ui.Item[Any]]) -> bool:
-    """Add `items` to `view` if they all fit (a menu takes a whole row of five), else none of them."""
-    added: list[discord.ui.Item[Any]] = []
-    try:
-        for item in items:
-            view.add_item(item)
-            added.append(item)
-    except ValueError:
-        for item in added:
-            view.remove_item(item)
-        return False
-    return True
+def _layouts(game_id: int, d: Decision) -> Iterator[Layout]:
+    """The ways to show decision `d`, best first, each as its rows of components: a button per option; one menu
+    (with a 'Choose none' button where none is an answer); a button opening its form."""
+    kind, count = d.kind, len(d.options)
+    one = kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS)
+    if one and 0 < count <= BUTTON_LIMIT:
+        buttons: list[discord.ui.Item[Any]] = [
+            DecisionButton.of(game_id, d, i, _style(o.id)) for i, o in enumerate(d.options)
+        ]
+        yield [buttons[i : i + 5] for i in range(0, count, 5)]
+    if (one or kind is DecisionKind.CHOOSE_MANY) and 0 < count <= MENU_LIMIT:
+        if kind is DecisionKind.CHOOSE_MANY and d.low <= 0:
+            # An empty menu answers too, but a player may not think to send one: say it with a button.
+            none = DecisionButton(game_id, d.id, NONE, "Choose none", discord.ButtonStyle.secondary, stamp(d))
+            yield [[_menu(game_id, d)], [none]]
+        yield [[_menu(game_id, d)]]
+    if kind is DecisionKind.NUMBER and 0 < d.high - d.low + 1 <= MENU_LIMIT:
+        yield [[_number_menu(game_id, d)]]
+    if forms.form_of(d) is not None:
+        yield [[DecisionForm(game_id, d.id, stamp(d), _form_label(d))]]
+
+
+def _style(option_id: str) -> discord.ButtonStyle:
+    return discord.ButtonStyle.secondary if option_id == "pass" else discord.ButtonStyle.primary
+
+
+def _menu(game_id: int, d: Decision) -> DecisionSelect:
+    """A menu of the decision's options."""
+    count, many = len(d.options), d.kind is DecisionKind.CHOOSE_MANY
+    low = d.low if many else 1
+    high = min(d.high, count) if many else 1
+    stamped = stamp(d)
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=f"{_asked(game_id, d.id, stamped)}:m",
+        placeholder=(f"Up to {high}, or none: {d.prompt}" if many and low <= 0 else d.prompt)[:150],
+        min_values=max(low, 0),
+        max_values=max(high, 1),
+        options=[discord.SelectOption(label=o.label[:100], value=menu_value(o.id, i)) for i, o in enumerate(d.options)],
+    )
+    return DecisionSelect(game_id, d.id, select, stamped)
+
+
+def _number_menu(game_id: int, d: Decision) -> DecisionSelect:
+    """A number from a short range, picked from a menu (a longer range is typed in the decision's form)."""
+    stamped = stamp(d)
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=f"{_asked(game_id, d.id, stamped)}:m",
+        placeholder=d.prompt[:150],
+        options=[discord.SelectOption(label=str(n), value=str(n)) for n in range(d.low, d.high + 1)],
+    )
+    return DecisionSelect(game_id, d.id, select, stamped)
+
+
+def _form_label(d: Decision) -> str:
+    """What a form's button says it asks."""
+    if d.kind is DecisionKind.ORDER:
+        return f"Put {len(d.options)} in order…"
+    if d.kind is DecisionKind.NUMBER:
+        return f"Choose a number, {d.low} to {d.high}…"
+    return f"Share out {d.amount}…"
 
 
 def asking(decision: Decision) -> str:

@@ -83,6 +83,22 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
         log.info("defer skipped: %s", exc)
 
 
+async def show_form(interaction: discord.Interaction, modal: discord.ui.Modal) -> bool:
+    """Answer an interaction with a form (a modal), which must be its first answer. The form is forgotten at once:
+    what it sends is read by its custom_id (bot/chat/components.py `form_sent`). False where the interaction had
+    expired or was already answered (then the player presses again)."""
+    try:
+        await interaction.response.send_modal(modal)
+    except discord.HTTPException as exc:
+        if exc.code not in ALREADY_ACKNOWLEDGED | UNKNOWN_INTERACTION:
+            raise
+        log.info("form not shown: %s", exc)
+        return False
+    finally:
+        modal.stop()
+    return True
+
+
 async def reply(
     interaction: discord.Interaction, content: str = "", *, ephemeral: bool = False, **kwargs: Any
 ) -> discord.Message | None:

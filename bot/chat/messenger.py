@@ -18,7 +18,14 @@ import discord
 from bot import plugins
 from bot.chat import io
 from bot.chat.board_posts import BoardPosts
-from bot.chat.components import DecisionButton, DecisionSelect, deadline_view, decision_view, undo_view
+from bot.chat.components import (
+    DecisionButton,
+    DecisionForm,
+    DecisionSelect,
+    deadline_view,
+    decision_view,
+    undo_view,
+)
 from bot.pace import stamp
 from bot.service import GameRef, Notice, PrivateNotice
 from bot.service.types import Reminder, SeatInfo
@@ -296,7 +303,8 @@ class DiscordMessenger:
         if view is not None:
             kwargs["view"] = view
             # The post says what its buttons ask (the private ones are asked by DM, never here).
-            shown = {item.decision for item in view.children if isinstance(item, DecisionButton | DecisionSelect)}
+            shown = {item.decision for item in view.children
+                     if isinstance(item, DecisionButton | DecisionSelect | DecisionForm)}
             asked = [d for d in public_decisions if d.id in shown]
         if waiting:
             told = {d.seat for d in asked}

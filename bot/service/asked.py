@@ -18,8 +18,17 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engines.core import NONE, Decision, StaleDecision
+from bot.service import forms
+from bot.service.guard import acting_seat, not_playing
+from bot.service.types import User
+from bot.store.models import GameStatus
+from engines import registry
+from engines.core import NONE, Answer, Decision, NotYourDecision, StaleDecision
+
+if TYPE_CHECKING:
+    from bot.service.core import Core
 
 STAMP = r"[a-z2-7]{8}"  # base32 of a 5-byte digest: a chance in 10^12 that two questions share one
 BY_INDEX = re.compile(r"#(\d+)")  # an option by its place, where its id is too long for Discord (100 characters)
@@ -38,17 +47,21 @@ class Pressed:
     stamps: it answers decision `decision` as typing would (the words of an old button never change). Each
     pick is an option id, or `#<index>`, the option's place among the decision's options (a stamped press
     only: the stamp pins the options). No picks (a menu sent empty) answers with nothing chosen, `none`, which
-    the rules take where choosing nothing is allowed and refuse with their own words elsewhere."""
+    the rules take where choosing nothing is allowed and refuse with their own words elsewhere.
+
+    `form`: a decision's form was sent instead (a modal, bot/service/forms.py): each field's id with what it held,
+    read as the answer's words against the decision open now (always stamped)."""
 
     decision: int
     stamp: str | None
     picks: tuple[str, ...] = ()
+    form: tuple[tuple[str, tuple[str, ...]], ...] | None = None
 
-    def command(self, pending: Iterable[Decision]) -> str:
-        """The command this press types, once its decision is checked to be the one it was posted for. Raises
-        StaleDecision, with the usual words, when it is not."""
+    def asked(self, pending: Iterable[Decision]) -> Decision | None:
+        """The decision open under this press's number, checked to be the one it was posted for (None: none is
+        open, for a press posted before stamps). Raises StaleDecision, with the usual words, when it is not."""
         open_now = next((d for d in pending if d.id == self.decision), None)
-        if self.stamp is not None:
+        if self.stamp is not None or self.form is not None:
             if open_now is None:
                 raise StaleDecision.closed(self.decision)
             if stamp(open_now) != self.stamp:
@@ -56,7 +69,16 @@ class Pressed:
                     f"That choice is no longer open: decision {self.decision} has changed since this was posted "
                     "(a move was taken back, or its options changed). Use the newest buttons."
                 )
-        words = [self._option(open_now, pick) for pick in self.picks]
+        return open_now
+
+    def command(self, pending: Iterable[Decision]) -> str:
+        """The command this press types, once its decision is checked to be the one it was posted for. Raises
+        StaleDecision, with the usual words, when it is not; CommandError for a form that reads as no answer."""
+        open_now = self.asked(pending)
+        if self.form is not None and open_now is not None:
+            words = list(forms.read(open_now, dict(self.form)))
+        else:
+            words = [self._option(open_now, pick) for pick in self.picks]
         return " ".join(["answer", str(self.decision), *(words or [NONE])])  # an empty menu: nothing chosen
 
     def _option(self, decision: Decision | None, pick: str) -> str:
@@ -67,3 +89,25 @@ class Pressed:
         if self.stamp is None or index >= len(decision.options):  # an index means something only where stamped
             raise StaleDecision.closed(self.decision)
         return decision.options[index].id
+
+
+async def to_open_form(core: Core, game_id: int, user: User, pressed: Pressed) -> Decision:
+    """The decision whose form `user` opens with a button, checked as the form's answer will be (the game being
+    played, the decision open and as posted, and the user acting for its seat), so that nobody fills in a form
+    only to be refused, and a form shows a decision's options only to its seat."""
+    async with core.db.session() as s:
+        row = await core.load_row(s, game_id, user)
+        if row.status == GameStatus.FINISHED:
+            raise StaleDecision(f"That choice is no longer open: game {game_id} is over.")
+        if row.status != GameStatus.ACTIVE:
+            raise not_playing(row)
+        seats = await core.load_seats(s, game_id)
+        game = registry.get(row.game)
+        state = await core.state_of(s, row, game)
+    decision = pressed.asked(game.pending(state))
+    if decision is None:
+        raise StaleDecision.closed(pressed.decision)
+    seat = acting_seat(game, state, seats, user, Answer(decision=decision.id, choice=()), game_id)
+    if decision.seat != seat:  # the words the rules use for an answer to another seat's decision
+        raise NotYourDecision(f"Decision {decision.id} is for {decision.seat}, not for {seat}.")
+    return decision

@@ -21,7 +21,7 @@ from sqlmodel import col
 from bot.pace import Pace
 from bot.service import absent, boundary, history, limits, undo, waits
 from bot.service.alarms import Alarms
-from bot.service.asked import Pressed
+from bot.service.asked import Pressed, to_open_form
 from bot.service.core import (
     JOURNAL_INSERT,
     SEAT_INSERT,
@@ -62,6 +62,7 @@ from engines.core import (
     Answer,
     CommandError,
     Config,
+    Decision,
     Event,
     RuleError,
     StaleDecision,
@@ -443,6 +444,10 @@ class Service:
     ) -> ActResult:
         """A button press: the same path as typing `answer <decision> <option>`."""
         return await self.act(game_id, user, f"answer {decision_id} {option}", at=at)
+
+    async def form_opened(self, game_id: int, user: User, pressed: Pressed) -> Decision:
+        """The decision whose form the user opens, if they may answer it now (bot/service/asked.py)."""
+        return await to_open_form(self.core, game_id, user, pressed)
 
     # --- undo (bot/service/undo.py) ----------------------------------------------------------
     async def undo(self, game_id: int, user: User, at: datetime | None = None) -> str:

@@ -13,6 +13,7 @@ from bot.chat.components import (
     CUSTOM_ID_LIMIT,
     DeadlineButton,
     DecisionButton,
+    DecisionForm,
     DecisionSelect,
     UndoButton,
     menu_value,
@@ -31,7 +32,7 @@ DECISION_ID = 9_999_999
 def templates() -> dict[type, re.Pattern[str]]:
     return {
         item: item.__discord_ui_compiled_template__
-        for item in (DecisionButton, DecisionSelect, UndoButton, DeadlineButton)
+        for item in (DecisionButton, DecisionSelect, DecisionForm, UndoButton, DeadlineButton)
     }
 
 

@@ -1,0 +1,77 @@
+"""Every form the engines' decisions make is one Discord shows (simcord checks its limits: five parts, labels of
+45 characters, custom_ids of 100), and a form sent as it is first shown is an answer the rules take: the prefill
+is never a trap."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from simcord.components import validate_modal
+
+from bot.chat.forms import modal_of
+from bot.service.forms import Sent, form_of, read
+from engines import registry
+from engines.core import Config, Decision, DecisionKind, Option, minimal_choices
+from engines.core.decisions import accepts
+from tests.bot.chat.test_decision_ids import DECISION_ID, GAME_ID
+from tests.engines.randomplay import random_answer
+from tests.engines.test_random_play import VARIANTS
+
+registry.load()
+FORM_ID = f"wm:g{GAME_ID}:d{DECISION_ID}:habcdefgh:f"
+
+
+def decisions_with_forms(name: str, games: int = 4, steps: int = 2000) -> list[Decision]:
+    game = registry.get(name)
+    seen: dict[tuple[object, ...], Decision] = {}
+    for seed in range(games):
+        rnd = random.Random(seed)
+        variants = VARIANTS.get(name, [{}])
+        seats = game.min_seats + seed % (game.max_seats - game.min_seats + 1)
+        state = game.setup(Config(seats=game.seat_names(seats), options=dict(variants[seed % len(variants)])), seed)
+        for _ in range(steps):
+            if game.outcome(state) is not None:
+                break
+            pending = game.pending(state)
+            for d in pending:
+                if form_of(d) is not None:
+                    seen.setdefault((d.kind, d.low, d.high, d.amount, *(o.label for o in d.options)), d)
+            d = rnd.choice(pending)
+            state = game.apply(state, d.seat, random_answer(d, rnd)).state
+    return list(seen.values())
+
+
+def as_shown(decision: Decision) -> Sent:
+    """What each field of the decision's form holds when it is first shown."""
+    form = form_of(decision)
+    assert form is not None
+    return {f.id: (f.text,) if f.text is not None else f.chosen for f in form.fields}
+
+
+def check(decision: Decision) -> None:
+    form = form_of(decision)
+    assert form is not None
+    validate_modal(modal_of(FORM_ID, form).to_dict())  # raises where Discord would refuse it
+    if accepts(decision, next(iter(minimal_choices(decision)), ())):  # the kernel's simplest answer is one
+        assert accepts(decision, read(decision, as_shown(decision))), (decision, as_shown(decision))
+
+
+@pytest.mark.parametrize("name", ["lcg", "tcg", "wotr", "meq"])
+def test_every_form_of_random_play_is_one_discord_shows_and_sent_as_shown_answers(name: str) -> None:
+    decisions = decisions_with_forms(name)
+    assert {d.kind for d in decisions} >= {"lcg": {DecisionKind.ASSIGN}, "tcg": {DecisionKind.ASSIGN},
+                                          "wotr": {DecisionKind.ORDER},
+                                          "meq": {DecisionKind.NUMBER, DecisionKind.ORDER}}[name]
+    for d in decisions:
+        check(d)
+
+
+@pytest.mark.parametrize("size", [1, 2, 4, 5, 9, 40])
+@pytest.mark.parametrize("kind", [DecisionKind.ORDER, DecisionKind.ASSIGN, DecisionKind.NUMBER])
+def test_forms_of_every_size_fit(kind: DecisionKind, size: int) -> None:
+    long_label = "Gondorian Captain defends against Morgul Destroyer, exhausted, with two shadow cards"
+    options = [Option(id=f"c{i}", label=f"{long_label} {i}", cap=None if i % 2 else 3) for i in range(size)]
+    decision = Decision(id=DECISION_ID, seat="p1", kind=kind, prompt="A question " * 60, low=0, high=size,
+                        amount=size + 1, options=[] if kind is DecisionKind.NUMBER else options)
+    check(decision)

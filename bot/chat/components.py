@@ -111,9 +111,10 @@ class DecisionButton(
         await answer(interaction, self.game, Pressed(self.decision, self.stamped, (self.pick,)))
 
 
-class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{ASKED}:m"):
+class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{ASKED}:m(?P<part>\d*)"):
     """A menu for choose-many decisions, for choices with more options than buttons fit, and for a number from a
-    short range."""
+    short range. A choice with more options than one menu holds has several (`:m`, `:m1`, `:m2`...), each of them
+    an answer: its values are the options' ids, or their places among all the decision's options."""
 
     def __init__(
         self, game: int, decision: int, select: discord.ui.Select[Any] | None = None, stamped: str | None = None
@@ -137,10 +138,10 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
 
 
 class DecisionForm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{STAMPED}:f"):
-    """A button opening a decision's form (a modal, bot/chat/forms.py): an order, a number from a long range, or a
-    share-out. It first checks, as the answer will be checked, that the decision is open as posted and the
-    presser's to answer, so nobody fills in a form to be refused, and a form shows the options to their seat
-    alone. The form carries the button's custom_id."""
+    """A button opening a decision's form (a modal, bot/chat/forms.py): an order, a number from a long range, a
+    share-out, or a choice among more options than a post's menus hold. It first checks, as the answer will be
+    checked, that the decision is open as posted and the presser's to answer, so nobody fills in a form to be
+    refused, and a form shows the options to their seat alone. The form carries the button's custom_id."""
 
     def __init__(self, game: int, decision: int, stamped: str, label: str = "Answer…") -> None:
         custom_id = f"{_asked(game, decision, stamped)}:f"
@@ -309,7 +310,8 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
 
 def _layouts(game_id: int, d: Decision) -> Iterator[Layout]:
     """The ways to show decision `d`, best first, each as its rows of components: a button per option; one menu
-    (with a 'Choose none' button where none is an answer); a button opening its form."""
+    (with a 'Choose none' button where none is an answer); a menu for each 25 (a choice of one); a button opening
+    its form (any other choice of more than 25)."""
     kind, count = d.kind, len(d.options)
     one = kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS)
     if one and 0 < count <= BUTTON_LIMIT:
@@ -321,8 +323,11 @@ def _layouts(game_id: int, d: Decision) -> Iterator[Layout]:
         if kind is DecisionKind.CHOOSE_MANY and d.low <= 0:
             # An empty menu answers too, but a player may not think to send one: say it with a button.
             none = DecisionButton(game_id, d.id, NONE, "Choose none", discord.ButtonStyle.secondary, stamp(d))
-            yield [[_menu(game_id, d)], [none]]
-        yield [[_menu(game_id, d)]]
+            yield [[_menu(game_id, d, range(count))], [none]]
+        yield [[_menu(game_id, d, range(count))]]
+    if one and MENU_LIMIT < count <= forms.LONGEST:  # each menu an answer: one pick answers a choice of one
+        yield [[_menu(game_id, d, range(start, min(start + MENU_LIMIT, count)), part)]
+               for part, start in enumerate(range(0, count, MENU_LIMIT))]
     if kind is DecisionKind.NUMBER and 0 < d.high - d.low + 1 <= MENU_LIMIT:
         yield [[_number_menu(game_id, d)]]
     if forms.form_of(d) is not None:
@@ -333,18 +338,23 @@ def _style(option_id: str) -> discord.ButtonStyle:
     return discord.ButtonStyle.secondary if option_id == "pass" else discord.ButtonStyle.primary
 
 
-def _menu(game_id: int, d: Decision) -> DecisionSelect:
-    """A menu of the decision's options."""
+def _menu(game_id: int, d: Decision, places: range, part: int = 0) -> DecisionSelect:
+    """A menu of the decision's options at `places`: all of them, or part `part` of a long choice of one."""
     count, many = len(d.options), d.kind is DecisionKind.CHOOSE_MANY
     low = d.low if many else 1
     high = min(d.high, count) if many else 1
+    if len(places) < count:
+        placeholder = f"Options {places[0] + 1} to {places[-1] + 1} of {count}: {d.prompt}"
+    else:
+        placeholder = f"Up to {high}, or none: {d.prompt}" if many and low <= 0 else d.prompt
     stamped = stamp(d)
     select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"{_asked(game_id, d.id, stamped)}:m",
-        placeholder=(f"Up to {high}, or none: {d.prompt}" if many and low <= 0 else d.prompt)[:150],
+        custom_id=f"{_asked(game_id, d.id, stamped)}:m{part or ''}",
+        placeholder=placeholder[:150],
         min_values=max(low, 0),
         max_values=max(high, 1),
-        options=[discord.SelectOption(label=o.label[:100], value=menu_value(o.id, i)) for i, o in enumerate(d.options)],
+        options=[discord.SelectOption(label=d.options[i].label[:100], value=menu_value(d.options[i].id, i))
+                 for i in places],
     )
     return DecisionSelect(game_id, d.id, select, stamped)
 
@@ -366,7 +376,9 @@ def _form_label(d: Decision) -> str:
         return f"Put {len(d.options)} in order…"
     if d.kind is DecisionKind.NUMBER:
         return f"Choose a number, {d.low} to {d.high}…"
-    return f"Share out {d.amount}…"
+    if d.kind is DecisionKind.ASSIGN:
+        return f"Share out {d.amount}…"
+    return f"Choose from all {len(d.options)}…"
 
 
 def asking(decision: Decision) -> str:

@@ -1,10 +1,11 @@
 """A decision answered in a form (Discord's modal, opened by a button): what the form asks, filled in at first
 with an answer the rules take where a simple one exists, and how what was sent reads as the answer's words.
 
-Forms answer what buttons and menus cannot: an order, a number from a long range, and a share-out. A form holds
-five parts at most (Discord), its words above and its fields, so a small order has a menu per place and a small
-share-out a box per option, below the question; a longer order is typed as the numbers of its list, and a longer
-share-out as 'name: amount' lines.
+Forms answer what buttons and menus cannot: an order, a number from a long range, a share-out, and a choice of
+several among more options than one menu holds. A form holds five parts at most (Discord), its words above and
+its fields, so a small order has a menu per place and a small share-out a box per option, below the question; a
+longer order is typed as the numbers of its list, a longer share-out as 'name: amount' lines, and a long choice
+is up to five menus of 25, sent together.
 
 The words are worked out under the game's lock, against the decision open now (bot/service/asked.py), so a
 form never answers a question other than the one it showed; what the rules refuse they refuse in their own
@@ -25,6 +26,8 @@ WORDS = 4000  # characters of a form's words, and of a text box (Discord)
 LABEL = 45  # characters of a field's label, and of a form's title (Discord)
 HINT = 100  # characters of a field's description, and of a menu option's label (Discord)
 SMALL = PARTS - 1  # an order or a share-out of up to this many gets a field each, below its words
+LONGEST = PARTS * MENU  # the most options a form offers to choose from
+CHOICE_KINDS = (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS, DecisionKind.CHOOSE_MANY)
 PLACES = ("First", "Second", "Third", "Fourth")
 
 
@@ -54,7 +57,8 @@ Sent = Mapping[str, tuple[str, ...]]  # a field's id -> what it held when sent: 
 
 
 def form_of(decision: Decision) -> Form | None:
-    """The form that answers `decision`; None where it has none (it is a choice, for buttons or a menu)."""
+    """The form that answers `decision`; None where it has none (a choice whose options fit a menu, for buttons or
+    a menu, or more than a form holds)."""
     kind, count = decision.kind, len(decision.options)
     if kind is DecisionKind.NUMBER:
         return _number(decision)
@@ -62,6 +66,8 @@ def form_of(decision: Decision) -> Form | None:
         return _order_menus(decision) if count <= SMALL else _order_numbers(decision)
     if kind is DecisionKind.ASSIGN and count:
         return _share_boxes(decision) if count <= SMALL else _share_lines(decision)
+    if kind in CHOICE_KINDS and MENU < count <= LONGEST:
+        return _long_choice(decision)
     return None
 
 
@@ -75,6 +81,8 @@ def read(decision: Decision, sent: Sent) -> tuple[str, ...]:
         return _read_order_menus(decision, sent) if count <= SMALL else _read_order_numbers(decision, sent)
     if kind is DecisionKind.ASSIGN and count:
         return _read_share_boxes(decision, sent) if count <= SMALL else _read_share_lines(decision, sent)
+    if kind in CHOICE_KINDS and MENU < count <= LONGEST:
+        return _read_long_choice(decision, sent)
     raise CommandError(f"Decision {decision.id} is not answered with a form: use its buttons, or type the answer.")
 
 
@@ -227,6 +235,36 @@ def _named(decision: Decision, name: str) -> int | None:
 def _folded(text: str) -> str:
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
+
+
+# --- a choice among more options than a menu holds ---------------------------------------------------------------
+def _long_choice(decision: Decision) -> Form:
+    count = len(decision.options)
+    most = max(decision.high, 1) if decision.kind is DecisionKind.CHOOSE_MANY else 1
+    menus = []
+    for part, start in enumerate(range(0, count, MENU)):
+        places = range(start, min(start + MENU, count))
+        first, last = decision.options[places[0]].label, decision.options[places[-1]].label
+        menus.append(Field(id=f"part{part}", label=f"Options {places[0] + 1} to {places[-1] + 1} of {count}",
+                           hint=_cut(f"{first} … {last}", HINT), choices=_choices(decision, places),
+                           most=min(most, len(places)), required=False))
+    words = f"{decision.prompt}\n{_how_many(decision)}" if len(menus) < PARTS else ""
+    return Form(title=_cut(decision.prompt, LABEL), words=_cut(words, WORDS), fields=tuple(menus))
+
+
+def _how_many(decision: Decision) -> str:
+    if decision.kind is not DecisionKind.CHOOSE_MANY:
+        return "Choose one, from any of the menus."
+    low, high = max(decision.low, 0), min(decision.high, len(decision.options))
+    if low == 0:
+        return f"Choose up to {high}, or none, from any of the menus."
+    return f"Choose {low}" + (f" to {high}" if high != low else "") + ", from any of the menus."
+
+
+def _read_long_choice(decision: Decision, sent: Sent) -> tuple[str, ...]:
+    parts = (len(decision.options) + MENU - 1) // MENU
+    picked = [_index(decision, v) for part in range(parts) for v in sent.get(f"part{part}", ())]
+    return tuple(decision.options[i].id for i in dict.fromkeys(picked))  # the rules count them
 
 
 # --- shared -----------------------------------------------------------------------------------------------------

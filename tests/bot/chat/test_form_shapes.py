@@ -1,6 +1,6 @@
 """Every form the engines' decisions make is one Discord shows (simcord checks its limits: five parts, labels of
-45 characters, custom_ids of 100), and a form sent as it is first shown is an answer the rules take: the prefill
-is never a trap."""
+45 characters, custom_ids of 100), and an order, a number or a share-out sent as first shown is an answer the
+rules take: the prefill is never a trap. (A long choice starts with nothing chosen: the player chooses.)"""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ def check(decision: Decision) -> None:
     form = form_of(decision)
     assert form is not None
     validate_modal(modal_of(FORM_ID, form).to_dict())  # raises where Discord would refuse it
-    if accepts(decision, next(iter(minimal_choices(decision)), ())):  # the kernel's simplest answer is one
+    filled = decision.kind in (DecisionKind.ORDER, DecisionKind.NUMBER, DecisionKind.ASSIGN)  # a choice is not
+    if filled and accepts(decision, next(iter(minimal_choices(decision)), ())):  # the kernel's simplest answers
         assert accepts(decision, read(decision, as_shown(decision))), (decision, as_shown(decision))
 
 
@@ -75,3 +76,18 @@ def test_forms_of_every_size_fit(kind: DecisionKind, size: int) -> None:
     decision = Decision(id=DECISION_ID, seat="p1", kind=kind, prompt="A question " * 60, low=0, high=size,
                         amount=size + 1, options=[] if kind is DecisionKind.NUMBER else options)
     check(decision)
+
+
+@pytest.mark.parametrize("size", [26, 60, 101, 125])
+@pytest.mark.parametrize("kind", [DecisionKind.CHOOSE_MANY, DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS])
+def test_long_choices_of_every_size_fit(kind: DecisionKind, size: int) -> None:
+    options = [Option(id=f"play-c{i}-reserve", label=f"Play Mordor Orcs number {i} to reserve " * 3)
+               for i in range(size)]
+    check(Decision(id=DECISION_ID, seat="p1", kind=kind, prompt="Action step " * 30, low=0, high=30,
+                   options=options))
+
+
+def test_a_choice_that_fits_one_menu_or_overflows_five_has_no_form() -> None:
+    for size in (25, 126):
+        options = [Option(id=f"c{i}", label=f"Camp {i}") for i in range(size)]
+        assert form_of(Decision(id=1, seat="p1", kind=DecisionKind.CHOOSE_MANY, prompt="?", options=options)) is None

@@ -86,14 +86,17 @@ class DecisionButton(
 
     @classmethod
     def of(
-        cls, game: int, decision: Decision, index: int, style: discord.ButtonStyle = discord.ButtonStyle.primary
+        cls, game: int, decision: Decision, index: int, style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        whose: str | None = None,
     ) -> DecisionButton:
-        """The button of the decision's option `index`, by id where the id fits."""
+        """The button of the decision's option `index`, by id where the id fits; `whose`: the player it is for,
+        before its label, where one post asks several players."""
         option, stamped = decision.options[index], stamp(decision)
+        label = _whose(whose, option.label)
         fits = len(f"{_asked(game, decision.id, stamped)}:o{option.id}") <= CUSTOM_ID_LIMIT
         if fits and re.fullmatch(OPTION_ID, option.id):
-            return cls(game, decision.id, option.id, option.label, style, stamped)
-        return cls(game, decision.id, None, option.label, style, stamped, index=index)
+            return cls(game, decision.id, option.id, label, style, stamped)
+        return cls(game, decision.id, None, label, style, stamped, index=index)
 
     @classmethod
     async def from_custom_id(
@@ -291,13 +294,19 @@ async def reply_done(bot: Host, interaction: discord.Interaction, game_id: int, 
 Layout = list[list[discord.ui.Item[Any]]]  # rows of components
 
 
-def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | None:
+def decision_view(
+    game_id: int, decisions: list[Decision], names: Mapping[str, str] | None = None
+) -> discord.ui.View | None:
     """Buttons, menus or a form's button for each decision that fits, each decision from a row of its own; None
-    when nothing fits."""
+    when nothing fits. Where the decisions are several seats' (each seat's vote, or deck, in the thread), every
+    button and menu says whose it is, by the seat's player in `names` ('alice: p2'), since the same buttons
+    stand once for each."""
     view = discord.ui.View(timeout=None)
+    several = len({d.seat for d in decisions}) > 1
     row = 0
     for d in decisions:
-        for layout in _layouts(game_id, d):
+        whose = (names or {}).get(d.seat, d.seat) if several else None
+        for layout in _layouts(game_id, d, whose):
             if row + len(layout) <= ROWS:
                 for offset, items in enumerate(layout):
                     for item in items:
@@ -308,7 +317,7 @@ def decision_view(game_id: int, decisions: list[Decision]) -> discord.ui.View | 
     return view if view.children else None
 
 
-def _layouts(game_id: int, d: Decision) -> Iterator[Layout]:
+def _layouts(game_id: int, d: Decision, whose: str | None = None) -> Iterator[Layout]:
     """The ways to show decision `d`, best first, each as its rows of components: a button per option; one menu
     (with a 'Choose none' button where none is an answer); a menu for each 25 (a choice of one); a button opening
     its form (any other choice of more than 25)."""
@@ -316,29 +325,34 @@ def _layouts(game_id: int, d: Decision) -> Iterator[Layout]:
     one = kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS)
     if one and 0 < count <= BUTTON_LIMIT:
         buttons: list[discord.ui.Item[Any]] = [
-            DecisionButton.of(game_id, d, i, _style(o.id)) for i, o in enumerate(d.options)
+            DecisionButton.of(game_id, d, i, _style(o.id), whose) for i, o in enumerate(d.options)
         ]
         yield [buttons[i : i + 5] for i in range(0, count, 5)]
     if (one or kind is DecisionKind.CHOOSE_MANY) and 0 < count <= MENU_LIMIT:
         if kind is DecisionKind.CHOOSE_MANY and d.low <= 0:
             # An empty menu answers too, but a player may not think to send one: say it with a button.
-            none = DecisionButton(game_id, d.id, NONE, "Choose none", discord.ButtonStyle.secondary, stamp(d))
-            yield [[_menu(game_id, d, range(count))], [none]]
-        yield [[_menu(game_id, d, range(count))]]
+            label = _whose(whose, "Choose none")
+            none = DecisionButton(game_id, d.id, NONE, label, discord.ButtonStyle.secondary, stamp(d))
+            yield [[_menu(game_id, d, range(count), whose)], [none]]
+        yield [[_menu(game_id, d, range(count), whose)]]
     if one and MENU_LIMIT < count <= forms.LONGEST:  # each menu an answer: one pick answers a choice of one
-        yield [[_menu(game_id, d, range(start, min(start + MENU_LIMIT, count)), part)]
+        yield [[_menu(game_id, d, range(start, min(start + MENU_LIMIT, count)), whose, part)]
                for part, start in enumerate(range(0, count, MENU_LIMIT))]
     if kind is DecisionKind.NUMBER and 0 < d.high - d.low + 1 <= MENU_LIMIT:
-        yield [[_number_menu(game_id, d)]]
+        yield [[_number_menu(game_id, d, whose)]]
     if forms.form_of(d) is not None:
-        yield [[DecisionForm(game_id, d.id, stamp(d), _form_label(d))]]
+        yield [[DecisionForm(game_id, d.id, stamp(d), _whose(whose, _form_label(d)))]]
 
 
 def _style(option_id: str) -> discord.ButtonStyle:
     return discord.ButtonStyle.secondary if option_id == "pass" else discord.ButtonStyle.primary
 
 
-def _menu(game_id: int, d: Decision, places: range, part: int = 0) -> DecisionSelect:
+def _whose(whose: str | None, label: str) -> str:
+    return f"{whose}: {label}" if whose else label
+
+
+def _menu(game_id: int, d: Decision, places: range, whose: str | None, part: int = 0) -> DecisionSelect:
     """A menu of the decision's options at `places`: all of them, or part `part` of a long choice of one."""
     count, many = len(d.options), d.kind is DecisionKind.CHOOSE_MANY
     low = d.low if many else 1
@@ -350,7 +364,7 @@ def _menu(game_id: int, d: Decision, places: range, part: int = 0) -> DecisionSe
     stamped = stamp(d)
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=f"{_asked(game_id, d.id, stamped)}:m{part or ''}",
-        placeholder=placeholder[:150],
+        placeholder=_whose(whose, placeholder)[:150],
         min_values=max(low, 0),
         max_values=max(high, 1),
         options=[discord.SelectOption(label=d.options[i].label[:100], value=menu_value(d.options[i].id, i))
@@ -359,12 +373,12 @@ def _menu(game_id: int, d: Decision, places: range, part: int = 0) -> DecisionSe
     return DecisionSelect(game_id, d.id, select, stamped)
 
 
-def _number_menu(game_id: int, d: Decision) -> DecisionSelect:
+def _number_menu(game_id: int, d: Decision, whose: str | None) -> DecisionSelect:
     """A number from a short range, picked from a menu (a longer range is typed in the decision's form)."""
     stamped = stamp(d)
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=f"{_asked(game_id, d.id, stamped)}:m",
-        placeholder=d.prompt[:150],
+        placeholder=_whose(whose, d.prompt)[:150],
         options=[discord.SelectOption(label=str(n), value=str(n)) for n in range(d.low, d.high + 1)],
     )
     return DecisionSelect(game_id, d.id, select, stamped)

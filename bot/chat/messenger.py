@@ -298,7 +298,8 @@ class DiscordMessenger:
             elif not await self._into_shown(game_id, png, notice.waiting_after, over):
                 kwargs["file"] = io.png_file(png)
         public_decisions = [d for d in notice.decisions if not d.private and d.id in notice.new_decisions]
-        view = decision_view(notice.ref.id, public_decisions)
+        names = {s.seat: s.name for s in notice.seats if s.seat}  # whose each button is, where several are asked
+        view = decision_view(notice.ref.id, public_decisions, names)
         asked: list[Decision] = []
         if view is not None:
             kwargs["view"] = view

@@ -81,6 +81,14 @@ class Pressed:
             words = [self._option(open_now, pick) for pick in self.picks]
         return " ".join(["answer", str(self.decision), *(words or [NONE])])  # an empty menu: nothing chosen
 
+    def for_seat(self, pending: Iterable[Decision], seat: str) -> None:
+        """Refuse a press on another seat's button, menu or form, in the rules' words. A post asking several seats
+        the same question names each button's player ('alice: p2'); the rules may take a typed answer to another
+        seat's number as one's own (the LCG's first-player vote), but a press is on the button of one player."""
+        asked = next((d for d in pending if d.id == self.decision), None)
+        if asked is not None and asked.seat != seat:
+            raise NotYourDecision(f"Decision {asked.id} is for {asked.seat}, not for {seat}.")
+
     def _option(self, decision: Decision | None, pick: str) -> str:
         by_index = BY_INDEX.fullmatch(pick)
         if by_index is None or decision is None or any(o.id == pick for o in decision.options):
@@ -108,6 +116,5 @@ async def to_open_form(core: Core, game_id: int, user: User, pressed: Pressed) -
     if decision is None:
         raise StaleDecision.closed(pressed.decision)
     seat = acting_seat(game, state, seats, user, Answer(decision=decision.id, choice=()), game_id)
-    if decision.seat != seat:  # the words the rules use for an answer to another seat's decision
-        raise NotYourDecision(f"Decision {decision.id} is for {decision.seat}, not for {seat}.")
+    pressed.for_seat([decision], seat)
     return decision

@@ -398,6 +398,8 @@ class Service:
                 except CommandError:
                     typed = None
                 seat = acting_seat(game, before, seats, user, typed, game_id)
+                if pressed is not None:
+                    pressed.for_seat(game.pending(before), seat)
                 if not self.gates:
                     command = typed if typed is not None else parse_for_seat(game, before, seat, said)
                     step = game.apply(before, seat, command)

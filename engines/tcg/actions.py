@@ -110,17 +110,17 @@ def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
             if host is None:
                 raise RuleError("That bearer has left play.")
             host.attached.append(c)
-            turn.say(f"{seat} plays {proc.called(st, c)} on {proc.called(st, host)} ({_twilight(d, cost)}).")
+            turn.say(f"{seat} plays {proc.called(st, c)} on {proc.called(st, host)}, {_twilight(d, cost)}.")
         elif where == "minion":
             st.minions.cards.append(c)
-            turn.say(f"{seat} plays {proc.called(st, c)} ({_twilight(d, cost)})" +
-                     (", roaming." if rules.roaming(st, c) else "."))
+            roams = " as a roaming minion" if rules.roaming(st, c) else ""
+            turn.say(f"{seat} plays {proc.called(st, c)}{roams}, {_twilight(d, cost)}.")
         elif where == "support":
             player.support.cards.append(c)
-            turn.say(f"{seat} plays {proc.called(st, c)} to the support area ({_twilight(d, cost)}).")
+            turn.say(f"{seat} plays {proc.called(st, c)} to the support area, {_twilight(d, cost)}.")
         else:
             player.fellowship.cards.append(c)
-            turn.say(f"{seat} plays {proc.called(st, c)} ({_twilight(d, cost)}).")
+            turn.say(f"{seat} plays {proc.called(st, c)}, {_twilight(d, cost)}.")
         s = scripts.of(c.ref)
         if s is not None and s.on_play is not None:
             s.on_play(turn, c)
@@ -151,7 +151,15 @@ def plays_of(state: TcgState, seat: str, card: Card, cost: int, source: str = "h
 
 
 def _twilight(d: CardDef, cost: int) -> str:
-    return f"removes {cost} twilight" if d.side == SHADOW else f"adds {cost} twilight"
+    """What a card's cost does to the pool, as the close of its play line: "p2 plays Gondorian Captain (c92),
+    adding 2 twilight." (a twin's id is already in brackets, so the cost is not a second aside)."""
+    return twilight_words(d.side == SHADOW, cost)
+
+
+def twilight_words(shadow: bool, cost: int) -> str:
+    """ "adding 2 twilight" for a Free Peoples card, "removing 2 twilight" for a Shadow card ("no" for 0)."""
+    amount = str(cost) if cost else "no"
+    return f"removing {amount} twilight" if shadow else f"adding {amount} twilight"
 
 
 def fire(turn: T, moment: str, source: Card | None = None) -> None:
@@ -252,7 +260,7 @@ def _wrap_event(seat: str, card: Card, cost: int, a: Ability) -> Ability:
         c = player.hand.take(card.uid)
         pay(turn, seat, c, cost)
         player.discard.cards.append(c)  # spec 6.2: discarded before the next action
-        turn.say(f"{seat} plays {c.name} ({_twilight(rules.cdef(st, c), cost)}).")
+        turn.say(f"{seat} plays {c.name}, {_twilight(rules.cdef(st, c), cost)}.")
         a.run(turn)
 
     return Ability(key=a.key, label=a.label + f" (twilight {cost})", run=run)

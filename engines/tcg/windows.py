@@ -130,5 +130,5 @@ def play_response(turn: T, uid: str, event: str) -> None:
     cost = actions.cost_of(state, card)
     state.twilight += cost
     fp.discard.cards.append(card)
-    turn.say(f"{fp.seat} plays {card.name} (adds {cost} twilight): the wound to {proc.name(state, uid)} is "
-             "prevented.")
+    turn.say(f"{fp.seat} plays {card.name}, {actions.twilight_words(False, cost)}: the wound to "
+             f"{proc.name(state, uid)} is prevented.")

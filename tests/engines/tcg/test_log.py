@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.core import Answer
 from engines.tcg import GAME, flow
 from engines.tcg.state import WOUNDS
-from tests.engines.tcg.table import a_game, fight, pippin_game, proc, put, turn_of
+from tests.engines.tcg.table import a_game, fight, pippin_game, proc, put, turn_of, window
 
 CAPTAIN, SPEARMAN = "7_96", "7_201"  # Gondorian Captain (the Pippin starter's), Morgul Spearman
 BOROMIR, ARMOR, SAVAGE = "1_97", "1_92", "1_151"
@@ -106,3 +106,29 @@ def test_wounds_prevented_one_after_another_read_as_one_counted_line() -> None:
     lines = [e.text for e in turn.events if boromir.name in e.text]
     assert lines == [f"{boromir.name} takes a wound (1 of {GAME.cards[BOROMIR].vitality}).",
                      f"2 wounds to {boromir.name} are prevented by {armor.name}."]
+
+
+def test_a_twin_played_reads_with_one_aside_its_id_and_the_twilight_after_a_comma() -> None:
+    # play-tester: "p2 plays Gondorian Captain (c92) (adds 2 twilight)" read as two asides in a row
+    s = pippin_game()
+    first = s.players[0].fellowship.cards[2]
+    second = put(s, CAPTAIN, "hand")
+    window(s, "fellowship")
+    before = s.twilight
+    step = GAME.apply(s, "p1", Answer(decision=s.decisions[0].id, choice=(f"play:{second.uid}",)))
+    cost = step.state.twilight - before
+    line = next(e.text for e in step.events if "plays" in e.text)
+    assert line == f"p1 plays Gondorian Captain ({second.uid}), adding {cost} twilight."
+    assert cost > 0 and first.uid != second.uid and line.count("(") == 1
+
+
+def test_a_shadow_twin_played_reads_removing_its_twilight() -> None:
+    s = pippin_game()
+    put(s, SPEARMAN, "minions", "p2")
+    second = put(s, SPEARMAN, "hand", "p2")
+    s.twilight = 9
+    window(s, "shadow", "p2")
+    step = GAME.apply(s, "p2", Answer(decision=s.decisions[0].id, choice=(f"play:{second.uid}",)))
+    line = next(e.text for e in step.events if "plays" in e.text)
+    assert line.startswith(f"p2 plays Morgul Spearman ({second.uid})")
+    assert line.endswith(" twilight.") and ", removing " in line and line.count("(") == 1

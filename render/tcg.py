@@ -9,7 +9,7 @@ text or scans. A view holds hidden cards only as counts, so the table's image ca
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -82,25 +82,35 @@ def _subtitle(d: CardDef | None) -> str:
     return " ".join(w for w in (d.culture, d.race or d.type) if w) if d is not None else ""
 
 
-def _borne(card: CardView) -> tuple[str, ...]:
+def _borne(card: CardView, twins: Collection[str] = ()) -> tuple[str, ...]:
     """What a character bears, one chip each (drawn whatever room the name leaves): titles only, and not The
-    One Ring, which the Ring-bearer's own chip says."""
+    One Ring, which the Ring-bearer's own chip says. A borne twin's chip starts with its id, as its options do (a
+    chip is cut at its end)."""
     out = []
     for a in card.attached:
         d = _def(a)
         if a.name and (d is None or d.type != RING_TYPE):
-            out.append(d.title if d is not None else a.name)
+            title = d.title if d is not None else a.name
+            out.append(f"{a.uid} {title}" if a.uid in twins else title)
     return tuple(out)
 
 
+def _called(card: CardView, twins: Collection[str]) -> str:
+    """A card's name as the log gives it: with its id while a copy of it is in play too (the view's `twins`)."""
+    return f"{card.name} ({card.uid})" if card.uid in twins else card.name or ""
+
+
 def _tile(img: Image.Image, card: CardView, x: int, y: int, extra: dict[str, int] | None = None,
-          flags: tuple[str, ...] = ()) -> None:
+          flags: tuple[str, ...] = (), twins: Collection[str] = ()) -> None:
+    """A card's tile; a twin's (a copy in play beside another of its name) carries its id as a chip, the id the
+    log and the options name it by ("Gondorian Captain (c75) takes a wound")."""
     d = _def(card)
     tokens = {("wound" if k == "wounds" else k): v for k, v in card.tokens.items()} | (extra or {})
     ground = img.getpixel((x, y))
     assert isinstance(ground, tuple)
+    mark = (card.uid,) if card.uid is not None and card.uid in twins else ()
     face = drawn_tile(card.name, _subtitle(d), tuple(_numbers(d).items()), tuple(tokens.items()),
-                      (*flags, *card.flags, *_borne(card)), (ground[0], ground[1], ground[2]))
+                      (*mark, *flags, *card.flags, *_borne(card, twins)), (ground[0], ground[1], ground[2]))
     img.paste(face, (x, y))
 
 
@@ -120,13 +130,13 @@ def rows_needed(count: int) -> int:
 
 
 def _rows(img: Image.Image, cards: list[CardView], x0: int, y: int, marks: Callable[[CardView], tuple[
-        dict[str, int], tuple[str, ...]]] | None = None) -> None:
+        dict[str, int], tuple[str, ...]]] | None = None, twins: Collection[str] = ()) -> None:
     """Tiles in rows of PER_ROW; past MAX_ROWS the last slot says "+N more", N the cards not drawn."""
     room = PER_ROW * MAX_ROWS
     shown = cards if len(cards) <= room else cards[:room - 1]
     for i, card in enumerate(shown):
         extra, flags = marks(card) if marks is not None else ({}, ())
-        _tile(img, card, x0 + (i % PER_ROW) * (TILE_W + GAP), y + (i // PER_ROW) * ROW_H, extra, flags)
+        _tile(img, card, x0 + (i % PER_ROW) * (TILE_W + GAP), y + (i // PER_ROW) * ROW_H, extra, flags, twins)
     if len(shown) < len(cards):
         i = len(shown)
         left, top = x0 + (i % PER_ROW) * (TILE_W + GAP), y + (i // PER_ROW) * ROW_H
@@ -244,6 +254,7 @@ def _fellowship(view: TcgView, p: PlayerView) -> Block:
                                                   ("Support area", p.support.cards)) if cards]
     height = 44 + len(counts) * LINE + sum(LINE + rows_needed(len(c)) * ROW_H for _, c in groups) \
         + len(dead) * LINE + 2 * GAP
+    twins = tuple(view.twins)
 
     def marks(card: CardView) -> tuple[dict[str, int], tuple[str, ...]]:
         if card.uid != p.ring_bearer:
@@ -262,13 +273,13 @@ def _fellowship(view: TcgView, p: PlayerView) -> Block:
             top += LINE
         for label, cards in groups:
             kit.text(draw, (MARGIN + 14, top), f"{label} · {len(cards)}", BOLD, P.muted)
-            _rows(img, cards, MARGIN + 14, top + LINE, marks)
+            _rows(img, cards, MARGIN + 14, top + LINE, marks, twins)
             top += LINE + rows_needed(len(cards)) * ROW_H
         for line in dead:
             kit.text(draw, (MARGIN + 14, top), line, BODY, P.text)
             top += LINE
 
-    return repr(("fellowship", p)), height, paint
+    return repr(("fellowship", p, twins)), height, paint
 
 
 def _minions(view: TcgView, fp: PlayerView | None) -> Block:
@@ -278,6 +289,7 @@ def _minions(view: TcgView, fp: PlayerView | None) -> Block:
     by_uid = {c.uid: c for c in (fp.fellowship.cards if fp else [])}
     pairs: dict[str, list[CardView]] = {}
     free: list[CardView] = []
+    twins = tuple(view.twins)
     for m in minions:
         target = view.assignments.get(m.uid or "")
         if target is not None and target in by_uid:
@@ -291,7 +303,7 @@ def _minions(view: TcgView, fp: PlayerView | None) -> Block:
         mine, theirs = _strength_of(view, [comp]), _strength_of(view, ms)
         # the strengths before the names: a long name is cut at the panel's edge, the numbers never are
         numbers = f", strength {mine} against {theirs}" if mine is not None and theirs is not None else ""
-        groups.append((f"Skirmish{' now' if now else ''}{numbers}: {comp.name} against", ms, now))
+        groups.append((f"Skirmish{' now' if now else ''}{numbers}: {_called(comp, twins)} against", ms, now))
     if free:
         groups.append(("Not assigned" if pairs else "In play", free, False))
     head = f"Minions · {len(minions)}" + ("" if minions else ": none in play")
@@ -304,10 +316,10 @@ def _minions(view: TcgView, fp: PlayerView | None) -> Block:
         top = y + 44
         for label, ms, now in groups:
             kit.text(draw, (MARGIN + 14, top), _ellipsize(label, BOLD, INNER), BOLD, P.accent if now else P.muted)
-            _rows(img, ms, MARGIN + 14, top + LINE)
+            _rows(img, ms, MARGIN + 14, top + LINE, twins=twins)
             top += LINE + rows_needed(len(ms)) * ROW_H
 
-    return repr(("minions", view.minions, view.assignments, view.skirmish, fp)), height, paint
+    return repr(("minions", view.minions, view.assignments, view.skirmish, fp, twins)), height, paint
 
 
 def _strength_of(view: TcgView, cards: list[CardView]) -> int | None:
@@ -331,6 +343,7 @@ def _other(view: TcgView, p: PlayerView) -> Block:
     support = p.support.cards
     height = 44 + len(lines) * LINE + ((LINE + rows_needed(len(support)) * ROW_H) if support else 0) + 2 * GAP
     waiting = p.seat in view.waiting_on
+    twins = tuple(view.twins)
 
     def paint(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)
@@ -343,9 +356,9 @@ def _other(view: TcgView, p: PlayerView) -> Block:
             top += LINE
         if support:
             kit.text(draw, (MARGIN + 14, top), f"Support area · {len(support)}", BOLD, P.muted)
-            _rows(img, support, MARGIN + 14, top + LINE)
+            _rows(img, support, MARGIN + 14, top + LINE, twins=twins)
 
-    return repr(("other", p, waiting)), height, paint
+    return repr(("other", p, waiting, twins)), height, paint
 
 
 def _private(view: TcgView, zone: ZoneView) -> Block:

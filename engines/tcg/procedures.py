@@ -24,11 +24,9 @@ def called(state: TcgState, card: Card) -> str:
     in play has the same name, so a reader can tell which copy was wounded or assigned, as a decision's options tell
     twins apart by id (engines/core/turn.py). The id of a card in play is in the table's view already, so this
     tells nobody anything hidden; a card leaving play is named before it goes (`kill`, `discard`)."""
-    active = rules.active_cards(state)
-    # Only a card that is itself in play: a hand's or a deck's ids follow the deck lists and would betray the shuffle.
-    if any(c is card for c in active) and any(c.name == card.name and c is not card for c in active):
-        return f"{card.name} ({card.uid})"
-    return card.name
+    # Only a card that is itself in play (`rules.twins`): a hand's or a deck's ids follow the deck lists and would
+    # betray the shuffle. The board marks the same copies (the view's `twins`).
+    return f"{card.name} ({card.uid})" if card.uid in rules.twins(state) else card.name
 
 
 def name(state: TcgState, uid: str) -> str:

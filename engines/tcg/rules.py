@@ -74,6 +74,16 @@ def active_cards(state: TcgState) -> list[Card]:
     return out
 
 
+def twins(state: TcgState) -> set[str]:
+    """The uids of the active cards in play that share their name with another active card: the copies the log,
+    the prompts and the board name with their id ("Gondorian Captain (c75)"), so a reader can tell them apart.
+    Only cards in play, whose ids the table's view shows already (a hand's ids follow the deck list)."""
+    seen: dict[str, list[str]] = {}
+    for c in active_cards(state):
+        seen.setdefault(c.name, []).append(c.uid)
+    return {uid for uids in seen.values() if len(uids) > 1 for uid in uids}
+
+
 def bearer_of(state: TcgState, uid: str) -> Card | None:
     return state.locate(uid)[2]
 

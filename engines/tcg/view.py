@@ -56,6 +56,9 @@ class TcgView(View):
     # The current strength of each character of the active fellowship and each minion (uid -> strength), with
     # possessions and modifiers, so the image shows what the skirmish will compare, not the printed number.
     strengths: dict[str, int] = field(default_factory=dict)
+    # The uids of copies in play that share a name with another card in play: the log and the options name these
+    # with their id ("Gondorian Captain (c75) takes a wound"), so the board shows the id on their tiles too.
+    twins: list[str] = field(default_factory=list)
     players: list[PlayerView] = field(default_factory=list)
     commitments: list[Commitment] = field(default_factory=list)
     text: list[str] = field(default_factory=list)  # a plain summary, for the console and tests
@@ -126,7 +129,7 @@ def build(state: TcgState, seat: str | None) -> TcgView:
         outcome=state.outcome, turn=state.turn_no, phase=state.phase, free_peoples=state.fp_player.seat,
         twilight=state.twilight, moves=state.moves, move_limit=rules.move_limit(state), initiative=initiative,
         path=path, minions=minions, assignments=dict(state.assign), skirmish=state.skirmish, strengths=strengths,
-        players=players,
+        twins=sorted(rules.twins(state)), players=players,
         commitments=[Commitment(seat=s.seat, what=s.what, digest=s.digest, salt=s.salt if over else "",
                                 order=list(s.order) if over else []) for s in state.shuffles],
         text=text)

@@ -195,3 +195,53 @@ def test_a_tile_with_badges_keeps_strength_and_vitality(drawn: TextRecorder) -> 
     state = a_table()
     registry.render(GAME.view(state, None))
     assert any(s.startswith("S 3 · V 4") for s in drawn.strings)
+
+
+def test_a_twins_tile_shows_the_id_the_log_names_it_by_and_a_lone_card_shows_none(
+        drawn: TextRecorder, monkeypatch: pytest.MonkeyPatch) -> None:
+    # play-tester: "Gondorian Captain (c75) takes a wound" could not be matched to either Captain's tile
+    from tests.engines.tcg.table import pippin_game, proc, turn_of
+
+    state = pippin_game()
+    frodo, pippin, first = state.players[0].fellowship.cards
+    second = put(state, "7_96", "fellowship")  # a second Gondorian Captain
+    in_hand = put(state, "7_96", "hand")  # a third copy, hidden: its id follows the deck list
+    turn = turn_of(state)
+    proc.wound_now(turn, second.uid, "effect")
+    assert f"Gondorian Captain ({second.uid}) takes a wound (1 of 3)." in [e.text for e in turn.events]
+    tiles: dict[str, tuple[str, ...]] = {}  # uid -> the chips its tile was drawn with
+    real_tile = tcg._tile
+
+    def tile(img: Image.Image, card: CardView, x: int, y: int, *rest: Any) -> None:
+        seen: list[tuple[str, ...]] = []
+        real_drawn = tcg.drawn_tile
+
+        def drawn_tile(*args: Any) -> Image.Image:
+            seen.append(args[4])
+            return real_drawn(*args)
+
+        monkeypatch.setattr(tcg, "drawn_tile", drawn_tile)
+        real_tile(img, card, x, y, *rest)
+        monkeypatch.setattr(tcg, "drawn_tile", real_drawn)
+        tiles[card.uid or "?"] = seen[0]
+
+    monkeypatch.setattr(tcg, "_tile", tile)
+    img = decode(registry.render(GAME.view(state, "p1")))  # p1's own board: the table, and its hand below
+    assert img.format == "PNG"
+    assert first.uid in tiles[first.uid] and second.uid in tiles[second.uid]
+    for lone in (frodo, pippin, in_hand):
+        assert lone.uid not in tiles[lone.uid], f"{lone.name}'s tile shows an id it is never named by"
+    assert first.uid in drawn.strings and second.uid in drawn.strings  # drawn, as chips
+    assert not {frodo.uid, pippin.uid, in_hand.uid} & set(drawn.strings)
+
+
+def test_a_skirmish_of_a_twin_names_which_copy(drawn: TextRecorder) -> None:
+    from tests.engines.tcg.table import pippin_game
+
+    state = pippin_game()
+    second = put(state, "7_96", "fellowship")
+    spearman = put(state, "7_201", "minions", "p2")
+    state.assign, state.skirmish, state.phase = {spearman.uid: second.uid}, second.uid, "skirmish"
+    registry.render(GAME.view(state, None))
+    assert any(s.startswith("Skirmish now") and s.endswith(f": Gondorian Captain ({second.uid}) against")
+               for s in drawn.strings)

@@ -261,6 +261,11 @@ def token_spots(state: MeqState, locs: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+def spot_options(state: MeqState, spots: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`token_spots` as options: "group|location", read as "Rohan and Gondor token on Edoras"."""
+    return [(f"{g}|{loc}", f"{state.map.group_name(g)} token on {state.map.name(loc)}") for g, loc in spots]
+
+
 def place_token(turn: Turn[MeqState], group: str, loc: str) -> None:
     state = turn.state
     token = draw_token(turn, group)
@@ -475,7 +480,8 @@ def remove_token(turn: Turn[MeqState], uid: str, why: str) -> None:
     card.known_to = []
     turn.reveal()
     state.token_discard.cards.append(card)
-    turn.say(f"The {card.back} token on {state.map.name(where)} is removed ({why}): it was {card.name}.")
+    turn.say(f"The {state.map.group_name(card.back)} token on {state.map.name(where)} is removed ({why}): it was "
+             f"{card.name}.")
 
 
 def pile_ready(state: MeqState, group: str) -> bool:
@@ -623,7 +629,7 @@ def reshuffle_encounters(turn: Turn[MeqState], ref: str) -> None:
     stock.put(state, f"encounter:{deck}", pile.cards)
     pile.cards.clear()
     stock.shuffle(state, f"encounter:{deck}")
-    turn.say(f"The {stock.name(f'encounter:{deck}')} takes back its discard pile and is shuffled.")
+    turn.say(f"The {stock.name(state, f'encounter:{deck}')} takes back its discard pile and is shuffled.")
 
 
 def ask_neighbour(turn: Turn[MeqState], seat: str, ref: str, hero: Hero, stage: str, prompt: str, *,

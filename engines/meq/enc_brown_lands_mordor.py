@@ -182,8 +182,11 @@ def sting(turn: Turn[MeqState], hero: Hero | None) -> None:
     state = turn.state
     if not fx.compare(turn, hero, "agility", ">=", fx.region_tokens(state, hero.at), "monster tokens in the region"):
         return
-    slots = [(f"{loc}|{i}", f"1 influence off {state.map.name(loc)}") for loc in fx.region_of(state, hero.at)
-             for i in range(1, min(3, state.influence.get(loc, 0)) + 1)]
+    # one option per influence that may go, each labelled apart ("(2 of 3)"): options with the same label would be
+    # told apart by their ids ("dol-guldur|2: ..."), which a player should never read
+    slots = [(f"{loc}|{i}", f"1 influence off {state.map.name(loc)} ({i} of {n})")
+             for loc in fx.region_of(state, hero.at) if (n := min(3, state.influence.get(loc, 0)))
+             for i in range(1, n + 1)]
     if slots:
         fx.ask_card(turn, hero.seat, STING, hero, "remove", f"{hero.name}: remove up to 3 influence from the region.",
                     slots, DecisionKind.CHOOSE_MANY, low=0, high=min(3, len(slots)))

@@ -76,7 +76,8 @@ def sweep_options(state: MeqState, area: list[str], inf: int, tok: int) -> list[
         if inf and state.influence.get(loc, 0):
             out.append((f"inf|{loc}", f"1 influence from {state.map.name(loc)} ({state.influence[loc]})"))
         if tok:
-            out += [(f"tok|{c.uid}", f"the {c.back} token on {state.map.name(loc)}") for c in state.tokens_at(loc)]
+            out += [(f"tok|{c.uid}", f"the {state.map.group_name(c.back)} token on {state.map.name(loc)}")
+                    for c in state.tokens_at(loc)]
     return out
 
 

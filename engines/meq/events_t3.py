@@ -190,7 +190,8 @@ def sons(turn: Turn[MeqState], hero: Hero) -> None:
     tokens = state.tokens.cards
     if tokens:
         fx.ask_card(turn, hero.seat, SONS, hero, "token", "Remove which monster token?",
-                    [(c.uid, f"the {c.back} token on {state.map.name(state.token_at[c.uid])}") for c in tokens])
+                    [(c.uid, f"the {state.map.group_name(c.back)} token on {state.map.name(state.token_at[c.uid])}")
+                     for c in tokens])
 
 
 @fx.choice(SONS)

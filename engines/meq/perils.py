@@ -256,8 +256,7 @@ def regret_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
         spots = fx.token_spots(state, region)
         if spots:
             fx.ask_card(turn, state.sauron, REGRET, hero, "token", "Place a monster token (or none).",
-                        [(f"{g}|{loc}", f"{g} token on {state.map.name(loc)}") for g, loc in spots]
-                        + [("skip", "nowhere")], private=True)
+                        [*fx.spot_options(state, spots), ("skip", "nowhere")], private=True)
     elif picked[0] != "skip":
         group, loc = picked[0].split("|")
         fx.place_token(turn, group, loc)

@@ -447,7 +447,7 @@ def command_task(turn: Turn[MeqState], args: list[str]) -> None:
     for card in state.tokens.cards:
         if card.uid not in state.commanded and move_targets(state, card.uid):
             where = state.map.name(state.token_at[card.uid])
-            options.append((f"move:{card.uid}", f"move the {card.back} token on {where}"))
+            options.append((f"move:{card.uid}", f"move the {state.map.group_name(card.back)} token on {where}"))
     for m in state.minions:
         if m.status != "in" or m.key in state.commanded:
             continue

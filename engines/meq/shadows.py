@@ -238,8 +238,7 @@ def new_power_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
     spots = fx.token_spots(state, [loc.id for loc in state.map.locations])
     if left and spots:
         fx.ask_card(turn, state.sauron, NEW_POWER, None, str(left - 1), f"Place a monster token ({left} left).",
-                    [(f"{g}|{loc}", f"{g} token on {state.map.name(loc)}") for g, loc in spots]
-                    + [("skip", "no more")], private=True)
+                    [*fx.spot_options(state, spots), ("skip", "no more")], private=True)
 
 
 @fx.card(*STORMS)

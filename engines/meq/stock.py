@@ -29,11 +29,17 @@ def damage(hero: Hero) -> str:
     return f"damage:{hero.key}"
 
 
-def name(key: str) -> str:
-    """The deck's name in the log: "Shadow deck", "zealot combat deck", "haven Encounter deck"..."""
+def name(state: MeqState, key: str) -> str:
+    """The deck's name in the log: "Shadow deck", "zealot combat deck", "Rohan and Gondor Encounter deck",
+    "Argalad's life pool": a region's deck or pile by its regions' names and a hero's pool by the hero's name,
+    from the map and the heroes in play, never by the key the state files it under."""
     if key in NAMES:
         return NAMES[key]
     kind, _, what = key.partition(":")
+    if kind in ("encounter", "pile"):
+        what = state.map.group_name(what)
+    elif kind in ("life", "damage"):
+        what = next((h.name for h in state.heroes if h.key == what), what)
     return {"life": f"{what}'s life pool", "damage": f"{what}'s damage pool", "pile": f"{what} token pile",
             "event": f"stage {what} Event deck",
             "encounter": f"{what} Encounter deck", "combat": f"{what} combat deck"}.get(kind, key)
@@ -115,7 +121,7 @@ def draw_from(turn: Turn[MeqState], key: str, discard: Zone | None, to: Zone, n:
             put(state, key, discard.cards)
             discard.cards.clear()
             shuffle(state, key)
-            turn.say(f"The {name(key)} is empty: its discard pile is shuffled into a new deck.")
+            turn.say(f"The {name(state, key)} is empty: its discard pile is shuffled into a new deck.")
         if not state.stock.get(key):
             break
         out += draw(turn, key, to, 1)

@@ -124,7 +124,7 @@ def build(state: MeqState, seat: str | None) -> MeqView:
         place(state.event_at).event = True
     table = [zone_view(z, seat) for z in (state.plots, state.current_event, state.shadow_discard, state.plot_discard,
                                            state.event_discard, state.peril_discard, state.token_discard, state.drawn)]
-    table += [ZoneView(name=stock.name(k), owner=None, count=stock.count(state, k), cards=[])
+    table += [ZoneView(name=stock.name(state, k), owner=None, count=stock.count(state, k), cards=[])
               for k in ("shadow", "plot", "peril", "corruption", "skill")]
     for h in state.heroes:
         table += [zone_view(h.rest, seat), zone_view(h.corruption, seat),

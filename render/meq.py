@@ -9,9 +9,10 @@ hands and Mission, the Hero Mission).
 
 On the map: paths (blue by water, grey by land, faint when unverified; cost when above 1), each location as
 a dot in its colour group (Havens pale with a green ring, Strongholds a red square with their maximum,
-permanently perilous ones ringed purple), and above it chips for influence (red), favor (gold), monster tokens
+permanently perilous ones ringed purple), and beside it chips for influence (red), favor (gold), monster tokens
 (their colour group; their face only in Sauron's own view, since the engine's view has no face to give
-anyone else), heroes (blue), minions (black), Plot markers and the Event marker.
+anyone else), heroes (blue), minions (black), Plot markers and the Event marker. Where each name, cost badge
+and stack of chips goes is render/meq_layout.py's: no name is covered or cut.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from engines.core.contract import View
 from engines.meq.board import Board, Location
 from engines.meq.view import HeroPanel, MeqView, PlaceView
 from render import kit
+from render import meq_layout as lay
 from render.generic import render_view
 from render.registry import register
 
@@ -71,7 +73,6 @@ PRIVATE_TINT: RGB = (60, 56, 40)
 CHARACTER: RGB = (92, 110, 70)
 PLOT: RGB = (110, 40, 90)
 EVENT: RGB = (40, 110, 110)
-LABEL_W = 104  # px: a location's name wraps within this (two lines at most)
 SIDE = 56  # px kept either side of a map half for the outermost names
 
 
@@ -101,13 +102,16 @@ def _chips(place: PlaceView | None) -> list[tuple[str, RGB, RGB]]:
     return out
 
 
-# The drawn map without its pieces (paths, dots, names), per board and half: the same for every move, so drawn once.
+# The drawn map without its pieces (paths, dots, names), per board and half: the same for every move, so drawn once;
+# and where its names, dots and cost badges went, which the pieces keep clear of.
 _BACKGROUNDS: dict[tuple[str, str, int, str], Image.Image] = {}
+_LAYOUTS: dict[tuple[str, str, int, str], lay.Layout] = {}
 
 
 def forget() -> None:
     """Drop the drawn map backgrounds, blocks and palettes (tests that watch what is drawn start from nothing)."""
     _BACKGROUNDS.clear()
+    _LAYOUTS.clear()
     BLOCKS.clear()
     _PALETTES.clear()
     _wrap.cache_clear()
@@ -141,21 +145,31 @@ def _map_half(view: MeqView | None, board: Board, locs: list[Location], title: s
 
     def paint(img: Image.Image, y: int) -> None:
         key = (board.key, board.digest, len(board.paths), title)
+        fixed = _LAYOUTS.get(key)
+        if fixed is None:
+            title_box = (MARGIN, 6, MARGIN + HEAD.width(title), 6 + HEAD.line_height)
+            fixed = _LAYOUTS[key] = lay.layout(board, locs, where, (WIDTH, height), title_box)
         background = _BACKGROUNDS.get(key)
         if background is None:
-            background = _BACKGROUNDS[key] = _background(board, locs, title, height, where)
+            background = _BACKGROUNDS[key] = _background(board, locs, title, height, where, fixed)
         img.paste(background, (0, y))
         draw = ImageDraw.Draw(img)
-        for loc in locs:
-            if chips[loc.id]:
-                x, ly = where[loc.id]
-                _chip_row(draw, chips[loc.id], x, y + ly)
+        cut = {loc: [(kit.ellipsize(label, CHIP, lay.CHIP_W), fill, ink) for label, fill, ink in row]
+               for loc, row in chips.items() if row}
+        placed = lay.stacks(fixed, locs, where, {loc: [c[0] for c in row] for loc, row in cut.items()},
+                            (WIDTH, height))
+        for loc, stack in placed.items():
+            if stack.leader is not None:
+                (ax, ay), (bx, by) = stack.leader
+                draw.line((ax, y + ay, bx, y + by), fill=P.text, width=1)
+            for (label, fill, ink), (cx, cy) in zip(cut[loc], stack.places, strict=True):
+                kit.chip(draw, (cx, y + cy), label, fill, CHIP, ink)
 
     return key, height, paint
 
 
 def _background(board: Board, locs: list[Location], title: str, height: int,
-                where: dict[str, tuple[int, int]]) -> Image.Image:
+                where: dict[str, tuple[int, int]], fixed: lay.Layout) -> Image.Image:
     half = Image.new("RGB", (WIDTH, height), MAP_BG)
     draw = ImageDraw.Draw(half)
     kit.text(draw, (MARGIN, 6), title, HEAD, P.text)
@@ -166,18 +180,17 @@ def _background(board: Board, locs: list[Location], title: str, height: int,
             continue
         colour = (WATER if path.kind == "water" else LAND) if path.verified else UNVERIFIED
         draw.line([where[path.a], where[path.b]], fill=colour, width=4 if path.verified else 2)
-    for path in board.paths:
-        if path.cost > 1 and path.a in shown and path.b in shown:
-            (ax, ay), (bx, by) = where[path.a], where[path.b]
-            mx, my = (ax + bx) // 2, (ay + by) // 2
-            draw.ellipse((mx - 10, my - 10, mx + 10, my + 10), fill=MAP_BG, outline=LAND, width=2)
-            kit.text(draw, (mx, my), str(path.cost), CHIP, P.text, anchor="mm")
+    r = lay.COST_R
+    for cost, (mx, my) in fixed.costs:
+        draw.ellipse((mx - r, my - r, mx + r, my + r), fill=MAP_BG, outline=LAND, width=2)
+        kit.text(draw, (mx, my), str(cost), CHIP, P.text, anchor="mm")
     for loc in locs:
-        _location(draw, loc, where[loc.id], groups.get(loc.id, ""))
+        _location(draw, loc, where[loc.id], groups.get(loc.id, ""), fixed.labels[loc.id])
     return half
 
 
-def _location(draw: ImageDraw.ImageDraw, loc: Location, xy: tuple[int, int], group: str) -> None:
+def _location(draw: ImageDraw.ImageDraw, loc: Location, xy: tuple[int, int], group: str, label: lay.Label) -> None:
+    """A location's mark, and its name on a plate where the layout put it (clear of every other name and mark)."""
     x, y = xy
     colour = GROUP_COLOURS.get(group, P.chip)
     if loc.stronghold:
@@ -189,23 +202,10 @@ def _location(draw: ImageDraw.ImageDraw, loc: Location, xy: tuple[int, int], gro
         draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=colour, outline=P.text, width=1)
     if loc.perilous:
         draw.ellipse((x - 13, y - 13, x + 13, y + 13), outline=PERILOUS, width=3)
-    lines = kit.wrap(loc.name, SMALL, LABEL_W, max_lines=2)
-    widest = max(SMALL.width(line) for line in lines)
-    top = y + 13
-    draw.rectangle((x - widest // 2 - 3, top, x + widest // 2 + 3, top + len(lines) * 19 + 3), fill=MAP_BG)
-    for i, line in enumerate(lines):
-        kit.text(draw, (x, top + 1 + i * 19), line, SMALL, P.text, anchor="ma")
-
-
-def _chip_row(draw: ImageDraw.ImageDraw, chips: list[tuple[str, RGB, RGB]], x: int, y: int) -> None:
-    """The pieces on a location, as chips centred above its dot (wrapping onto rows above one another)."""
-    labels = [kit.ellipsize(label, CHIP, 100) for label, _, _ in chips]
-    sizes = [kit.chip_size(label, CHIP) for label in labels]
-    positions, _ = kit.flow(sizes, 150, gap=3)
-    rows = max(dy for _, dy in positions) + sizes[0][1]
-    left = x - min(150, sum(w for w, _ in sizes) + 3 * (len(sizes) - 1)) // 2
-    for label, (_, fill, ink), (dx, dy) in zip(labels, chips, positions, strict=True):
-        kit.chip(draw, (left + dx, y - 11 - rows + dy), label, fill, CHIP, ink)
+    left, top, right, bottom = label.box
+    draw.rectangle((left, top, right - 1, bottom - 1), fill=MAP_BG)
+    for i, line in enumerate(label.lines):
+        kit.text(draw, ((left + right) // 2, top + 1 + i * lay.LABEL_LINE), line, lay.LABEL_FONT, P.text, anchor="ma")
 
 
 def _story(view: MeqView) -> Block:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -178,3 +179,152 @@ def test_the_palette_keeps_every_named_colour_and_the_text_blends() -> None:
         mapped = drawn.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
         error = sum(ImageStat.Stat(ImageChops.difference(drawn, mapped)).mean) / 3
         assert error < 0.5, (key, error)
+
+
+# --- the map's names are never covered (a play-tester read "Minas Tiri", cut under a hero's chip) ---------------
+Box = tuple[int, int, int, int]
+NAME_LINE = 19  # px from one line of a location's name to the next
+BADGE_R = 10  # px: the radius of a path's cost badge and half the side of a Stronghold's square
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+class MapDrawing:
+    """What each map half drew, in the half's own pixels: each location name's lines with their ink boxes, each
+    chip's box (a piece on a location), each badge drawn on a path or a Stronghold (a number centred in a circle
+    or square of radius 10). Taken from kit.text and kit.chip as the board is drawn from nothing."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[tuple[str, Any]] = []
+        text, chip = kit.text, kit.chip
+        inside = [False]
+
+        def recording_text(draw: Any, xy: tuple[int, int], s: str, fnt: kit.Font, fill: kit.RGB,
+                           anchor: str = "la") -> None:
+            if not inside[0]:
+                self.calls.append(("text", (s, xy, fnt, anchor)))
+            text(draw, xy, s, fnt, fill, anchor)
+
+        def recording_chip(draw: Any, xy: tuple[int, int], label: str, *rest: Any) -> Box:
+            inside[0] = True
+            try:
+                box = chip(draw, xy, label, *rest)
+            finally:
+                inside[0] = False
+            self.calls.append(("chip", box))
+            return box
+
+        monkeypatch.setattr(kit, "text", recording_text)
+        monkeypatch.setattr(kit, "chip", recording_chip)
+
+    def draw(self, view: MeqView) -> None:
+        """Draw the board from nothing (its palette aside: choosing it draws the bare map once more)."""
+        assert view.board is not None
+        meq.forget()
+        meq._palette(view.board)
+        meq._BACKGROUNDS.clear()
+        meq.BLOCKS.clear()
+        self.calls.clear()
+        registry.render(view)
+
+    def halves(self) -> dict[str, dict[str, list[Any]]]:
+        found: dict[str, dict[str, list[Any]]] = {}
+        half: dict[str, list[Any]] | None = None
+        for kind, call in self.calls:
+            if kind == "text" and call[0] in ("The West", "The East") and call[2] is meq.HEAD:
+                half = found[call[0]] = {"lines": [], "chips": [], "badges": []}
+            elif half is None:
+                continue
+            elif kind == "chip":
+                half["chips"].append(call)
+            elif call[3] == "ma" and call[2] is meq.SMALL:
+                s, (x, y), fnt, anchor = call
+                left, top, right, bottom = fnt.face.getbbox(kit.fold(s), anchor=anchor)
+                half["lines"].append((s, (x + left, y + top, x + right, y + bottom), (x, y)))
+            elif call[3] == "mm" and call[2] is meq.CHIP:
+                x, y = call[1]
+                half["badges"].append((x - BADGE_R, y - BADGE_R, x + BADGE_R + 1, y + BADGE_R + 1))
+            elif call[3] == "la" and call[2] is not meq.HEAD:
+                half = None  # the panels below the map
+        return found
+
+
+def names_of(lines: list[tuple[str, Box, tuple[int, int]]]) -> list[str]:
+    """The lines of each name joined: a name's lines share their centre and follow each other by one line."""
+    names: list[list[str]] = []
+    last: tuple[int, int] | None = None
+    for s, _, (x, y) in lines:
+        if last is not None and x == last[0] and y == last[1] + NAME_LINE:
+            names[-1].append(s)
+        else:
+            names.append([s])
+        last = (x, y)
+    return [" ".join(n) for n in names]
+
+
+def check_map(drawing: MapDrawing, view: MeqView) -> int:
+    """Every location's whole name is drawn inside the image, clear of every other name, every chip and every
+    badge; chips keep off badges and each other. Returns how many chips were checked."""
+    assert view.board is not None
+    halves = drawing.halves()
+    checked = 0
+    for title, locs in meq._halves(view.board):
+        half = halves[title]
+        names = names_of(half["lines"])
+        assert sorted(names) == sorted(kit.fold(loc.name) for loc in locs), title  # every name whole, none cut
+        boxes = [box for _, box, _ in half["lines"]]
+        _, height, _ = meq._map_half(view, view.board, locs, title)
+        for (s, box, _) in half["lines"]:
+            assert box[0] >= 0 and box[2] <= meq.WIDTH and box[1] >= 0 and box[3] <= height, f"{s} is cut"
+            others = [b for b in boxes if b != box]
+            assert not [b for b in others if _overlap(box, b)], f"{s} runs into another name"
+            assert not [c for c in half["chips"] if _overlap(box, c)], f"a chip covers {s}"
+            assert not [b for b in half["badges"] if _overlap(box, b)], f"a badge covers {s}"
+        for i, c in enumerate(half["chips"]):
+            assert not [b for b in half["badges"] if _overlap(c, b)], f"a chip covers a badge in {title}"
+            assert not [d for d in half["chips"][i + 1:] if _overlap(c, d)], f"chips overlap in {title}"
+        checked += len(half["chips"])
+    return checked
+
+
+def test_no_name_on_the_map_is_covered_or_cut_in_a_random_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawing = MapDrawing(monkeypatch)
+    state = GAME.setup(Config(seats=GAME.seat_names(4), options={}), 1)
+    rnd = random.Random(1)
+    checked = 0
+    for step in range(400):
+        if GAME.outcome(state) is not None:
+            break
+        d = rnd.choice(GAME.pending(state))
+        state = GAME.apply(state, d.seat, random_answer(d, rnd)).state
+        if step % 50 == 49:
+            view = GAME.view(state, state.sauron)  # Sauron's: token faces make the longest chips
+            assert isinstance(view, MeqView)
+            drawing.draw(view)
+            checked += check_map(drawing, view)
+    assert checked > 40
+
+
+def test_no_name_is_covered_on_a_crowded_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every location holds influence, many favor or a token, every hero stands on Minas Tirith among its
+    # neighbours' pieces: the pieces move aside (with a leader line when they must), the names stay whole
+    state = a_table("argalad,beravor,thalin")
+    board = state.map
+    for i, loc in enumerate(board.locations):
+        state.influence[loc.id] = 1 + i % 3
+        if i % 3 == 0:
+            state.favor_at[loc.id] = 1 + i % 2
+        if i % 2 == 0 and not loc.haven:
+            token = stock.pop(state, f"pile:{board.group_of(loc.id)}")
+            token.known_to = [state.sauron]
+            state.tokens.cards.append(token)
+            state.token_at[token.uid] = loc.id
+    for hero in state.heroes:
+        hero.at = "minas-tirith"
+    drawing = MapDrawing(monkeypatch)
+    view = GAME.view(state, state.sauron)
+    assert isinstance(view, MeqView)
+    drawing.draw(view)
+    assert check_map(drawing, view) > 100

@@ -115,7 +115,7 @@ def make(turn: T, command: Adjust) -> None:
     trial = Turn(state=clone(state), seat=seat)
     carry_out(trial, seat, command)  # a bad adjustment is refused now, before anyone is asked
     asked = consenter(state, seat)
-    why = f"card text of {state.unscripted}" if state.unscripted else "card text"
+    why = credit(state, seat)
     reason = "it touches what both sides share" if command.verb not in OWN_VERBS else (
         "it is another deck's" if not own(state, seat, command) else "the game is not waiting on them")
     text = command.text()
@@ -123,6 +123,19 @@ def make(turn: T, command: Adjust) -> None:
              [Option(id="agree", label="Agree"), Option(id="refuse", label="Refuse")],
              context="propose:" + seat + "|" + text)
     turn.say(f"{seat} proposes an adjustment: {text} ({why}); {asked} is asked to agree, as {reason}.")
+
+
+def credit(state: WotrState, seat: str) -> str:
+    """Whose card text a proposal resolves, as far as the game can tell: the cards of the proposer's own decks
+    announced as not scripted this round (a text tells its own player what to do). One is named; several are
+    named as the choices they are; with none (another player's card, a location's text), the proposal says the
+    game cannot tell, rather than name another player's card (a Witch-king's draw was credited to Fatty Bolger)."""
+    mine = {d.key for d in state.decks if d.seat == seat}
+    names = list(dict.fromkeys(name for key, _, name in (t.partition("|") for t in state.unscripted_texts)
+                               if key in mine))
+    if not names:
+        return "card text; the game cannot tell which card's"
+    return "card text of " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1])
 
 
 @answer("propose")

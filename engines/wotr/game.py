@@ -66,7 +66,9 @@ class Wotr(Rules[WotrState]):
     # 2: a draw deck is rebuilt from its cycle pile the moment it runs out (L566-570), after the draw, forsake,
     # removal or search that empties it, not at the deck's next draw: the shuffle comes earlier and the cards
     # cycled in between stay in the cycle pile, so a journal written by version 1 does not replay the same.
-    version = "2"
+    # 3: the state keeps this round's unscripted card texts with whose each is (`unscripted_texts`, for the credit
+    # a proposal gives), where version 2 kept only the last card's name.
+    version = "3"
     min_seats = 2
     max_seats = 4
     state_type = WotrState

@@ -306,13 +306,13 @@ def clear_round_marks(state: WotrState) -> None:
             deck.ring = "unused"
     state.played = []
     state.round_flags = []
-    state.unscripted = ""
+    state.unscripted_texts = []
 
 
 def unscripted(turn: T, card: Card, deck: str, head: str) -> None:
     """Announce a card whose text the engine does not script, with the adjust verbs that fit it, ready to type
-    for `deck` (its own cards) and for what both sides share (spec 8.3; issue 16), and remember the card so
-    a proposal to resolve it names it (issue 18)."""
+    for `deck` (its own cards) and for what both sides share (spec 8.3; issue 16), and remember the card and
+    whose it is, so a proposal to resolve it can name it (issue 18; adjust.credit)."""
     state = turn.state
     kind = state.card_def(card).kind
     own = [f"adjust draw {deck} <n>", f"adjust cycle {deck} <card>", f"adjust eliminate {deck} <card>",
@@ -320,7 +320,7 @@ def unscripted(turn: T, card: Card, deck: str, head: str) -> None:
     shared = ["adjust corruption +1", "adjust token <location> atk|def +1"]
     if kind in ("event", "battleground", "path"):
         shared += ["adjust open <faction>", "adjust activate <location>", "adjust reactivate <battleground>"]
-    state.unscripted = card.name
+    state.unscripted_texts.append(f"{deck}|{card.name}")
     turn.say(f"{head}: {'; '.join(own + shared)} (your own cards while the game waits on you; the rest asks the "
              "other side to agree).")
 

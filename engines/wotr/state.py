@@ -113,7 +113,9 @@ class WotrState(BaseState):
     chain: Chain | None = None
     queue: list[str] = field(default_factory=list)  # small demands to resolve one at a time ("cycle1:frodo")
     round_flags: list[str] = field(default_factory=list)  # effects lasting until the end of the round
-    unscripted: str = ""  # the last card whose text was announced as not scripted: what adjustments resolve
+    # This round's cards whose text was announced as not scripted, in order, as "<deck key>|<card name>" (no deck
+    # key for a location's activation text): whose text a proposal may be resolving (adjust.credit).
+    unscripted_texts: list[str] = field(default_factory=list)
     next_uid: int = 1
 
     # --- lookups ---------------------------------------------------------------------------

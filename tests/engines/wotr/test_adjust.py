@@ -109,3 +109,50 @@ def test_the_words_the_log_suggests_are_accepted_as_written() -> None:
     console, 'adjust' was refused as an unknown command."""
     assert GAME.parse("adjust corruption +1") == GAME.parse("corruption +1")
     assert GAME.parse('adjust recover saruman "Saruman" hand') == GAME.parse("recover saruman Saruman hand")
+
+
+def _played(state: WotrState, deck: str, name: str, dest: str) -> tuple[WotrState, list[str]]:
+    """`deck`'s player plays a card of that name from hand (to `dest`: "reserve", "now" for an event) and pays
+    its cost with the first option; the public lines said."""
+    from engines.core import Answer
+    from tests.engines.wotr.table import to_hand
+
+    card, = to_hand(state, deck, name)
+    to_act(state, deck)
+    act = decision(state, f"act:{deck}")
+    step = GAME.apply(state, act.seat, Answer(decision=act.id, choice=(f"play-{card.uid}-{dest}",)))
+    lines = [e.text for e in step.events if e.audience is None]
+    cost = next((d for d in step.state.decisions if d.context.startswith("cost")), None)
+    if cost is not None:
+        step = GAME.apply(step.state, cost.seat, Answer(decision=cost.id, choice=(cost.options[0].id,)))
+        lines += [e.text for e in step.events if e.audience is None]
+    return step.state, lines
+
+
+def test_a_proposal_is_not_credited_to_another_players_card() -> None:
+    """Play-tester: the Witch-king's player proposed a draw for their own deck and the table read it as 'card text
+    of Fatty Bolger', the text of a card of Frodo's deck that only ever draws for its own player. The game cannot
+    tell which card's text the draw resolves, and says so."""
+    state, lines = _played(frodo_to_act(), "frodo", "Fatty Bolger", "reserve")
+    assert any(line.startswith("Fatty Bolger's text is not scripted") for line in lines), lines
+    to_act(state, "frodo")
+    state, lines = adjust(state, "p2", "draw witch-king 1")
+    ask = decision(state, "propose")
+    assert "Fatty Bolger" not in ask.prompt and not [line for line in lines if "Fatty Bolger" in line]
+    assert "(card text; the game cannot tell which card's)" in ask.prompt
+
+
+def test_a_proposal_names_the_proposers_own_unscripted_card_and_its_choices_when_several() -> None:
+    """The card credited is one of the proposer's own decks' announced this round: one is named, two are named as
+    the choices they are, whatever another player or a location announced in between."""
+    state, _ = _played(frodo_to_act(), "witch-king", "Fatty Bolger", "reserve")  # a made copy, the Witch-king's
+    state, _ = _played(state, "frodo", "Fatty Bolger", "reserve")
+    state.unscripted_texts += ["saruman|Orthanc Guard", "|Orthanc"]  # p4's card, and a location's: not named
+    to_act(state, "frodo")
+    state, _ = adjust(state, "p2", "draw witch-king 1")
+    assert "(card text of Fatty Bolger)" in decision(state, "propose").prompt
+    state.decisions.clear()
+    state.unscripted_texts.append("witch-king|Gothmog")
+    to_act(state, "frodo")
+    state, _ = adjust(state, "p2", "draw witch-king 1")
+    assert "(card text of Fatty Bolger or Gothmog)" in decision(state, "propose").prompt

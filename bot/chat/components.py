@@ -19,7 +19,7 @@ from bot.chat import io
 from bot.chat.forms import modal_of, sent
 from bot.chat.host import Host, host_of
 from bot.service import forms
-from bot.service.asked import STAMP, Pressed, stamp
+from bot.service.asked import STAMP, Pressed, option_key, stamp
 from bot.service.types import ActResult, DeadlineAsk
 from engines.core import NONE, Decision, DecisionKind, WestmarchError
 
@@ -63,10 +63,11 @@ STAMPED = rf"wm:g(?P<game>\d+):d(?P<decision>\d+):h(?P<stamp>{STAMP})"  # a form
 
 class DecisionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{ASKED}:(?:o(?P<option>{OPTION_ID})|i(?P<index>\d+))",
+    template=rf"{ASKED}:(?:o(?P<option>{OPTION_ID})|i(?P<index>\d+)|k(?P<key>{STAMP}))",
 ):
-    """One option of a decision: its id (`:o<id>`), or, when the id does not fit in a custom_id, its place
-    among the decision's options (`:i<index>`, only with a stamp, which pins the options it indexes)."""
+    """One option of a decision: its id (`:o<id>`), or, when the id does not fit in a custom_id, a digest of it
+    (`:k<key>`, bot/service/asked.py `option_key`). Buttons posted before keys name such an option by its place
+    among the decision's options (`:i<index>`), which their stamp pins."""
 
     def __init__(
         self,
@@ -79,10 +80,14 @@ class DecisionButton(
         index: int | None = None,
     ) -> None:
         head = _asked(game, decision, stamped)
-        custom_id = f"{head}:o{option}" if option is not None else f"{head}:i{index}"
+        if option is None:  # by place: only from a custom id posted before keys (the tests make one so)
+            custom_id, self.pick = f"{head}:i{index}", f"#{index}"
+        elif option.startswith("~"):  # by key
+            custom_id, self.pick = f"{head}:k{option[1:]}", option
+        else:
+            custom_id, self.pick = f"{head}:o{option}", option  # self.pick: what bot/service/asked.py reads
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
         self.game, self.decision, self.stamped = game, decision, stamped
-        self.pick = option if option is not None else f"#{index}"  # what bot/service/asked.py reads
 
     @classmethod
     def of(
@@ -96,7 +101,7 @@ class DecisionButton(
         fits = len(f"{_asked(game, decision.id, stamped)}:o{option.id}") <= CUSTOM_ID_LIMIT
         if fits and re.fullmatch(OPTION_ID, option.id):
             return cls(game, decision.id, option.id, label, style, stamped)
-        return cls(game, decision.id, None, label, style, stamped, index=index)
+        return cls(game, decision.id, option_key(option.id), label, style, stamped)
 
     @classmethod
     async def from_custom_id(
@@ -105,7 +110,8 @@ class DecisionButton(
         label = item.label if isinstance(item, discord.ui.Button) else None
         index = int(match["index"]) if match["index"] is not None else None
         game, decision = int(match["game"]), int(match["decision"])
-        return cls(game, decision, match["option"], label or "?", stamped=match["stamp"], index=index)
+        option = f"~{match['key']}" if match["key"] is not None else match["option"]
+        return cls(game, decision, option, label or "?", stamped=match["stamp"], index=index)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         return await _bot(interaction).admit(interaction)  # the per-user rate limit, as for slash commands
@@ -367,7 +373,7 @@ def _menu(game_id: int, d: Decision, places: range, whose: str | None, part: int
         placeholder=_whose(whose, placeholder)[:150],
         min_values=max(low, 0),
         max_values=max(high, 1),
-        options=[discord.SelectOption(label=d.options[i].label[:100], value=menu_value(d.options[i].id, i))
+        options=[discord.SelectOption(label=d.options[i].label[:100], value=menu_value(d.options[i].id))
                  for i in places],
     )
     return DecisionSelect(game_id, d.id, select, stamped)
@@ -402,10 +408,10 @@ def asking(decision: Decision) -> str:
     return decision.prompt
 
 
-def menu_value(option_id: str, index: int) -> str:
-    """A menu option's value: the option id, or `#<index>` for an id longer than Discord takes (read back under the
-    menu's stamp, bot/service/asked.py)."""
-    return option_id if len(option_id) <= CUSTOM_ID_LIMIT else f"#{index}"
+def menu_value(option_id: str) -> str:
+    """A menu option's value: the option id, or a digest of it (`~<key>`, bot/service/asked.py) for an id longer
+    than Discord takes."""
+    return option_id if len(option_id) <= CUSTOM_ID_LIMIT else option_key(option_id)
 
 
 def undo_view(game_id: int, request_id: int) -> discord.ui.View:

@@ -3,10 +3,18 @@ one with the same number.
 
 Decision numbers are reused after an undo: decision 2 taken back and asked again may be another question
 ("Cost of Gandalf the Grey" where the button said "Cost of Fatty Bolger"). So a button carries a stamp, a
-short digest of the whole decision as it was asked (prompt, options, bounds); the service checks it under the
-game's lock, against the decision open now, and refuses a click whose decision is no longer that one. A
-decision whose data changes while it stays open is posted anew with new buttons (bot/service/views.py
-`new_decisions` compares the same whole decision), so the newest buttons always carry its current stamp.
+short digest of the question as it was asked (whose it is, its prompt, kind and bounds); the service checks it
+under the game's lock, against the decision open now, and refuses a click whose decision is no longer that one.
+
+The stamp leaves out the options: while a question stays open its options may change as other players act (one
+takes a deck, and the others' deck choices lose it), and a click on an option still offered answers as it would
+have (the play-tester's "Core Set: Spirit", refused though nobody had taken it). An option no longer offered is
+refused by the rules, in their words, as typed. A decision whose options change is posted anew all the same
+(bot/service/views.py `new_decisions` compares the whole decision). An option id too long for a custom id goes
+by a digest of the id (`~<key>`), which names it whatever else the options hold.
+
+Buttons posted before the options were left out carry the digest of the whole decision, options included: they
+answer while their decision is exactly as posted, and only they may pick an option by its place (`#<index>`).
 """
 
 from __future__ import annotations
@@ -35,10 +43,26 @@ BY_INDEX = re.compile(r"#(\d+)")  # an option by its place, where its id is too 
 
 
 def stamp(decision: Decision) -> str:
-    """A short digest of the decision as asked: every field, so a decision asked again differently differs."""
-    data = json.dumps(dataclasses.asdict(decision), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    digest = hashlib.blake2b(data.encode(), digest_size=5).digest()
-    return base64.b32encode(digest).decode().lower()
+    """A short digest of the question as asked: every field but its options, so a question asked again differently
+    differs, and one whose options changed meanwhile does not."""
+    question = dataclasses.asdict(decision)
+    del question["options"]
+    return _digest(question)
+
+
+def whole_stamp(decision: Decision) -> str:
+    """The stamp of buttons posted before `stamp` left out the options: every field of the decision."""
+    return _digest(dataclasses.asdict(decision))
+
+
+def option_key(option_id: str) -> str:
+    """A pick naming an option by a digest of its id, for an id too long for Discord's custom ids."""
+    return "~" + _digest(option_id)
+
+
+def _digest(data: object) -> str:
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return base64.b32encode(hashlib.blake2b(text.encode(), digest_size=5).digest()).decode().lower()
 
 
 @dataclass(frozen=True)
@@ -64,10 +88,10 @@ class Pressed:
         if self.stamp is not None or self.form is not None:
             if open_now is None:
                 raise StaleDecision.closed(self.decision)
-            if stamp(open_now) != self.stamp:
+            if self.stamp not in (stamp(open_now), whole_stamp(open_now)):
                 raise StaleDecision(
                     f"That choice is no longer open: decision {self.decision} has changed since this was posted "
-                    "(a move was taken back, or its options changed). Use the newest buttons."
+                    "(a move was taken back). Use the newest buttons."
                 )
         return open_now
 
@@ -90,11 +114,20 @@ class Pressed:
             raise NotYourDecision(f"Decision {asked.id} is for {asked.seat}, not for {seat}.")
 
     def _option(self, decision: Decision | None, pick: str) -> str:
-        by_index = BY_INDEX.fullmatch(pick)
-        if by_index is None or decision is None or any(o.id == pick for o in decision.options):
+        if decision is None or any(o.id == pick for o in decision.options):
             return pick
+        if pick.startswith("~"):
+            found = next((o.id for o in decision.options if option_key(o.id) == pick), None)
+            if found is None:
+                raise StaleDecision(f"That choice is no longer open: it is no longer an option of decision "
+                                    f"{decision.id}. Use the newest buttons.")
+            return found
+        by_index = BY_INDEX.fullmatch(pick)
+        if by_index is None:
+            return pick  # the rules refuse an option they do not offer, in their words
         index = int(by_index[1])
-        if self.stamp is None or index >= len(decision.options):  # an index means something only where stamped
+        # A place means something only where the whole decision, options included, is as it was posted.
+        if self.stamp != whole_stamp(decision) or index >= len(decision.options):
             raise StaleDecision.closed(self.decision)
         return decision.options[index].id
 

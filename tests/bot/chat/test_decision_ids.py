@@ -18,9 +18,9 @@ from bot.chat.components import (
     UndoButton,
     menu_value,
 )
-from bot.service.asked import Pressed
+from bot.service.asked import Pressed, option_key, stamp, whole_stamp
 from engines import registry
-from engines.core import Config, Decision, Option
+from engines.core import Config, Decision, Option, StaleDecision
 from tests.engines.randomplay import random_answer
 from tests.engines.test_random_play import VARIANTS
 
@@ -71,7 +71,7 @@ async def round_trip(decision: Decision) -> list[str]:
         pressed = await DecisionButton.from_custom_id(None, button.item, match)  # type: ignore[arg-type]
         typed = Pressed(pressed.decision, pressed.stamped, (pressed.pick,)).command([decision])
         assert typed == f"answer {decision.id} {option.id}", (custom_id, typed)
-        value = menu_value(option.id, i)
+        value = menu_value(option.id)
         assert len(value) <= CUSTOM_ID_LIMIT
         assert Pressed(decision.id, button.stamped, (value,)).command([decision]) == f"answer {decision.id} {option.id}"
         made.append(custom_id)
@@ -91,10 +91,26 @@ async def test_every_option_id_of_random_play_round_trips_through_its_button(nam
     assert ids
 
 
-async def test_an_option_id_too_long_for_a_custom_id_is_sent_by_its_place() -> None:
+async def test_an_option_id_too_long_for_a_custom_id_is_sent_by_a_digest_of_it() -> None:
     long_id = "complete:" + "quest-" * 20 + "|x"
     decision = Decision(id=DECISION_ID, seat="p1", kind="choose_one", prompt="Which?",  # type: ignore[arg-type]
                         options=[Option(id="pass", label="Pass"), Option(id=long_id, label="A long one")])
     short, long_one = await round_trip(decision)
-    assert short.endswith(":opass") and long_one.endswith(":i1")
-    assert menu_value(long_id, 1) == "#1"
+    assert short.endswith(":opass") and re.search(r":k[a-z2-7]{8}$", long_one)
+    assert menu_value(long_id) == option_key(long_id)
+    # Still the same option when the options before it change (its place would not be): another seat acted.
+    moved = replace(decision, options=[Option(id="other", label="Other"), *decision.options])
+    assert Pressed(decision.id, stamp(decision), (option_key(long_id),)).command([moved]) == \
+        f"answer {decision.id} {long_id}"
+
+
+def test_a_place_is_read_only_from_a_button_whose_whole_decision_is_as_posted() -> None:
+    """Buttons posted before option keys named a long option by its place (`#1`), under a stamp of the whole
+    decision: the place answers while the decision is exactly as posted, and is refused once its options move."""
+    decision = Decision(id=DECISION_ID, seat="p1", kind="choose_one", prompt="Which?",  # type: ignore[arg-type]
+                        options=[Option(id="pass", label="Pass"), Option(id="long", label="A long one")])
+    old = whole_stamp(decision)
+    assert Pressed(decision.id, old, ("#1",)).command([decision]) == f"answer {decision.id} long"
+    moved = replace(decision, options=[Option(id="other", label="Other"), *decision.options])
+    with pytest.raises(StaleDecision, match="no longer open"):
+        Pressed(decision.id, old, ("#1",)).command([moved])

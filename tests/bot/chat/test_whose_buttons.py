@@ -98,3 +98,24 @@ def test_menus_and_form_buttons_say_whose_they_are_too() -> None:
     shown = [[c.get("placeholder") or c.get("label") for c in row["components"]] for row in view.to_components()]
     assert shown == [["alice: How many riders?"], ["bob: Put 3 in order…"], ["p3: Up to 2, or none: Visit"],
                      ["p3: Choose none"]]
+
+
+async def test_an_older_button_for_an_option_still_offered_answers_and_one_no_longer_offered_is_refused(world):
+    """The play-tester pressed 'Core Set: Spirit' on the first deck post after Alice had chosen hers, and was told
+    the choice was no longer open, though nobody had taken that deck. A question whose options changed as another
+    player acted is the same question: its older buttons answer while their option is still offered; an option
+    gone is refused in the rules' words, and changes nothing."""
+    env, guild, channel, alice, bob = world
+    thread = await lcg_lobby(world)
+    decks = newest_with_buttons(thread)
+    done = await alice.click(decks, custom_id=custom_id(decks, "alice: Core Set: Leadership"))
+    assert "Done: `answer 1 core-leadership`" in done.response.content, done.response.content
+    await env.bot.messenger.drain()
+
+    before = await footprint(env.bot.service, 1)
+    taken = await bob.click(decks, custom_id=custom_id(decks, "bob: Core Set: Leadership"))  # Alice's deck now
+    assert taken.ephemeral and "'core-leadership' is not an option of decision 2" in taken.response.content, (
+        taken.response.content)
+    assert await footprint(env.bot.service, 1) == before
+    done = await bob.click(decks, custom_id=custom_id(decks, "bob: Core Set: Spirit"))  # the first post's button
+    assert "Done: `answer 2 core-spirit`" in done.response.content, done.response.content

@@ -275,18 +275,19 @@ def _beside(xy: Point, r: int, name: Box, shapes: Sequence[Shape]) -> Iterator[t
             yield i, (shift, top - GAP - 1 - h)
 
 
-def _ring(home: Box, shapes: Sequence[Shape], d: int) -> Iterator[tuple[int, Point]]:
+def _ring(home: Box, shapes: Sequence[Shape], d: int) -> Iterator[tuple[int, Point, bool]]:
     """Spots further out, for a stack with a leader line when no spot beside the location is clear: on the square
-    ring `d` px around the location (its dot and name, `home`), nearest the middle of its sides first."""
+    ring `d` px around the location (its dot and name, `home`), nearest the middle of its sides first; with whether
+    the spot is on the ring's top or bottom side (its row fixed), else on its left or right side (its column)."""
     h0, h1, h2, h3 = home
     for i, (_, w, h) in enumerate(shapes):
         mid_x, mid_y = (h0 + h2 - w) // 2, (h1 + h3 - h) // 2
         for left in sorted(range(h0 - d - w, h2 + d + 1, GRID), key=lambda v: abs(v - mid_x)):
-            yield i, (left, h1 - d - h)
-            yield i, (left, h3 + d)
+            yield i, (left, h1 - d - h), True
+            yield i, (left, h3 + d), True
         for top in sorted(range(h1 - d - h, h3 + d + 1, GRID), key=lambda v: abs(v - mid_y)):
-            yield i, (h2 + d, top)
-            yield i, (h0 - d - w, top)
+            yield i, (h2 + d, top), False
+            yield i, (h0 - d - w, top), False
 
 
 def _far(dot: Box, name: Box, shapes: Sequence[Shape], size: tuple[int, int], near: Sequence[Box],
@@ -297,10 +298,18 @@ def _far(dot: Box, name: Box, shapes: Sequence[Shape], size: tuple[int, int], ne
     span = max(max(w, h) for _, w, h in shapes) + 2 * GAP
     for d in range(APART, REACH + 1, GRID):
         ring = _within(grown(home, d + span), near)  # what a spot of this ring can meet
-        for i, (left, top) in _ring(home, shapes, d):
+        # A side's spots share a row (or a column): what reaches into it is found once per side and shape, and
+        # each spot along it is checked against those few (`_clear`, answered the same; a map's far stacks tried
+        # some 2,000 spots against every box of the ring).
+        lines: dict[tuple[int, bool, int], list[Box]] = {}
+        for i, (left, top), across in _ring(home, shapes, d):
             positions, w, h = shapes[i]
             box = (left, top, left + w, top + h)
-            if not _clear(box, size, ring):
+            key = (i, across, top if across else left)
+            if key not in lines:
+                lines[key] = ([o for o in ring if top - GAP < o[3] and o[1] < top + h + GAP] if across
+                              else [o for o in ring if left - GAP < o[2] and o[0] < left + w + GAP])
+            if not _clear(box, size, lines[key]):
                 continue
             leader = _facing(dot, box)
             if _cuts(*leader, name):

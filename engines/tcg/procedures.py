@@ -64,7 +64,7 @@ def shuffle(turn: T, player: Player, zone: Zone, what: str) -> None:
 
 def draw(turn: T, player: Player, count: int) -> int:
     """Draw one at a time; an empty deck is refilled from the discard pile once per game (spec 6.9, option)."""
-    drawn = 0
+    drawn: list[str] = []
     for _ in range(count):
         if not player.draw.cards:
             if player.reshuffled or not player.discard.cards or not turn.state.opt("reshuffle_once"):
@@ -74,12 +74,11 @@ def draw(turn: T, player: Player, count: int) -> int:
             player.discard.cards.clear()
             turn.say(f"{player.seat}'s draw deck is empty: the discard pile becomes the new draw deck (once a game).")
             shuffle(turn, player, player.draw, "discard pile into a new draw deck")
-        card = turn.draw(player.draw, player.hand)[0]
-        turn.say(f"{player.seat} draws {card.name}.", audience=[player.seat])
-        drawn += 1
-    if drawn:
-        turn.say(f"{player.seat} draws {plural(drawn, 'card')}.")
-    return drawn
+        drawn.append(turn.draw(player.draw, player.hand)[0].name)
+    if drawn:  # the names to the drawer on one line (a hand of eight read as eight lines), the count to all
+        turn.say(f"{player.seat} draws {'; '.join(drawn)}.", audience=[player.seat])
+        turn.say(f"{player.seat} draws {plural(len(drawn), 'card')}.")
+    return len(drawn)
 
 
 # --- leaving play ----------------------------------------------------------------------------------------------
@@ -271,8 +270,8 @@ def lose(turn: T, player: Player, why: str) -> None:
     turn.say(f"{player.seat} loses: {why}.")
     left = state.live()
     if len(left) == 1:
-        turn.finish(Outcome(winners=[left[0].seat], reason=f"{left[0].seat} wins: the last player left ({why} for "
-                                                              f"{player.seat})."))
+        turn.finish(Outcome(winners=[left[0].seat], reason=f"{left[0].seat} wins: the last player left, after "
+                                                              f"{player.seat} lost ({why})."))
         return
     eliminate(turn, player)
 

@@ -132,3 +132,25 @@ def test_a_shadow_twin_played_reads_removing_its_twilight() -> None:
     line = next(e.text for e in step.events if "plays" in e.text)
     assert line.startswith(f"p2 plays Morgul Spearman ({second.uid})")
     assert line.endswith(" twilight.") and ", removing " in line and line.count("(") == 1
+
+
+def test_cards_drawn_together_are_one_line_to_the_drawer_and_a_count_to_the_table() -> None:
+    # The play-tester's DMs listed a hand of eight as eight lines ("p1 draws Enraged Horseman." x8).
+    s = pippin_game()
+    player = s.players[0]
+    held = len(player.hand.cards)
+    turn = turn_of(s)
+    assert proc.draw(turn, player, 3) == 3
+    coming = [c.name for c in player.hand.cards[held:]]
+    said = [(e.text, e.audience) for e in turn.events]
+    assert said == [(f"p1 draws {'; '.join(coming)}.", ["p1"]), ("p1 draws 3 cards.", None)]
+
+
+def test_the_last_player_left_wins_in_words_that_say_who_lost_and_why() -> None:
+    # Spec 5.4 (multiplayer elimination); it read "p2 wins: the last player left (their Ring-bearer was killed
+    # for p1)", the loss's words cut in two around the loser.
+    s = pippin_game()
+    turn = turn_of(s)
+    proc.lose(turn, s.players[0], "their Ring-bearer was killed")
+    assert s.outcome is not None
+    assert s.outcome.reason == "p2 wins: the last player left, after p1 lost (their Ring-bearer was killed)."

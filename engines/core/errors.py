@@ -20,7 +20,8 @@ class RuleError(WestmarchError):
 
 
 class StaleDecision(RuleError):
-    """The command answers a decision that is no longer open (it was answered, or the game moved on)."""
+    """The command answers a decision that is not open: it was answered, the game moved on, or the game never
+    asked it."""
 
     @classmethod
     def closed(cls, decision: int) -> StaleDecision:
@@ -28,6 +29,18 @@ class StaleDecision(RuleError):
         found so (the kernel, a button checked by the bot)."""
         return cls(f"That choice is no longer open: decision {decision} was already answered or the game has "
                    "moved on.")
+
+    @classmethod
+    def unknown(cls, decision: int, asked: int) -> StaleDecision:
+        """The refusal of an answer to decision `decision`, a number the game has never given (a typo): said so,
+        rather than as a choice closed, with the numbers it has given (`asked` of them, from 1)."""
+        if asked == 0:
+            given = "this game has asked nothing yet"
+        elif asked == 1:
+            given = "this game has asked only decision 1 so far"
+        else:
+            given = f"this game's decisions so far are numbered 1 to {asked}"
+        return cls(f"There is no decision {decision}: {given}.")
 
 
 class NotYourDecision(RuleError):

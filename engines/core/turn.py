@@ -190,6 +190,8 @@ class Rules(Generic[S]):
         if isinstance(command, Answer):
             decision = next((d for d in work.decisions if d.id == command.decision), None)
             if decision is None:
+                if not 0 < command.decision < work.next_decision:  # a number never given, not a choice closed
+                    raise StaleDecision.unknown(command.decision, work.next_decision - 1)
                 raise StaleDecision.closed(command.decision)
             if decision.seat != seat:
                 raise NotYourDecision(f"Decision {decision.id} is for {decision.seat}, not for {seat}.")

@@ -223,8 +223,9 @@ async def test_an_undo_button_pressed_after_a_restart_still_works(world, db_url)
 @pytest.mark.parametrize("custom_id", ["wm:g1:d999:oc1", "wm:g424242:d1:oc1"])
 async def test_a_button_for_a_decision_or_game_that_never_existed_is_refused_cleanly(world, custom_id):
     """A forged custom id (Discord lets a modified client send any id from a message it can see): the bot
-    answers it like any stale button and changes nothing. Simcord only lets a user press a button that is on a
-    message, so the forged button is posted by the bot itself, in Bob's DM."""
+    answers it as it answers that number typed (no such decision, or no such game) and changes nothing. Simcord
+    only lets a user press a button that is on a message, so the forged button is posted by the bot itself, in
+    Bob's DM."""
     env, guild, channel, alice, bob = world
     thread = await lobby(world)
     await alice.slash(thread, "game start")
@@ -238,6 +239,6 @@ async def test_a_button_for_a_decision_or_game_that_never_existed_is_refused_cle
 
     said = answered(await bob.user.click(message, custom_id=custom_id))
 
-    assert said in ("That choice is no longer open: decision 999 was already answered or the game has moved on.",
+    assert said in ("There is no decision 999: this game's decisions so far are numbered 1 to 2.",
                     "You have no game 424242: in direct messages you can reach only the games you play in.")
     assert await footprint(env.bot.service, 1) == before

@@ -120,6 +120,24 @@ async def test_rule_errors_are_shown_only_to_the_player(world):
     assert refused.ephemeral and "You are not seated in game 1." in refused.response.content
 
 
+async def test_a_decision_number_never_given_is_said_to_be_none(world):
+    """`answer 9999 pass`, a number no decision ever had, reads as no such decision, not as one answered; a
+    decision that did exist and closed keeps its words."""
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    typo = await alice.slash(thread, "game act", command="answer 9999 pass")
+    assert typo.ephemeral, typo.response.content
+    assert "There is no decision 9999: this game's decisions so far are numbered 1 to 2." in typo.response.content
+    assert "already answered" not in typo.response.content
+    bid = next(d for d in (await env.bot.service.stored_state(1)).decisions if d.id == 1)
+    assert bid.seat == "p1"  # Alice's bid
+    done = await alice.slash(thread, "game act", command=f"answer 1 {bid.options[0].id}")
+    assert "Done" in done.response.content, done.response.content
+    again = await alice.slash(thread, "game act", command=f"answer 1 {bid.options[1].id}")
+    assert "That choice is no longer open: decision 1 was already answered" in again.response.content
+
+
 async def test_typed_commands_log_undo_and_abandon(world):
     env, guild, channel, alice, bob = world
     thread = await lobby(world)

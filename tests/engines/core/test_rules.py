@@ -104,10 +104,16 @@ def test_an_answered_decision_is_stale() -> None:
     )
 
 
-def test_a_decision_that_never_existed_is_stale() -> None:
-    """Given a new game, when decision 99 is answered, then StaleDecision names decision 99."""
+def test_a_decision_that_never_existed_is_said_to_be_none() -> None:
+    """Given a new game (decisions 1 and 2 asked), when decision 99 (or 0) is answered, then the player reads that
+    there is no such decision, not that it was answered, and which numbers there are."""
     message = refusal(a_table(), "p1", Answer(decision=99, choice=("c1",)), StaleDecision)
-    assert "decision 99" in message
+    assert message == "There is no decision 99: this game's decisions so far are numbered 1 to 2."
+    message = refusal(a_table(), "p1", Answer(decision=0, choice=("c1",)), StaleDecision)
+    assert message == "There is no decision 0: this game's decisions so far are numbered 1 to 2."
+    state = bid_first_card(a_table(), "p1").state  # decision 1 did exist: closed, in the usual words
+    assert refusal(state, "p1", Answer(decision=1, choice=("c1",)), StaleDecision).startswith(
+        "That choice is no longer open: decision 1 was already answered")
 
 
 def test_a_decision_for_another_seat_is_refused() -> None:

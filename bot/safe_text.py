@@ -40,3 +40,14 @@ def name(raw: str, limit: int = NAME_LIMIT) -> str:
 def words(raw: str, limit: int = 200) -> str:
     """Free text for the table (a pause reason, a campaign note)."""
     return _inert(clip(_plain(raw), limit))
+
+
+_ENDS = (".", "!", "?", "…")  # a sentence already ended: "is that enemy engaged?" takes no full stop after it
+_CLOSERS = "\"')]”’»*_`"  # quotes, brackets and markdown may follow the mark that ends the sentence
+
+
+def ended(text: str) -> str:
+    """`text` (a reason, a note) as the end of a sentence: with a full stop, unless it already ends in . ! ? or
+    …, so "paused the game: is that enemy engaged?" is not followed by "." as well."""
+    text = text.rstrip()
+    return text if text.rstrip(_CLOSERS).endswith(_ENDS) else f"{text}."

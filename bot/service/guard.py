@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot import safe_text
 from bot.pace import duration_text
 from bot.service import boundary, waits
 from bot.service.types import GameRef, NotAllowed, Notice, NotSeated, User
@@ -105,7 +106,8 @@ class Guard:
                     raise RuleError(f"Game {game_id} is not being played, so there is nothing to pause.")
                 now = svc.clock()
                 who = user.name if user is not None else "The bot"
-                line = f"{who} paused the game" + (f": {reason}" if reason else "") + f". {RESUME_HINT}"
+                why = f": {safe_text.ended(reason)}" if reason else "."  # "...: is it engaged?", not "?."
+                line = f"{who} paused the game{why} {RESUME_HINT}"
                 await self._system(s, row, user, "pause", line, status=GameStatus.PAUSED, paused_at=now)
                 seats = await svc.load_seats(s, game_id)
                 wait_rows = await waits.rows_of(s, game_id)

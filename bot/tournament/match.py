@@ -12,6 +12,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
+from bot import safe_text
 from bot.pace import duration_text
 from bot.service import User, absent
 from bot.service.types import NotAllowed
@@ -210,8 +211,8 @@ class Matches(Desk):
                                 f"{group_name(sides[clock.active].at)}.")
                 elif e.kind == clk.PAUSED:
                     by = "the organizer" if e.by == clk.ORGANIZER else names[0 if e.by == "a" else 1]
-                    said.append(f"The clock is paused by {by}" + (f": {e.note}" if e.note else "") + ". The time "
-                                f"is charged to nobody; {who} resumes it.")
+                    why = f": {safe_text.ended(e.note)}" if e.note else "."  # "...: is it engaged?", not "?."
+                    said.append(f"The clock is paused by {by}{why} The time is charged to nobody; {who} resumes it.")
                 elif e.kind == clk.RESUMED:
                     said.append(f"The clock runs again for {who} (paused {e.ms // 1000} seconds, charged to nobody).")
                 elif e.kind == clk.ADJUSTED:

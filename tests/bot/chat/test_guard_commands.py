@@ -23,7 +23,7 @@ async def test_only_the_host_or_a_server_admin_pauses_resumes_and_abandons(world
     paused = await mod.slash(thread, "game pause", reason="a rules question")
     assert paused.ephemeral and "Game 1 is paused" in paused.response.content
     await env.bot.messenger.drain()
-    assert any("mod paused the game: a rules question" in m.content for m in thread.history())
+    assert any("mod paused the game: a rules question. " in m.content for m in thread.history())
 
     bid = last_dm_with_buttons(bob)
     clicked = await bob.user.click(bid, custom_id=bid.components[0].children[0].custom_id)
@@ -37,6 +37,17 @@ async def test_only_the_host_or_a_server_admin_pauses_resumes_and_abandons(world
     assert "Done: `answer" in clicked.response.content
     abandoned = await mod.slash(thread, "game abandon")
     assert "abandoned" in abandoned.response.content
+
+
+async def test_a_pause_reason_that_ends_its_own_sentence_takes_no_full_stop(world):
+    """`/game pause reason:"is that enemy engaged?"` reads "...: is that enemy engaged? Resume...", not "?."."""
+    env, guild, channel, alice, bob = world
+    thread = await lobby(world)
+    await alice.slash(thread, "game start")
+    await alice.slash(thread, "game pause", reason="is that enemy engaged?")
+    await env.bot.messenger.drain()
+    [told] = [m.content for m in thread.history() if "paused the game" in m.content]
+    assert "alice paused the game: is that enemy engaged? " in told and "?." not in told, told
 
 
 async def test_nobody_acts_for_a_seat_but_its_player_or_their_delegate(world):

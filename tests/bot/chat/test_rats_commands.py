@@ -74,7 +74,9 @@ async def test_a_tournament_from_create_to_champion(world):
     wrong = await second.slash(channel, "rats clock")
     assert wrong.ephemeral and "not your phase group" in wrong.response.content
     paused = await second.slash(channel, "rats pause", reason="is that enemy engaged?")
-    assert "paused by team" in paused.response.content
+    # The reason is read as typed: its own question mark ends the sentence, with no full stop after it.
+    assert "paused by team" in paused.response.content and "?." not in paused.response.content
+    assert ": is that enemy engaged? The time is charged to nobody;" in paused.response.content
     not_yours = await second.slash(channel, "rats resume")
     assert "Only the active team" in not_yours.response.content
     await env.advance_time(seconds=90)

@@ -177,12 +177,15 @@ class Matches(Desk):
                     raise RuleError("The clock is stopped; resume it first." if not clock.finished else
                                     "This match is over.")
                 setattr(match, f"done_{hit_by}", "{},{}".format(*table.side(hit_by).at))
-            if pause is not None:
-                step(clk.pause(clock, pause[0], now, pause[1]))
-            if resume:
-                step(clk.resume(clock, resume, now))
-            if adjust is not None:
-                step(clk.adjust(clock, adjust[0], adjust[1], now, "by the organizer"))
+            try:
+                if pause is not None:
+                    step(clk.pause(clock, pause[0], now, pause[1]))
+                if resume:
+                    step(clk.resume(clock, resume, now))
+                if adjust is not None:
+                    step(clk.adjust(clock, adjust[0], adjust[1], now, "by the organizer"))
+            except clk.SideRefusal as refused:  # the clock says "team B"; players read "team 2 (Wardens)"
+                raise RuleError(refused.named({"a": names[0], "b": names[1]})) from None
             step(clk.settle(clock, now))
             sides = {x: table.side(x, Finish(how=FLAGGED, round=table.side(x).at[0], group=table.side(x).at[1])
                                     if clock.flagged == x else None) for x in ("a", "b")}

@@ -8,6 +8,7 @@ clock with the events it added (they are also appended to `log`). Time a side is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engines.core.codec import clone
@@ -30,6 +31,20 @@ STARTED, HIT, PAUSED, RESUMED, ADJUSTED, DOWNTIME, WARNING, FLAG, FINISHED = (
     "flag",
     "finished",
 )
+
+
+class SideRefusal(RuleError):
+    """A refusal that names a side of the match (or the organizer): the clock knows sides "a" and "b", not teams,
+    so it words them "team A" and "team B"; a tournament, which knows the teams, words the same refusal with
+    their numbers and names (`named`). `words` holds a `{placeholder}` for each side in `sides`."""
+
+    def __init__(self, words: str, **sides: str) -> None:
+        self.words, self.sides = words, sides
+        super().__init__(self.named({}))
+
+    def named(self, names: Mapping[str, str]) -> str:
+        """The refusal with each side called as `names` calls it ("team 2 (Wardens)"), else "team B"."""
+        return self.words.format(**{key: names.get(side) or _who(side) for key, side in self.sides.items()})
 
 
 @dataclass(kw_only=True)
@@ -151,7 +166,7 @@ def hit(clock: MatchClock, side: str, now: int, note: str = "") -> tuple[MatchCl
         return out, events
     _check_running(out)
     if side != out.active:
-        raise RuleError(f"It is team {out.active.upper()}'s phase group; only that team hits the clock.")
+        raise SideRefusal("It is {active}'s phase group; only that team hits the clock.", active=out.active)
     assert out.running_since is not None
     used = max(0, now - out.running_since)
     out.remaining_ms[side] -= used
@@ -170,7 +185,8 @@ def pause(clock: MatchClock, by: str, now: int, reason: str = "") -> tuple[Match
     if out.finished:
         return out, events
     if out.paused is not None:
-        raise RuleError(f"The clock is already paused (by {_who(out.paused.by)}); the active team resumes it.")
+        raise SideRefusal("The clock is already paused by {by}; {active}, the active team, resumes it.",
+                          by=out.paused.by, active=out.active)
     _check_running(out)
     assert out.running_since is not None
     out.remaining_ms[out.active] -= max(0, now - out.running_since)
@@ -189,7 +205,7 @@ def resume(clock: MatchClock, by: str, now: int) -> tuple[MatchClock, list[Clock
     if clock.paused is None:
         raise RuleError("The clock is not paused.")
     if by not in (clock.active, ORGANIZER):
-        raise RuleError(f"Only the active team (team {clock.active.upper()}) restarts the clock.")
+        raise SideRefusal("Only {active}, the active team, restarts the clock.", active=clock.active)
     out = clone(clock)
     length = max(0, now - clock.paused.since)
     out.paused = None
@@ -263,7 +279,8 @@ def _check_running(clock: MatchClock) -> None:
     if not clock.started:
         raise RuleError("The clock has not started yet.")
     if clock.paused is not None:
-        raise RuleError(f"The clock is paused (by {_who(clock.paused.by)}); the active team resumes it first.")
+        raise SideRefusal("The clock is paused by {by}; {active}, the active team, resumes it first.",
+                          by=clock.paused.by, active=clock.active)
 
 
 def _who(by: str) -> str:

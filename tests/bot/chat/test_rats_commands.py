@@ -78,7 +78,13 @@ async def test_a_tournament_from_create_to_champion(world):
     assert "paused by team" in paused.response.content and "?." not in paused.response.content
     assert ": is that enemy engaged? The time is charged to nobody;" in paused.response.content
     not_yours = await second.slash(channel, "rats resume")
-    assert "Only the active team" in not_yours.response.content
+    # The team that may resume is named as every message of the tournament names it, not "team A".
+    active = f"team {match.team_a} ({'Rangers' if match.team_a == 1 else 'Wardens'})"
+    assert not_yours.ephemeral and not_yours.response.content.endswith(
+        f"Only {active}, the active team, restarts the clock."), not_yours.response.content
+    again = await second.slash(channel, "rats pause")
+    assert again.response.content.endswith(f"{active}, the active team, resumes it."), again.response.content
+    assert "team A" not in again.response.content and "team B" not in again.response.content
     await env.advance_time(seconds=90)
     resumed = await first.slash(channel, "rats resume")
     assert "runs again" in resumed.response.content and "charged to nobody" in resumed.response.content

@@ -74,7 +74,7 @@ async def test_pause_resume_and_a_hit_by_hand(sqlite_url: str):
             await p.service.act(game, user, command, at=clock.advance(seconds=5))
     start = (await p.rats.clock_face(match.id or 0, clock.now)).remaining_ms
     await p.rats.pause(tid, b_user, clock.advance(minutes=1), "is that enemy engaged?")
-    with pytest.raises(RuleError, match="Only the active team"):
+    with pytest.raises(RuleError, match=r"the active team, restarts the clock"):
         await p.rats.resume(tid, b_user, clock.advance(minutes=5))
     await p.rats.resume(tid, a_user, clock.advance(minutes=5))
     face = await p.rats.clock_face(match.id or 0, clock.advance(minutes=1))

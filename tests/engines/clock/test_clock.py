@@ -6,6 +6,7 @@ import pytest
 
 from engines.clock import (
     MINUTE,
+    SideRefusal,
     adjust,
     credit_downtime,
     finish,
@@ -81,7 +82,7 @@ def test_either_team_pauses_and_the_pause_is_charged_to_no_one() -> None:
 
 def test_only_the_active_team_resumes() -> None:
     clock, _ = pause(running(), "b", T0 + MINUTE)
-    with pytest.raises(RuleError, match=r"active team \(team A\)"):
+    with pytest.raises(RuleError, match=r"Only team A, the active team, restarts the clock\."):
         resume(clock, "b", T0 + 2 * MINUTE)
     clock, _ = resume(clock, "organizer", T0 + 2 * MINUTE)  # the TO may always restart it
     assert clock.running
@@ -95,6 +96,21 @@ def test_a_paused_clock_cannot_be_hit_or_paused_again() -> None:
         pause(clock, "b", T0 + 2 * MINUTE)
     with pytest.raises(RuleError, match="not paused"):
         resume(running(), "a", T0)
+
+
+def test_a_refusal_naming_a_side_is_worded_with_the_names_a_tournament_gives() -> None:
+    """The clock knows sides, not teams: its refusal keeps which side it names, so a tournament can say it with
+    the team's number and name; the organizer stays the organizer."""
+    clock, _ = pause(running(), "organizer", T0 + MINUTE)
+    with pytest.raises(SideRefusal) as refused:
+        resume(clock, "b", T0 + 2 * MINUTE)
+    assert refused.value.named({"a": "team 2 (Wardens)", "b": "team 1 (Rangers)"}) == (
+        "Only team 2 (Wardens), the active team, restarts the clock.")
+    with pytest.raises(SideRefusal) as refused:
+        pause(clock, "b", T0 + 2 * MINUTE)
+    assert str(refused.value) == "The clock is already paused by the organizer; team A, the active team, resumes it."
+    assert refused.value.named({"a": "team 2 (Wardens)"}) == (
+        "The clock is already paused by the organizer; team 2 (Wardens), the active team, resumes it.")
 
 
 def test_a_stranger_cannot_work_the_clock() -> None:

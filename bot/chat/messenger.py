@@ -342,13 +342,13 @@ class DiscordMessenger:
             self._owed_seats.add(owed)
             self._behind[notice.ref.id] = notice
             board = False
-        if not (p.lines or p.hand_changed or mine or turn or board):
+        hand = p.hand_told
+        if not (p.lines or hand or mine or turn or board):
             return
         parts = [f"**{notice.ref.title}, game {notice.ref.id}**", *p.lines]
         if turn:
             parts.append(f"The game is waiting on you. {thread_link(notice.ref)}".rstrip())
-        if p.hand_changed:
-            parts += [f"Your {zone_text(z, with_owner=False)}" for z in p.hand]
+        parts += [f"Your {zone_text(z, with_owner=False)}" for z in hand]
         parts += [f"Decision {d.id}: {d.prompt}" for d in mine]
         if turn:  # the public ones too: what is asked, even when the buttons are in the thread
             parts += [f"Decision {d.id}: {d.prompt}" for d in notice.decisions if d.seat == p.seat and d not in mine]

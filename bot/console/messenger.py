@@ -51,8 +51,8 @@ class ConsoleMessenger:
         for p in notice.private:
             for line in p.lines:
                 self.out(f"[to {p.seat}] {line}")
-            if self.show_hands and p.hand_changed:
-                for zone in p.hand:
+            if self.show_hands:
+                for zone in p.hand_told:
                     # "; " as the board text does: a card's own name may hold a comma ("Úlairë Nelya, ...")
                     names = "; ".join(c.name or "?" for c in zone.cards) or "empty"
                     self.out(f"[to {p.seat}] Your {zone.name}: {names}")

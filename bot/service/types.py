@@ -46,6 +46,11 @@ class Lazy(Generic[T]):
 class Seen(Protocol):
     """The views one commit shows (bot/service/views.py `Commit`), each built when a messenger first reads it."""
 
+    @property
+    def was(self) -> object | None:
+        """The views of the state before the commit; None where the table saw no state before (a game's start)."""
+        ...
+
     def public(self) -> View: ...
     def table_changed(self) -> bool: ...
     def changed_since(self, earlier: Seen) -> bool: ...
@@ -135,6 +140,17 @@ class PrivateNotice:
     def shows_view(self) -> bool:
         """The notice has the seat's view (without building it)."""
         return self.seen is not None or self.view is not None
+
+    @property
+    def hand_told(self) -> list[ZoneView]:
+        """The hidden zones to tell the seat: all of them when they changed, except at the game's start while they
+        are all empty. Before a card is dealt (the LCG deals after the decks are chosen) "Your hand: 0 cards" is
+        no news; a hand emptied later in the game is a change, and told."""
+        if not self.hand_changed:
+            return []
+        hand = self.hand
+        opening = self.seen is not None and self.seen.was is None
+        return [] if opening and not any(zone.count for zone in hand) else hand
 
 
 @dataclass(kw_only=True)

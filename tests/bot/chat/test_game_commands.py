@@ -194,6 +194,15 @@ async def played_to_the_end(world):
     return thread
 
 
+async def test_a_hand_emptied_during_the_game_is_told(world):
+    """A hand that becomes empty in play is a change, told by DM like any other ("Your hand: 0 cards"), unlike
+    the empty hand of a game's start."""
+    env, guild, channel, alice, bob = world
+    await played_to_the_end(world)
+    dms = [m.content for m in alice.user.dm_channel.history()]
+    assert "Your hand: 0 cards" in dms[-1], dms
+
+
 async def test_a_finished_games_own_thread_still_finds_it_to_read_and_refuses_moves_in_their_own_words(world):
     env, guild, channel, alice, bob = world
     thread = await played_to_the_end(world)

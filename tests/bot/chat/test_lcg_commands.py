@@ -178,6 +178,25 @@ async def test_both_players_choose_decks_and_play_only_from_their_own_hand(world
     assert refused.ephemeral and "neither is open for you now" in refused.response.content
 
 
+async def test_setup_dms_ask_for_a_deck_without_telling_an_empty_hand_then_tell_the_hand_dealt(world):
+    """Before any card is dealt, a player's DM asks for the deck and says nothing of a hand ("Your hand: 0
+    cards" is no news); the six cards dealt after the vote are told."""
+    env, guild, channel, alice, bob = world
+    thread = await lcg_lobby(world)
+    await env.bot.messenger.drain()
+    for actor in (alice, bob):
+        opening = [m.content for m in actor.user.dm_channel.history()][1:]  # after the DM probe of joining
+        assert len(opening) == 1 and "choose your deck" in opening[0], opening
+        assert "Your hand" not in opening[0], opening[0]
+    await choose_decks(world, thread)
+    await deal_hands(world, thread)
+    await env.bot.messenger.drain()
+    for actor in (alice, bob):
+        dms = [m.content for m in actor.user.dm_channel.history()]
+        assert not any("Your hand: 0 cards" in d for d in dms), dms
+        assert "Your hand (6): " in dms[-1], dms[-1]
+
+
 async def test_adjustments_go_through_the_engine_which_refuses_bad_ones_privately(world):
     env, guild, channel, alice, bob = world
     thread = await lcg_lobby(world)

@@ -3,7 +3,7 @@ image. Hidden cards appear as backs; this module sees only views, never state.""
 
 from __future__ import annotations
 
-from engines.core import CardView, Decision, DecisionKind, View, ZoneView
+from engines.core import CardView, Decision, DecisionKind, View, ZoneView, card_list
 
 
 def card_text(card: CardView) -> str:
@@ -15,7 +15,8 @@ def card_text(card: CardView) -> str:
         if marks:
             text += f" ({', '.join(marks)})"
     if card.attached:
-        text += " + " + ", ".join(card_text(a) for a in card.attached)
+        # " + " before each attachment, not ", " between them: an attachment's name may hold a comma
+        text += "".join(f" + {card_text(a)}" for a in card.attached)
     return text
 
 
@@ -32,7 +33,7 @@ def zone_text(zone: ZoneView, with_owner: bool = True) -> str:
     owner = f"{zone.owner} " if zone.owner and with_owner else ""
     if not zone.cards:
         return f"{owner}{zone.name}: {zone.count} card{'s' if zone.count != 1 else ''}"
-    return f"{owner}{zone.name} ({zone.count}): " + "; ".join(card_text(c) for c in zone.cards)
+    return f"{owner}{zone.name} ({zone.count}): " + card_list(card_text(c) for c in zone.cards)
 
 
 def zone_label(zone: ZoneView) -> str:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.service import Notice
+from engines.core import card_list
 from render.registry import render
 from render.text import decision_text, view_text
 
@@ -53,8 +54,7 @@ class ConsoleMessenger:
                 self.out(f"[to {p.seat}] {line}")
             if self.show_hands:
                 for zone in p.hand_told:
-                    # "; " as the board text does: a card's own name may hold a comma ("Úlairë Nelya, ...")
-                    names = "; ".join(c.name or "?" for c in zone.cards) or "empty"
+                    names = card_list((c.name or "?" for c in zone.cards), "empty")  # names may hold a comma
                     self.out(f"[to {p.seat}] Your {zone.name}: {names}")
             # What the seat is asked now, at once: nobody should have to type 'hand' to see their next choice.
             for d in notice.decisions:

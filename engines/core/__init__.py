@@ -6,6 +6,7 @@ from engines.core.decisions import NONE, PASS, THEN, Answer, Decision, DecisionK
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision, WestmarchError
 from engines.core.rng import Rng
 from engines.core.turn import Rules, Turn
+from engines.core.words import card_list
 from engines.core.zones import (
     Card,
     CardView,
@@ -50,6 +51,7 @@ __all__ = [
     "Zone",
     "ZoneView",
     "ZoneViews",
+    "card_list",
     "card_view",
     "clone",
     "dumps",

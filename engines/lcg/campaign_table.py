@@ -6,7 +6,7 @@ The one part of the campaign that knows the game's state, so it sits beside the 
 
 from __future__ import annotations
 
-from engines.core import RuleError, Turn
+from engines.core import RuleError, Turn, card_list
 from engines.lcg.campaign.catalogue import fold
 from engines.lcg.campaign.heroes import DeckFacts
 from engines.lcg.campaign.log import Result, Score
@@ -49,7 +49,7 @@ def at_setup(turn: T) -> None:
             state.encounter_deck.cards.append(state.new_card(card_id))
         state.rng.shuffle(state.encounter_deck.cards)
         turn.say("Shuffled into the encounter deck from the campaign pool: "
-                 + ", ".join(state.defs[c].name for c in plan.encounter) + ".")
+                 + card_list(state.defs[c].name for c in plan.encounter) + ".")
     first = state.players[state.first]
     for card_id in plan.in_play:
         first.play.cards.append(state.new_card(card_id))

@@ -3,7 +3,7 @@ exploring and stage advancement."""
 
 from __future__ import annotations
 
-from engines.core import Card, Decision, DecisionKind, Option, RuleError
+from engines.core import Card, Decision, DecisionKind, Option, RuleError, card_list
 from engines.lcg import hooks, scenarios, scripts
 from engines.lcg.flow import T, answer, push, task
 from engines.lcg.playing import in_play, window
@@ -63,7 +63,7 @@ def commit_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     for card in chosen:
         exhaust(card)
         card.flags.append(COMMITTED)
-    turn.say(f"{player.seat} commits " + (", ".join(c.name for c in chosen) or "nobody") + ".")
+    turn.say(f"{player.seat} commits " + card_list((c.name for c in chosen), "nobody") + ".")
     hooks.committed(turn, player, chosen)  # Responses to committing (spec 4.3 step 1.2)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from engines.core import CommandError, Decision, DecisionKind, Option, RuleError
+from engines.core import CommandError, Decision, DecisionKind, Option, RuleError, card_list
 from engines.lcg import campaign_table, scenarios
 from engines.lcg.campaign.catalogue import fold
 from engines.lcg.campaign.plan import CampaignSetup
@@ -96,7 +96,7 @@ def choose_deck(turn: T, library: Library, seat: str, key: str) -> None:
             state.owners[card.uid] = seat
             player.deck.cards.append(card)
     player.threat = sum(state.card_def(h).threat_cost for h in heroes(player, state))  # RR p.10: set as placed
-    turn.say(f"{seat} plays {deck.name}: " + ", ".join(c.name for c in player.play.cards) + ".")
+    turn.say(f"{seat} plays {deck.name}: " + card_list(c.name for c in player.play.cards) + ".")
     for other in [d for d in state.decisions if d.context == "deck"]:  # a hero can be in only one deck
         other.options = deck_options(state, library, other.seat)
 

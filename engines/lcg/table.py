@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Card, Outcome, Turn, Zone
+from engines.core import Card, Outcome, Turn, Zone, card_list
 from engines.lcg import hooks
 from engines.lcg.scripts import fire
 from engines.lcg.state import (
@@ -132,7 +132,7 @@ def draw(turn: T, player: Player, count: int) -> list[Card]:
     drawn = turn.draw(player.deck, player.hand, count)
     if drawn:
         turn.say(f"{player.seat} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
-        turn.say("You draw " + ", ".join(c.name for c in drawn) + ".", audience=[player.seat])
+        turn.say("You draw " + card_list(c.name for c in drawn) + ".", audience=[player.seat])
     return drawn
 
 

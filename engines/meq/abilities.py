@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engines.core import Card, Decision, Turn, Zone
+from engines.core import Card, Decision, Turn, Zone, card_list
 from engines.meq import stock
 from engines.meq.cards import MELEE, RANGED, CombatDef, index
 from engines.meq.flow import answer, ask
@@ -313,7 +313,7 @@ def discard_random(turn: Turn[MeqState], c: Combat, side: str, n: int) -> list[C
     turn.reveal()
     for k in gone:
         k.face_up, k.known_to = True, []
-    listed = ", ".join(k.name for k in gone)
+    listed = card_list(k.name for k in gone)
     if side == "hero":
         hero.rest.cards.extend(gone)
         turn.say(f"{hero.name} discards at random: {listed}.")

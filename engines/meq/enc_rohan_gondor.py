@@ -3,7 +3,7 @@ own words over engines.meq.effects. The hero drawing the card is `hero`."""
 
 from __future__ import annotations
 
-from engines.core import Turn
+from engines.core import Turn, card_list
 from engines.meq import effects as fx
 from engines.meq import stock
 from engines.meq.state import Hero, MeqState
@@ -71,7 +71,7 @@ def seat(turn: Turn[MeqState], hero: Hero | None) -> None:
             c.known_to.append(hero.seat)
     turn.say(f"{hero.name} looks at the {len(seen)} monster token(s) next to {state.map.name(centre)}.")
     if seen:
-        turn.say("Tokens seen: " + ", ".join(f"{c.name} on {state.map.name(state.token_at[c.uid])}" for c in seen)
+        turn.say("Tokens seen: " + card_list(f"{c.name} on {state.map.name(state.token_at[c.uid])}" for c in seen)
                  + ".", [hero.seat])
     if hero.favor:
         fx.offer(turn, SEAT, hero, "pay", f"{hero.name}: pay 1 favor for 2 influence out of the Shadow Pool?",

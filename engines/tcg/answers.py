@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Decision, RuleError
+from engines.core import Decision, RuleError, card_list
 from engines.tcg import actions, combat, rules, windows
 from engines.tcg import procedures as proc
 
@@ -141,7 +141,7 @@ def _discard_down(turn: T, d: Decision, args: list[str], choice: tuple[str, ...]
         card = player.hand.take(uid)
         player.discard.cards.append(card)
     turn.say(f"{d.seat} discards {proc.plural(len(choice), 'card')} down to 8: "
-             + ", ".join(c.name for c in player.discard.cards[-len(choice):]) + ".")
+             + card_list(c.name for c in player.discard.cards[-len(choice):]) + ".")
 
 
 @answer("move_or_end")

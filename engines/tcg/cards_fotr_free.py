@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Card, Option
+from engines.core import Card, Option, card_list
 from engines.tcg import actions, kit, rules, scripts
 from engines.tcg import procedures as proc
 from engines.tcg.cards import CONDITION, EVENT, SHADOW
@@ -380,7 +380,7 @@ def _treachery(state: TcgState, seat: str, card: Card) -> list[Ability]:
         def run(turn: T) -> None:
             hand = turn.state.player(other).hand.cards
             turn.reveal()
-            turn.say(f"{other}'s hand is shown: " + (", ".join(c.name for c in hand) or "no cards") + ".")
+            turn.say(f"{other}'s hand is shown: " + card_list((c.name for c in hand), "no cards") + ".")
         return run
 
     return [Ability(key=f"ev:{card.uid}:{p.seat}", label=f"Play {card.name}: show {p.seat}'s hand", run=make(p.seat))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Card, Option
+from engines.core import Card, Option, card_list
 from engines.tcg import actions, kit, rules
 from engines.tcg import procedures as proc
 from engines.tcg.cards import EVENT, MINION
@@ -37,7 +37,7 @@ def _mill(turn: T, n: int) -> None:
     fp.discard.cards.extend(gone)
     if gone:
         turn.reveal()
-        turn.say(f"From the top of {fp.seat}'s draw deck to the discard pile: " + ", ".join(c.name for c in gone)
+        turn.say(f"From the top of {fp.seat}'s draw deck to the discard pile: " + card_list(c.name for c in gone)
                  + ".")
 
 

@@ -4,7 +4,7 @@ tests/engines/tcg/test_cards_fotr_sites.py."""
 
 from __future__ import annotations
 
-from engines.core import Card, Option
+from engines.core import Card, Option, card_list
 from engines.tcg import actions, kit, rules, scripts
 from engines.tcg import procedures as proc
 from engines.tcg.cards import ALLY, COMPANION, MINION
@@ -160,7 +160,7 @@ def _look(fp: str, other: str) -> kit.Run:
         hand = turn.state.player(other).hand.cards
         turn.reveal()
         turn.say(f"{fp} looks at {other}'s hand.")
-        turn.say(f"{other}'s hand: " + (", ".join(c.name for c in hand) or "no cards") + ".", audience=[fp])
+        turn.say(f"{other}'s hand: " + card_list((c.name for c in hand), "no cards") + ".", audience=[fp])
 
     return run
 

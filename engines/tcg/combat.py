@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core import Card, DecisionKind, Option
+from engines.core import Card, DecisionKind, Option, card_list
 from engines.tcg import actions, rules, scripts
 from engines.tcg import procedures as proc
 from engines.tcg.cards import FP, SHADOW
@@ -152,7 +152,7 @@ def pick(turn: T) -> None:
         return
     # each option names the minions too: two copies of a companion read alike otherwise
     turn.ask(state.fp_player.seat, DecisionKind.CHOOSE_ONE, "Choose the next skirmish.",
-             [Option(id=c.uid, label=f"{c.name} against " + ", ".join(
+             [Option(id=c.uid, label=f"{c.name} against " + card_list(
                  proc.name(state, m) for m, target in state.assign.items() if target == c.uid)) for c in waiting],
              context="skirmish")
 
@@ -161,7 +161,7 @@ def begin(turn: T, comp: str) -> None:
     state = turn.state
     state.skirmish = comp
     fighting = [m for m, c in state.assign.items() if c == comp]
-    turn.say(f"Skirmish: {proc.name(state, comp)} against " + ", ".join(proc.name(state, m) for m in fighting) + ".")
+    turn.say(f"Skirmish: {proc.name(state, comp)} against " + card_list(proc.name(state, m) for m in fighting) + ".")
     state.step = "skirmish_start"
 
 

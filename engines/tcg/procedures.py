@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from engines.core import Card, DecisionKind, Event, Option, Outcome, Turn, Zone
+from engines.core import Card, DecisionKind, Event, Option, Outcome, Turn, Zone, card_list
 from engines.tcg import rules, scripts
 from engines.tcg.cards import ALLY, COMPANION, MINION
 from engines.tcg.state import WOUNDS, Player, Shuffle, TcgState
@@ -76,7 +76,7 @@ def draw(turn: T, player: Player, count: int) -> int:
             shuffle(turn, player, player.draw, "discard pile into a new draw deck")
         drawn.append(turn.draw(player.draw, player.hand)[0].name)
     if drawn:  # the names to the drawer on one line (a hand of eight read as eight lines), the count to all
-        turn.say(f"{player.seat} draws {'; '.join(drawn)}.", audience=[player.seat])
+        turn.say(f"{player.seat} draws {card_list(drawn)}.", audience=[player.seat])
         turn.say(f"{player.seat} draws {plural(len(drawn), 'card')}.")
     return len(drawn)
 
@@ -358,7 +358,7 @@ def discard_from_hand(turn: T, seat: str, uids: tuple[str, ...] | list[str]) -> 
     gone = [player.hand.take(uid) for uid in uids]
     player.discard.cards.extend(gone)
     if gone:
-        turn.say(f"{seat} discards {plural(len(gone), 'card')} from hand: " + ", ".join(c.name for c in gone) + ".")
+        turn.say(f"{seat} discards {plural(len(gone), 'card')} from hand: " + card_list(c.name for c in gone) + ".")
 
 
 def pay_hand_cards(turn: T, seat: str, n: int, key: str, *args: str) -> None:

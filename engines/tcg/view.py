@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engines.core import SeatView, View, Zone, ZoneView, zone_view
+from engines.core import SeatView, View, Zone, ZoneView, card_list, zone_view
 from engines.tcg import rules
 from engines.tcg.state import TcgState
 
@@ -98,24 +98,24 @@ def build(state: TcgState, seat: str | None) -> TcgView:
     path = zone_view(state.path, seat)
     minions = zone_view(state.minions, seat)
     initiative = "shadow" if rules.shadow_has_initiative(state) else "free peoples"
-    text = ["Path: " + ", ".join(f"{state.defs[c.ref].site} {c.name}" for c in
+    text = ["Path: " + card_list(f"{state.defs[c.ref].site} {c.name}" for c in
                                    sorted(state.path.cards, key=lambda c: state.defs[c.ref].site)),
             f"Twilight {state.twilight}; moves {state.moves}/{rules.move_limit(state)}; initiative: {initiative}."]
     for pv in players:
-        comps = ", ".join(f"{c.name}" + (f" [{c.tokens.get('wounds', 0)}w]" if c.tokens.get("wounds") else "")
+        comps = card_list(f"{c.name}" + (f" [{c.tokens.get('wounds', 0)}w]" if c.tokens.get("wounds") else "")
                           for c in pv.fellowship.cards)
         text.append(f"{pv.seat} at site {pv.position}: hand {pv.hand}, deck {pv.draw}, burdens {pv.burdens}, "
                     f"threats {pv.threats}{', wearing the Ring' if pv.wearing else ''}{', out' if pv.out else ''}; "
                     f"{comps}")
     strengths = {c.uid: rules.strength(state, c) for c in rules.characters(state)}
     if minions.cards:
-        text.append("Minions: " + ", ".join(f"{c.name} (strength {strengths.get(c.uid, 0)})"
+        text.append("Minions: " + card_list(f"{c.name} (strength {strengths.get(c.uid, 0)})"
                                             for c in state.minions.cards))
     fighting = [m for m, c in state.assign.items() if c == state.skirmish]
     comp = state.find(state.skirmish) if state.skirmish else None
     if comp is not None and fighting:
         text.append(f"Skirmish: {comp.name} (strength {strengths.get(comp.uid, 0)}) against "
-                    + ", ".join(f"{m.name}" for m in state.minions.cards if m.uid in fighting)
+                    + card_list(f"{m.name}" for m in state.minions.cards if m.uid in fighting)
                     + f" (strength {sum(strengths.get(m, 0) for m in fighting)})")
     return TcgView(
         game="tcg", seat=seat, title="The Lord of the Rings TCG (starter rules)", status=status_line(state),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Decision
+from engines.core import Decision, card_list
 from engines.wotr import actions, combat
 from engines.wotr import procedures as proc
 from engines.wotr.state import Deck
@@ -105,7 +105,7 @@ def _overflow(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> 
 @answer("order")
 def _order(turn: T, deck: Deck, args: list[str], choice: tuple[str, ...]) -> None:
     turn.state.combat_queue = list(choice)
-    turn.say("Combat order: " + ", ".join(turn.state.locate(u)[1].name for u in choice) + ".")
+    turn.say("Combat order: " + card_list(turn.state.locate(u)[1].name for u in choice) + ".")
 
 
 @answer("eliminate")

@@ -4,7 +4,7 @@ a hand or a draw deck goes to its pile face down (known to its owner), a card fr
 
 from __future__ import annotations
 
-from engines.core import Card, Turn, Zone
+from engines.core import Card, Turn, Zone, card_list
 from engines.wotr import scripts
 from engines.wotr.cards import FP
 from engines.wotr.state import IN_RESERVE_THIS_ROUND, Deck, WotrState
@@ -14,9 +14,9 @@ BASE_CARRYOVER = 2  # L246-248
 
 
 def names(cards: list[Card]) -> str:
-    """Card names as a list to read: "; " between them, since some names hold a comma ("Nenya, Ring of Adamant":
-    with ", " four drawn cards read as five; spec 3.5 warns of the same in the rulebook's lists)."""
-    return "; ".join(c.name for c in cards) or "nothing"
+    """Card names as a list to read (engines/core/words.py: "; " between them, since some names hold a comma;
+    spec 3.5 warns of the same in the rulebook's lists)."""
+    return card_list((c.name for c in cards), "nothing")
 
 
 def with_items(card: Card) -> str:

@@ -4,7 +4,7 @@ would not satisfy, so a new player does not learn the format from a refusal."""
 from __future__ import annotations
 
 from engines.core import CardView, Decision, DecisionKind, Option, RuleError, View, ZoneView, validate
-from render.text import card_text, decision_text, look_text
+from render.text import card_text, decision_text, look_text, zone_text
 
 
 def test_an_assignment_says_it_is_written_as_id_equals_amount() -> None:
@@ -86,3 +86,14 @@ def test_look_shows_what_the_view_holds_and_names_the_zones_when_none_matches() 
     zones = "Zones: encounter deck, encounter discard, p1 engaged, p1 discard, p2 discard."
     assert look_text(table, "p1 hand") == f"No zone is called 'p1 hand'. {zones}"
     assert look_text(table, "") == zones
+
+
+def test_cards_whose_names_hold_a_comma_read_as_the_cards_they_are() -> None:
+    """A hand and an attached pair, each card named with a comma, read as that many cards: "; " between the cards
+    of a zone and " + " before each attachment, never ", "."""
+    wraith = CardView(uid="c5", name="Úlairë Otsëa, Black-Mantled Wraith")
+    hand = ZoneView(name="hand", owner="p1", count=2, cards=[wraith, CardView(uid="c6", name="Swift Steed")])
+    assert zone_text(hand, with_owner=False) == "hand (2): Úlairë Otsëa, Black-Mantled Wraith; Swift Steed"
+    aragorn = CardView(uid="c1", name="Aragorn, Ranger of the North", attached=[
+        CardView(uid="c2", name="Ranger's Sword, Blade of Aragorn"), CardView(uid="c3", name="Athelas")])
+    assert card_text(aragorn) == "Aragorn, Ranger of the North + Ranger's Sword, Blade of Aragorn + Athelas"

@@ -106,7 +106,7 @@ async def test_a_ringsdb_deck_is_imported_kept_across_a_restart_and_chosen_in_a_
     offered = await alice.autocomplete(thread, "lcg deck choose", "key", "frodo")
     assert [c["value"] for c in offered] == ["ringsdb-deck-678"]
     await choose_decks(world, thread, "ringsdb-deck-678", "core-spirit")
-    assert any("p1 plays Frodo and friends: Frodo Baggins, Théodred, Beravor." in m.content for m in thread.history())
+    assert any("p1 plays Frodo and friends: Frodo Baggins; Théodred; Beravor." in m.content for m in thread.history())
 
 
 async def test_decks_that_cannot_be_had_are_refused_privately_and_nothing_is_stored(world, recorded):

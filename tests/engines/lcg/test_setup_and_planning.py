@@ -31,6 +31,18 @@ def test_one_mulligan_then_the_second_hand_is_kept():
         GAME.apply(step.state, "p1", Answer(decision=mulligan.id, choice=("mulligan",)))
 
 
+def test_the_heroes_played_and_the_cards_drawn_are_listed_with_semicolons():
+    """Card names are parted by "; " in the log, as in a hand's DM: a name may hold a comma ("Peace, and
+    Thought", "To the Sea, to the Sea!"), and with ", " a list of them reads as more cards than it holds."""
+    state = GAME.setup(Config(seats=["p1"]), 3)
+    step = GAME.apply(state, "p1", Answer(decision=1, choice=("core-leadership",)))
+    lines = [e.text for e in step.events]
+    assert "p1 plays Core Set: Leadership: Aragorn; Glóin; Théodred." in lines
+    drawn = next(line for line in lines if line.startswith("You draw "))
+    hand = [c.name for c in step.state.player("p1").hand.cards]
+    assert drawn == "You draw " + "; ".join(hand) + "." and ", " not in drawn
+
+
 def test_resource_phase_gives_every_hero_a_resource_and_each_player_a_card():
     """Spec 10.1.5 (RR p.12): the exhausted hero collects too; an empty deck draws nothing, no loss."""
     state = started(1)

@@ -154,3 +154,14 @@ def test_the_last_player_left_wins_in_words_that_say_who_lost_and_why() -> None:
     proc.lose(turn, s.players[0], "their Ring-bearer was killed")
     assert s.outcome is not None
     assert s.outcome.reason == "p2 wins: the last player left, after p1 lost (their Ring-bearer was killed)."
+
+
+def test_cards_discarded_from_hand_read_as_the_cards_they_are_though_a_name_holds_a_comma() -> None:
+    # Found playing: "p1 discards 4 cards from hand: Úlairë Otsëa, Black-Mantled Wraith, Swift Steed, Morgul
+    # Lurker, Unhindered" read as five cards; "; " parts them, as a hand's DM does
+    s = a_game()
+    cards = [put(s, ref, "hand") for ref in ("7_218", "7_253", "8_76", "8_82")]
+    turn = turn_of(s)
+    proc.discard_from_hand(turn, "p1", [c.uid for c in cards])
+    assert [e.text for e in turn.events] == [
+        "p1 discards 4 cards from hand: Úlairë Otsëa, Black-Mantled Wraith; Swift Steed; Morgul Lurker; Unhindered."]

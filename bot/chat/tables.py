@@ -44,6 +44,8 @@ async def open_table(host: Host, interaction: discord.Interaction, name: str, op
     ref = await host.service.create(name, user, Place(guild_id=guild_id, channel_id=interaction.channel_id),
                                     options, pace=pace, preset=preset)
     await io.defer(interaction)  # creating the thread is a Discord round trip or two
+    setting = await host.service.setting(ref.id)  # the scenario, chosen or the default: said from the first
+    setting = f" {setting}" if setting else ""
     channel = interaction.channel
     thread: discord.abc.Messageable | None = channel if isinstance(channel, discord.Thread) else None
     if isinstance(channel, discord.TextChannel):
@@ -53,10 +55,10 @@ async def open_table(host: Host, interaction: discord.Interaction, name: str, op
     if thread is not None and thread_id is not None:
         await host.service.set_thread(ref.id, thread_id)
         played_on = f" {on}" if on else ""
-        await io.send(thread, f"Game {ref.id}: {ref.title}{played_on}. Join with `/game join` here; "
+        await io.send(thread, f"Game {ref.id}: {ref.title}{played_on}.{setting} Join with `/game join` here; "
                               f"<@{user.id}> starts it with `/game start`.")
     where = f" in <#{thread_id}>" if thread_id else ""
-    await io.reply(interaction, f"Created game {ref.id} ({ref.title}){where}.")
+    await io.reply(interaction, f"Created game {ref.id} ({ref.title}){where}.{setting}")
     await probe_dm(host, interaction, ref.id)
     return ref
 

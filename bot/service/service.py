@@ -492,6 +492,13 @@ class Service:
             await self.core.load_row(s, game_id, user)
             return self.core.seat_infos(await self.core.load_seats(s, game_id))
 
+    async def setting(self, game_id: int) -> str:
+        """What the host's options make of the game, in its own words ("Scenario: Passage Through Mirkwood,
+        standard difficulty."), said when it is created; "" for a game whose options need no saying."""
+        row = (await self.core.in_play(game_id, None)).row
+        assert row is not None
+        return registry.get(row.game).setting(json.loads(row.options_json))
+
     async def ref(self, game_id: int, user: User | None = None) -> GameRef:
         async with self.db.session() as s:
             return self.core.ref_of(await self.core.load_row(s, game_id, user))

@@ -103,6 +103,9 @@ class Game(Protocol[S]):
     options: dict[str, OptionValue]  # the options a host may set, with their defaults
 
     def seat_names(self, count: int) -> list[Seat]: ...
+    # What the host's options make of the game, in a sentence said when it is created ("Scenario: Passage Through
+    # Mirkwood, standard difficulty."); "" for a game whose options need no saying.
+    def setting(self, options: dict[str, OptionValue]) -> str: ...
     def setup(self, config: Config, seed: int) -> S: ...
     # `setup` with what setting up said (the opening draws, round 1's first steps): the first lines of the
     # game's log and of the notice that it has begun.

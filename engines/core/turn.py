@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic
 
 from engines.core.codec import clone, dumps, loads
-from engines.core.contract import Config, Event, Outcome, S, Step, View
+from engines.core.contract import Config, Event, OptionValue, Outcome, S, Step, View
 from engines.core.decisions import (
     NONE,
     THEN,
@@ -169,6 +169,11 @@ class Rules(Generic[S]):
     # --- the contract, shared ----------------------------------------------------------------
     def seat_names(self, count: int) -> list[Seat]:
         return [f"p{i}" for i in range(1, count + 1)]
+
+    def setting(self, options: dict[str, OptionValue]) -> str:
+        """What the host's options make of the game, said when it is created; a game with a scenario says which
+        (the default one is chosen unless the host names another, and nobody should learn it from the board)."""
+        return ""
 
     def start(self, config: Config, seed: int) -> Step[S]:
         """`setup` and what it said: nothing, unless a game's setup speaks (then it implements this instead of

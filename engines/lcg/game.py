@@ -109,6 +109,23 @@ class Lcg(Rules[LcgState]):
                 if key not in self.library.decks:
                     raise CommandError(f"The decks option gives {seat} '{key}', which is no deck here.")
 
+    def setting(self, options: dict[str, Any]) -> str:
+        """The scenario, its difficulty and mode, as the host chose them or as the defaults left them: "Scenario:
+        Passage Through Mirkwood, standard difficulty." (an expert game names the scenarios it plays in turn)."""
+        chosen = {**self.options, **options}
+        key = str(chosen["scenario"])
+        names = [self.library.scenario(key).name]
+        if chosen.get("expert") and key in expert.SEQUENCE:
+            later = expert.SEQUENCE[expert.SEQUENCE.index(key) + 1:]
+            names += [self.library.scenarios[k].name for k in later if k in self.library.scenarios]
+        head = f"Scenario: {names[0]}" if len(names) == 1 else f"Scenarios: {', then '.join(names)} (expert game)"
+        basic = ", basic mode (no shadow cards)" if chosen.get("basic") else ""
+        part = ""
+        if chosen.get("campaign"):
+            plan = campaign_plan.decode(str(chosen["campaign"]))
+            part = f" ({plan.campaign}, scenario {plan.scenario_number})"
+        return f"{head}, {chosen['difficulty']} difficulty{basic}{part}."
+
     def start(self, config: Config, seed: int) -> Step[LcgState]:
         options = {**self.options, **config.options}
         self.check_options(options)

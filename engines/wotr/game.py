@@ -92,6 +92,14 @@ class Wotr(Rules[WotrState]):
             out[key] = value
         return out
 
+    def setting(self, options: dict[str, Any]) -> str:
+        """The scenario, as the host chose it or as the default left it, with the numbers of players it seats:
+        "Scenario: Trilogy, for 2, 3 or 4 players."."""
+        recipe = scenario(str({**self.options, **options}["scenario"]))
+        counts = [str(n) for n in sorted(recipe.seating)]
+        players = counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+        return f"Scenario: {recipe.name}, for {players} players."
+
     def start(self, config: Config, seed: int) -> Step[WotrState]:
         options = self.check_options(config.options)
         recipe = scenario(str(options["scenario"]))

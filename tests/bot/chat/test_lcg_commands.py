@@ -54,6 +54,22 @@ async def lcg_lobby(world, *, seed: int = 7):
     return thread
 
 
+async def test_game_new_says_the_scenario_and_difficulty_chosen_or_the_default(world):
+    """`/game new name:lcg` names the scenario and difficulty it will play (the default, Passage Through Mirkwood,
+    standard), in the reply and the lobby post, before the board ever shows it."""
+    env, guild, channel, alice, bob = world
+    created = await alice.slash(channel, "game new", name="lcg")
+    said = "Scenario: Passage Through Mirkwood, standard difficulty."
+    assert created.response.content.endswith(f". {said}"), created.response.content
+    lobby = channel.threads[-1].history()[0].content
+    assert f"The Lord of the Rings: The Card Game. {said} Join with" in lobby, lobby
+    chosen = await alice.slash(channel, "game new", name="lcg", options="scenario=journey-down-the-anduin "
+                                                                        "difficulty=easy expert=yes")
+    assert chosen.response.content.endswith(
+        ". Scenarios: Journey Down the Anduin, then Escape from Dol Guldur (expert game), easy difficulty."), \
+        chosen.response.content
+
+
 async def choose_decks(world, thread, alice_deck: str = "core-leadership", bob_deck: str = "core-lore"):
     env, guild, channel, alice, bob = world
     for actor, key in ((alice, alice_deck), (bob, bob_deck)):

@@ -28,6 +28,18 @@ async def duel(world, *, seed: int = 3):
     return thread
 
 
+async def test_game_new_says_the_scenario_chosen_or_the_default(world):
+    """The reply to `/game new` and the lobby post say which scenario will be played, the default too, and how
+    many players it seats."""
+    env, guild, channel, alice, bob = world
+    created = await alice.slash(channel, "game new", name="wotr", options="scenario=duel2")
+    assert created.response.content.endswith(". Scenario: 2 Player Duel, for 2 players."), created.response.content
+    lobby = channel.threads[-1].history()[0].content
+    assert "War of the Ring: The Card Game. Scenario: 2 Player Duel, for 2 players. Join with" in lobby, lobby
+    default = await alice.slash(channel, "game new", name="wotr")
+    assert "Scenario: Trilogy, for 2, 3 or 4 players." in default.response.content, default.response.content
+
+
 def dm_texts(actor) -> list[str]:
     return [m.content for m in actor.user.dm_channel.history()]
 

@@ -43,6 +43,18 @@ def test_the_heroes_played_and_the_cards_drawn_are_listed_with_semicolons():
     assert drawn == "You draw " + "; ".join(hand) + "." and ", " not in drawn
 
 
+def test_the_setting_names_the_scenario_its_difficulty_and_its_mode():
+    """What `/game new` says of the options: the default scenario too, and a campaign's place in its campaign."""
+    from engines.lcg.campaign import plan
+
+    assert GAME.setting({}) == "Scenario: Passage Through Mirkwood, standard difficulty."
+    assert GAME.setting({"scenario": "escape-from-dol-guldur", "difficulty": "nightmare", "basic": True}) == (
+        "Scenario: Escape from Dol Guldur, nightmare difficulty, basic mode (no shadow cards).")
+    campaign = plan.encode(plan.CampaignSetup(campaign="The Core Set campaign", scenario_number=2))
+    assert GAME.setting({"scenario": "journey-down-the-anduin", "campaign": campaign}) == (
+        "Scenario: Journey Down the Anduin, standard difficulty (The Core Set campaign, scenario 2).")
+
+
 def test_resource_phase_gives_every_hero_a_resource_and_each_player_a_card():
     """Spec 10.1.5 (RR p.12): the exhausted hero collects too; an empty deck draws nothing, no loss."""
     state = started(1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from engines.lcg.campaign.log import CampaignLog
+from engines.lcg.campaign.log import CampaignLog, penalty_words, pending_setup
 from render import kit
 
 WIDTH = 1200
@@ -27,13 +27,21 @@ def _rows(book: CampaignLog) -> list[tuple[str, str, kit.RGB]]:
         ("text", f"{book.difficulty.capitalize()} - {book.status} - scenario "
                  f"{min(book.index + 1, len(book.steps))} of {len(book.steps)}", p.muted),
         ("head", "Fellowship", p.text)]
+    pending = pending_setup(book)  # a hero swapped between scenarios: recorded, and paid for, at the next setup
     for m in book.members:
         penalty = book.penalty + book.seat_penalty.get(m.seat, 0)
         rows.append(("text", f"{m.seat}  {m.name}: {', '.join(m.heroes)}"
-                             + (f"  (threat +{penalty})" if penalty else ""), p.text))
+                             + (f"  (threat +{penalty})" if penalty else "")
+                             + (f"  (next: {', '.join(pending.heroes[m.seat])})"
+                                if pending and m.seat in pending.heroes else ""), p.text))
     rows.append(("head", "Fallen heroes", p.text))
     rows += [("chip", title, FALLEN) for title in book.fallen] or [("text", "none", p.muted)]
-    rows.append(("text", f"Threat penalty: +{book.penalty} to each player's starting threat", p.text))
+    rows.append(("text", f"Threat penalty: +{book.penalty} to each player's starting threat"
+                 + (f"; {penalty_words(pending.penalty)} from the next scenario" if pending and pending.added else ""),
+                 p.text))
+    if pending is not None:
+        rows.append(("head", "At the next setup", p.text))
+        rows += [("text", line, NOW) for line in pending.lines or [f"refused now: {pending.refused}"]]
     rows.append(("head", "Campaign pool", p.text))
     for card in book.pool:
         where = (f"on {card.hero}" if card.hero else f"in {card.holder}'s deck" if card.holder

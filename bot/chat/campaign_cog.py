@@ -20,7 +20,7 @@ from bot.chat.lcg_text import fit
 from bot.service import Place, ServiceError, User
 from bot.service.campaign import CampaignRef, Campaigns
 from engines.core import WestmarchError
-from engines.lcg.campaign.log import CampaignLog, Change
+from engines.lcg.campaign.log import CampaignLog, Change, penalty_now, penalty_words, pending_setup
 from render.campaign import render_log
 
 if TYPE_CHECKING:
@@ -37,8 +37,10 @@ def _field(lines: list[str]) -> str:
 
 
 def log_embed(ref: CampaignRef, book: CampaignLog) -> discord.Embed:
-    """The log as the rules name its parts (spec 7.2)."""
+    """The log as the rules name its parts (spec 7.2), and what the next setup will change in it: a hero swapped
+    between scenarios is recorded, and its penalty taken, only when the next scenario starts (C 12.5.2, 13.2)."""
     step = book.step
+    pending = pending_setup(book)
     embed = discord.Embed(
         title=f"{book.name} (campaign {ref.id})",
         description=f"{book.difficulty.capitalize()}, {book.status}. "
@@ -46,9 +48,17 @@ def log_embed(ref: CampaignRef, book: CampaignLog) -> discord.Embed:
         colour=discord.Colour.gold(),
     )
     embed.add_field(name="Fellowship", value=_field(
-        [f"{m.seat} <@{m.user_id}>: {', '.join(m.heroes)}" for m in book.members]), inline=False)
+        [f"{m.seat} <@{m.user_id}>: {', '.join(m.heroes)}" + (
+            f" (next scenario: {', '.join(pending.heroes[m.seat])})" if pending and m.seat in pending.heroes else "")
+         for m in book.members]), inline=False)
     embed.add_field(name="Fallen heroes", value=_field(book.fallen), inline=True)
-    embed.add_field(name="Threat penalty", value=f"+{book.penalty} each", inline=True)
+    penalty = penalty_words(penalty_now(book))
+    if pending is not None and pending.added:
+        penalty += f"; {penalty_words(pending.penalty)} from the next scenario"
+    embed.add_field(name="Threat penalty", value=penalty, inline=True)
+    if pending is not None:
+        told = pending.lines or [f"`campaign next` would refuse the heroes now: {pending.refused}"]
+        embed.add_field(name="At the next setup", value=_field(told), inline=False)
     embed.add_field(name="Campaign pool", value=_field([
         f"{c.title} ({c.kind}{', Permanent' if c.permanent else ''})"
         + (f" on {c.hero}" if c.hero else f" for {c.holder}" if c.holder else "") for c in book.pool]), inline=False)

@@ -4,6 +4,7 @@ chips on real pixels (spec 7.2)."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -63,3 +64,17 @@ def test_fallen_heroes_are_red_chips_and_an_empty_log_has_none() -> None:
     book.fallen = []
     assert red_pixels(render_log(book)) == 0
     assert kit.PALETTE.table != FALLEN
+
+
+def test_the_log_image_shows_a_hero_change_and_its_penalty_before_the_next_setup(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """C 12.5.2: a swap between scenarios is recorded, and costs, at the next setup; the image says so before."""
+    book = a_log_after_one_scenario()
+    thalin_gone = deck_facts(GAME.library.deck("core-tactics"), GAME.library)
+    campaign.change_deck(book, "p2", replace(thalin_gone, heroes=("Gimli", "Legolas", "Beravor")), AT)
+    drawn = TextRecorder().install(monkeypatch)
+    render_log(book)
+    said = drawn.strings
+    assert "p2  Bob: Gimli, Thalin, Legolas  (next: Gimli, Legolas, Beravor)" in said
+    assert "Threat penalty: +0 to each player's starting threat; +1 each from the next scenario" in said
+    assert "hero change: p2 Thalin -> Beravor (+1 threat penalty)" in said

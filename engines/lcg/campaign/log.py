@@ -252,12 +252,8 @@ def begin_attempt(log: CampaignLog, game_id: int, at: str) -> HeroChanges:
     step = log.step
     if step is None:
         raise RuleError(f"{log.name} is complete.")
-    exchange = step.fellowship_aragorn  # C 12.5.2.2: any recorded Aragorn is given up, freely replaced
-    recorded = {m.seat: [h for h in m.heroes if not (exchange and fold(h) == ARAGORN)] for m in log.members}
-    fallen = {fold(t) for t in log.fallen} - ({ARAGORN} if exchange else set())
-    chosen = {m.seat: list(m.deck_heroes) for m in log.members}
-    changes = hero_changes(recorded, chosen, fallen)
-    exchanged, extra = _fellowship_aragorn(log, at) if exchange else ([], 0)
+    changes = _hero_changes(log, step)
+    exchanged, extra = _fellowship_aragorn(log, at) if step.fellowship_aragorn else ([], 0)
     if changes.penalty:
         if log.penalty_rule == "each":
             log.penalty += changes.penalty
@@ -274,6 +270,66 @@ def begin_attempt(log: CampaignLog, game_id: int, at: str) -> HeroChanges:
                                heroes={m.seat: list(m.heroes) for m in log.members},
                                penalty_added=changes.penalty + extra, hero_changes=changes.lines()))
     return changes
+
+
+def _hero_changes(log: CampaignLog, step: CampaignStep) -> HeroChanges:
+    """The recorded heroes against those the decks bring now (C 12.5.2), as the setup of `step` counts them."""
+    exchange = step.fellowship_aragorn  # C 12.5.2.2: any recorded Aragorn is given up, freely replaced
+    recorded = {m.seat: [h for h in m.heroes if not (exchange and fold(h) == ARAGORN)] for m in log.members}
+    fallen = {fold(t) for t in log.fallen} - ({ARAGORN} if exchange else set())
+    chosen = {m.seat: list(m.deck_heroes) for m in log.members}
+    return hero_changes(recorded, chosen, fallen)
+
+
+@dataclass(kw_only=True)
+class Pending:
+    """What the next setup will do to the log, before it is done (C 12.5.2, 13.2): the hero changes the decks now
+    make and the starting threat penalty each seat will have from then on; or why `next` would refuse them."""
+
+    lines: list[str] = field(default_factory=list)  # "hero change: p1 Denethor -> Legolas (+1 threat penalty)"
+    heroes: dict[str, list[str]] = field(default_factory=dict)  # seat -> its heroes from then on, where they change
+    added: int = 0  # the permanent penalty it adds (each player's, or the seats' in all under the "player" rule)
+    penalty: dict[str, int] = field(default_factory=dict)  # seat -> starting threat penalty from the next scenario
+    refused: str = ""  # the rules' refusal of the heroes the decks bring now ("" if the setup may go ahead)
+
+
+def pending_setup(log: CampaignLog) -> Pending | None:
+    """The next setup's hero changes and penalty, worked out on the log without changing it, so the log shows
+    them between scenarios (a hero swapped with 'campaign hero' is recorded, and costs, only at `next`). None
+    where no setup is pending (a scenario in play or waiting to be recorded, the campaign over) or it changes
+    nothing."""
+    step = log.step
+    if log.status != "active" or log.current is not None or step is None:
+        return None
+    heroes = {m.seat: list(m.deck_heroes) for m in log.members
+              if sorted(fold(h) for h in m.heroes) != sorted(fold(h) for h in m.deck_heroes)}
+    try:
+        changes = _hero_changes(log, step)
+    except RuleError as refused:
+        return Pending(heroes=heroes, refused=str(refused))
+    aragorn = step.fellowship_aragorn and any(fold(t) == ARAGORN for t in log.fallen)  # C 12.5.2.2: +1 each
+    lines = [*changes.lines(), *(["Aragorn leaves the Fallen Heroes (+1 threat penalty each, C 12.5.2.2)"]
+                                 if aragorn else [])]
+    if not lines:
+        return None
+    penalty = {}
+    for m in log.members:
+        own = changes.penalty if log.penalty_rule == "each" else changes.by_seat.get(m.seat, 0)
+        penalty[m.seat] = log.penalty + log.seat_penalty.get(m.seat, 0) + own + int(aragorn)
+    return Pending(lines=lines, heroes=heroes, added=changes.penalty + int(aragorn), penalty=penalty)
+
+
+def penalty_words(by_seat: dict[str, int]) -> str:
+    """A starting threat penalty: "+1 each" where every seat has the same, else seat by seat ("p1 +1, p2 +0",
+    C 13.2's reading)."""
+    if len(set(by_seat.values())) <= 1:
+        return f"+{next(iter(by_seat.values()), 0)} each"
+    return ", ".join(f"{seat} +{n}" for seat, n in by_seat.items())
+
+
+def penalty_now(log: CampaignLog) -> dict[str, int]:
+    """Each seat's permanent starting threat penalty as recorded (spec 7.4)."""
+    return {m.seat: log.penalty + log.seat_penalty.get(m.seat, 0) for m in log.members}
 
 
 ARAGORN = "aragorn"

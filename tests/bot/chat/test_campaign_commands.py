@@ -127,12 +127,21 @@ async def test_deck_hero_and_seat_changes_between_scenarios(world):
     assert taken.ephemeral and "already one of p2's heroes" in taken.response.content
     swapped = await alice.slash(channel, "campaign hero", old="Glóin", new="Beravor")
     assert "changes deck to Core Set: Leadership, with Beravor" in swapped.response.content
+    # Before the next scenario starts, the log shows the swap it will record and the penalty it will cost.
+    fields = {f.name: f.value for f in (await bob.slash(channel, "campaign log")).response.embeds[0].fields}
+    assert f"p1 <@{alice.user.id}>: Aragorn, Glóin, Théodred (next scenario: Aragorn, Théodred, Beravor)" in (
+        fields["Fellowship"]), fields
+    assert fields["Threat penalty"] == "+0 each; +1 each from the next scenario", fields
+    assert fields["At the next setup"] == "hero change: p1 Glóin -> Beravor (+1 threat penalty)", fields
     stranger = await cara.slash(channel, "campaign seat", seat="p2", player=cara)
     assert stranger.ephemeral and "Only the seat's player or the campaign's host" in stranger.response.content
     handed = await bob.slash(channel, "campaign seat", seat="p2", player=cara)
     assert "bob leaves the campaign; cara takes seat p2" in handed.response.content
     begun = await cara.slash(channel, "campaign next")
     assert "hero change: p1 Glóin -> Beravor (+1 threat penalty)" in begun.response.content
+    fields = {f.name: f.value for f in (await alice.slash(channel, "campaign log")).response.embeds[0].fields}
+    assert fields["Threat penalty"] == "+1 each" and "At the next setup" not in fields, fields  # recorded now
+    assert f"p1 <@{alice.user.id}>: Aragorn, Théodred, Beravor" in fields["Fellowship"], fields
     thread = channel.threads[-1]
     assert any("Seats: alice as p1, cara as p2" in m.content for m in thread.history())
     listed = await alice.slash(channel, "campaign list")

@@ -97,6 +97,31 @@ def test_the_penalty_can_follow_the_companion_s_other_wording():  # C 13.2 "the 
     assert campaign.setup_for(log).penalty == {"p1": 1, "p2": 0}
 
 
+def test_a_hero_change_and_its_penalty_are_pending_until_the_next_setup():  # C 12.5.2, 13.2
+    """Between scenarios the log shows what the next setup will do (the deck's new hero, the penalty it will
+    cost), though nothing is recorded until then; under C 13.2's wording the penalty is the changing seat's."""
+    for rule, after in (("each", {"p1": 1, "p2": 1}), ("player", {"p1": 1, "p2": 0})):
+        log = a_campaign("core-leadership", "core-tactics", rule=rule)
+        assert campaign.pending_setup(log) is None  # the decks bring the heroes recorded
+        campaign.change_deck(log, "p1", a_deck("new", ("Aragorn", "Théodred", "Beravor")), AT)
+        pending = campaign.pending_setup(log)
+        assert pending is not None and not pending.refused
+        assert pending.lines == ["hero change: p1 Glóin -> Beravor (+1 threat penalty)"]
+        assert pending.heroes == {"p1": ["Aragorn", "Théodred", "Beravor"]} and pending.added == 1
+        assert pending.penalty == after
+        assert log.member("p1").heroes == ["Aragorn", "Glóin", "Théodred"] and log.penalty == 0  # not yet
+        campaign.begin_attempt(log, 1, AT)
+        assert campaign.setup_for(log).penalty == after  # what was shown is what the setup took
+        assert campaign.pending_setup(log) is None  # a scenario in play: nothing pending
+
+
+def test_a_fellowship_the_next_setup_would_refuse_is_shown_with_the_reason():  # C 12.5 Q&A
+    log = a_campaign("core-leadership", "core-tactics")
+    log.member("p1").deck_heroes = ["Aragorn"]  # Glóin and Théodred left out, with no one in their place
+    pending = campaign.pending_setup(log)
+    assert pending is not None and pending.refused.startswith("p1 may replace only 1 living hero per setup")
+
+
 def test_permanent_cards_on_a_fallen_hero_leave_the_pool():  # C 12.5.3.1; spec 7.5
     log = a_campaign("core-leadership")
     play(log, won())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 import pytest
@@ -36,10 +37,18 @@ def templates() -> dict[type, re.Pattern[str]]:
     }
 
 
-def decisions_of_random_play(name: str, games: int = 6, steps: int = 3000) -> list[Decision]:
-    """The decisions (with options) asked in a few random games of engine `name`, one of each set of ids."""
+def option_ids(decision: Decision) -> tuple[str, ...]:
+    return tuple(o.id for o in decision.options)
+
+
+def decisions_of_random_play(
+    name: str, games: int = 6, steps: int = 3000, kind: Callable[[Decision], Hashable] = option_ids,
+    wanted: Callable[[Decision], bool] = lambda d: bool(d.options),
+) -> list[Decision]:
+    """The decisions `wanted` (with options) asked in a few random games of engine `name`, one of each `kind`
+    (a set of option ids)."""
     game = registry.get(name)
-    seen: dict[tuple[str, ...], Decision] = {}
+    seen: dict[Hashable, Decision] = {}
     for seed in range(games):
         rnd = random.Random(seed)
         variants = VARIANTS.get(name, [{}])
@@ -50,10 +59,11 @@ def decisions_of_random_play(name: str, games: int = 6, steps: int = 3000) -> li
                 break
             pending = game.pending(state)
             for d in pending:
-                seen.setdefault(tuple(o.id for o in d.options), d)
+                if wanted(d):
+                    seen.setdefault(kind(d), d)
             d = rnd.choice(pending)
             state = game.apply(state, d.seat, random_answer(d, rnd)).state
-    return [d for d in seen.values() if d.options]
+    return list(seen.values())
 
 
 async def round_trip(decision: Decision) -> list[str]:

@@ -4,42 +4,25 @@ rules take: the prefill is never a trap. (A long choice starts with nothing chos
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from simcord.components import validate_modal
 
 from bot.chat.forms import modal_of
 from bot.service.forms import Sent, form_of, read
 from engines import registry
-from engines.core import Config, Decision, DecisionKind, Option, minimal_choices
+from engines.core import Decision, DecisionKind, Option, minimal_choices
 from engines.core.decisions import accepts
-from tests.bot.chat.test_decision_ids import DECISION_ID, GAME_ID
-from tests.engines.randomplay import random_answer
-from tests.engines.test_random_play import VARIANTS
+from tests.bot.chat.test_decision_ids import DECISION_ID, GAME_ID, decisions_of_random_play
 
 registry.load()
 FORM_ID = f"wm:g{GAME_ID}:d{DECISION_ID}:habcdefgh:f"
 
 
-def decisions_with_forms(name: str, games: int = 4, steps: int = 2000) -> list[Decision]:
-    game = registry.get(name)
-    seen: dict[tuple[object, ...], Decision] = {}
-    for seed in range(games):
-        rnd = random.Random(seed)
-        variants = VARIANTS.get(name, [{}])
-        seats = game.min_seats + seed % (game.max_seats - game.min_seats + 1)
-        state = game.setup(Config(seats=game.seat_names(seats), options=dict(variants[seed % len(variants)])), seed)
-        for _ in range(steps):
-            if game.outcome(state) is not None:
-                break
-            pending = game.pending(state)
-            for d in pending:
-                if form_of(d) is not None:
-                    seen.setdefault((d.kind, d.low, d.high, d.amount, *(o.label for o in d.options)), d)
-            d = rnd.choice(pending)
-            state = game.apply(state, d.seat, random_answer(d, rnd)).state
-    return list(seen.values())
+def decisions_with_forms(name: str) -> list[Decision]:
+    """The decisions with a form asked in a few random games of `name`, one of each shape."""
+    return decisions_of_random_play(name, 4, 2000, kind=lambda d: (d.kind, d.low, d.high, d.amount,
+                                                                   *(o.label for o in d.options)),
+                                    wanted=lambda d: form_of(d) is not None)
 
 
 def as_shown(decision: Decision) -> Sent:

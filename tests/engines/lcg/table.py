@@ -3,6 +3,7 @@ of the round procedure and see what the table was told (DESIGN: tests read like 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -100,3 +101,16 @@ def attack(state: LcgState, enemy: Any, shadow: Any | None = None, seat: str = "
         shadow.face_up, shadow.flags, shadow.back = False, [SHADOW], SHADOW
         enemy.attached.append(shadow)
     return run(state, Task(kind="defend", seat=seat, ref=enemy.uid))
+
+
+def pay(state: LcgState, seat: str, lines: Sequence[str] = ()) -> tuple[LcgState, list[str]]:
+    """Answer the seat's payment prompts, taking from each hero in turn."""
+    while any(d.context.startswith("pay") for d in state.decisions):
+        d = next(d for d in state.decisions if d.context.startswith("pay"))
+        left, shares = d.amount, []
+        for o in d.options:
+            take = min(left, d.amount if o.cap is None else o.cap)
+            shares.append(f"{o.id}={take}")
+            left -= take
+        state, lines = answer(state, tuple(shares), seat=seat)
+    return state, list(lines)

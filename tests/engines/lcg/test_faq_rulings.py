@@ -12,7 +12,18 @@ from engines.lcg import GAME
 from engines.lcg.effects import responses
 from engines.lcg.state import DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Modifier, Task
 from engines.lcg.table import deal_damage, stat
-from tests.engines.lcg.table import answer, attack, card, core_card, hero, nightmare_card, on_top, run, started
+from tests.engines.lcg.table import (
+    answer,
+    attack,
+    card,
+    core_card,
+    hero,
+    nightmare_card,
+    on_top,
+    pay,
+    run,
+    started,
+)
 
 
 def a_table(players: int = 1, **options):
@@ -605,15 +616,7 @@ def in_hand_with_resources(state, seat: str, *titles: str, resources: int = 2):
 def play_from_window(state, seat: str, event):
     """`seat` answers its open action window with `event` and pays for it, from each hero in turn."""
     state, lines = answer(state, event.uid, seat=seat)
-    while any(d.context.startswith("pay") for d in state.decisions):
-        d = next(d for d in state.decisions if d.context.startswith("pay"))
-        left, shares = d.amount, []
-        for o in d.options:
-            take = min(left, d.amount if o.cap is None else o.cap)
-            shares.append(f"{o.id}={take}")
-            left -= take
-        state, lines = answer(state, tuple(shares), seat=d.seat)
-    return state, lines
+    return pay(state, seat, lines)
 
 
 def all_pass(state):

@@ -7,7 +7,7 @@ from engines.core import Answer, DecisionKind
 from engines.lcg import GAME
 from engines.lcg.state import COMMITTED, DAMAGE, EXHAUSTED, PROGRESS, RESOURCE, Task
 from engines.lcg.table import stat
-from tests.engines.lcg.table import answer, attack, core_card, hero, on_top, run, started
+from tests.engines.lcg.table import answer, attack, core_card, hero, on_top, pay, run, started
 
 
 def a_table(players: int = 1, **options):
@@ -252,19 +252,6 @@ def play_event(state, title, seat=None, resources=5):
     state, lines = window(state)
     state, lines = answer(state, event.uid, seat=seat)
     return pay(state, seat, lines)
-
-
-def pay(state, seat, lines=()):
-    """Answer the seat's payment prompts, taking from each hero in turn."""
-    while any(d.context.startswith("pay") for d in state.decisions):
-        d = next(d for d in state.decisions if d.context.startswith("pay"))
-        left, shares = d.amount, []
-        for o in d.options:
-            take = min(left, d.amount if o.cap is None else o.cap)
-            shares.append(f"{o.id}={take}")
-            left -= take
-        state, lines = answer(state, tuple(shares), seat=seat)
-    return state, lines
 
 
 def a_player_of(sphere):

@@ -185,7 +185,7 @@ def test_the_skirmish_line_shows_the_strengths_the_engine_compares(drawn: TextRe
     assert "Skirmish now, strength 6 against 12: Enraged Horseman against" in drawn.strings  # 5 + 1; 6 + 6
     table = GAME.view(state, None)
     assert isinstance(table, TcgView)
-    assert "Skirmish: Enraged Horseman (strength 6) against Morgul Destroyer, Desert Runner (strength 12)" in \
+    assert "Skirmish: Enraged Horseman (strength 6) against Morgul Destroyer; Desert Runner (strength 12)" in \
         table.text
 
 

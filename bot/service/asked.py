@@ -29,11 +29,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.service import forms
-from bot.service.guard import acting_seat, not_playing
+from bot.service.guard import acting_seat, check_playing
 from bot.service.types import User
-from bot.store.models import GameStatus
 from engines import registry
-from engines.core import NONE, Answer, Decision, NotYourDecision, StaleDecision
+from engines.core import NONE, Answer, Decision, NotYourDecision, StaleDecision, WestmarchError
 
 if TYPE_CHECKING:
     from bot.service.core import Core
@@ -136,18 +135,19 @@ async def to_open_form(core: Core, game_id: int, user: User, pressed: Pressed) -
     """The decision whose form `user` opens with a button, checked as the form's answer will be (the game being
     played, the decision open and as posted, and the user acting for its seat), so that nobody fills in a form
     only to be refused, and a form shows a decision's options only to its seat."""
-    async with core.db.session() as s:
-        row = await core.load_row(s, game_id, user)
-        if row.status == GameStatus.FINISHED:
-            raise StaleDecision(f"That choice is no longer open: game {game_id} is over.")
-        if row.status != GameStatus.ACTIVE:
-            raise not_playing(row)
-        seats = await core.load_seats(s, game_id)
+    live = await core.in_play(game_id, user)  # as a command reads it: from memory when kept
+    row, seats, state = live.row, live.seats, live.state
+    assert row is not None and seats is not None
+    try:
+        check_playing(row)
+        assert state is not None  # a game being played has a state
         game = registry.get(row.game)
-        state = await core.state_of(s, row, game)
-    decision = pressed.asked(game.pending(state))
-    if decision is None:
-        raise StaleDecision.closed(pressed.decision)
-    seat = acting_seat(game, state, seats, user, Answer(decision=decision.id, choice=()), game_id)
-    pressed.for_seat([decision], seat)
+        decision = pressed.asked(game.pending(state))
+        if decision is None:
+            raise StaleDecision.closed(pressed.decision)
+        seat = acting_seat(game, state, seats, user, Answer(decision=decision.id, choice=()), game_id)
+        pressed.for_seat([decision], seat)
+    except WestmarchError:
+        await core.confirm(game_id, row.version)  # not refused from a stale memory, as a command is not
+        raise
     return decision

@@ -21,7 +21,7 @@ from bot.pace import duration_text
 from bot.service import boundary, waits
 from bot.service.types import GameRef, NotAllowed, Notice, NotSeated, User
 from bot.store.models import OPEN_STATUSES, GameRow, GameStatus, JournalKind, JournalRow, SeatRow
-from engines.core import RuleError
+from engines.core import RuleError, StaleDecision
 from engines.core.contract import Game
 
 if TYPE_CHECKING:
@@ -37,6 +37,15 @@ def not_playing(row: GameRow) -> RuleError:
     if row.status == GameStatus.LOBBY:
         return RuleError(f"Game {row.id} has not started yet.")
     return RuleError(f"Game {row.id} is not being played (it is {row.status}).")
+
+
+def check_playing(row: GameRow) -> None:
+    """Refuse a move, a pressed button or a form in a game that takes no moves now: over (the choice is no longer
+    open), or not being played (`not_playing`)."""
+    if row.status == GameStatus.FINISHED:
+        raise StaleDecision(f"That choice is no longer open: game {row.id} is over.")
+    if row.status != GameStatus.ACTIVE:
+        raise not_playing(row)
 
 
 def may_run(row: GameRow, user: User) -> bool:

@@ -41,7 +41,7 @@ from bot.service.core import (
     tell,
     written,
 )
-from bot.service.guard import Guard, acting_seat, not_playing, seats_of
+from bot.service.guard import Guard, acting_seat, check_playing, seats_of
 from bot.service.limits import Limits
 from bot.service.tempo import Tempo
 from bot.service.types import ActResult, GameRef, NotAllowed, Notice, NotSeated, Place, SeatInfo, User
@@ -65,7 +65,6 @@ from engines.core import (
     Decision,
     Event,
     RuleError,
-    StaleDecision,
     View,
     WestmarchError,
     codec,
@@ -386,10 +385,7 @@ class Service:
             assert row is not None and seats is not None
             game = registry.get(row.game)
             try:
-                if row.status == GameStatus.FINISHED:
-                    raise StaleDecision(f"That choice is no longer open: game {game_id} is over.")
-                if row.status != GameStatus.ACTIVE:
-                    raise not_playing(row)
+                check_playing(row)
                 limits.check_journal(row, self.limits)
                 before = live.state if live.state is not None else await self._state(row, game)
                 said = text if pressed is None else pressed.command(game.pending(before))

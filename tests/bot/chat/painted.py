@@ -28,3 +28,15 @@ def dies(_: object) -> None:
 def slow(seconds: float) -> float:
     time.sleep(seconds)
     return seconds
+
+
+def heap(_: object) -> tuple[str, str, int]:
+    """The allocator and glibc tunables the process runs with, and how much of its memory (kB) is on transparent
+    huge pages (0 where /proc does not say)."""
+    huge = 0
+    rollup = Path("/proc/self/smaps_rollup")
+    if rollup.exists():
+        for line in rollup.read_text().splitlines():
+            if line.startswith("AnonHugePages:"):
+                huge = int(line.split()[1])
+    return os.environ.get("PYTHONMALLOC", ""), os.environ.get("GLIBC_TUNABLES", ""), huge

@@ -8,6 +8,7 @@ import asyncio
 import itertools
 import os
 import pickle
+import platform
 import random
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.chat.board_posts import BoardPosts
-from bot.chat.painter import DrawFailed, Painter
+from bot.chat.painter import HUGE_PAGES, DrawFailed, Painter, child_environment
 from bot.service import Notice
 from engines import registry
 from engines.core import Config
@@ -27,7 +28,7 @@ from engines.tcg import GAME as TCG
 from engines.wotr import GAME as WOTR
 from render.registry import RENDERERS, render
 from tests.bot.chat.conftest import opened, painted_by
-from tests.bot.chat.painted import dies, dies_once, pid, slow
+from tests.bot.chat.painted import dies, dies_once, heap, pid, slow
 from tests.bot.chat.test_board_coalescing import burst, drawn, pixels, wotr_duel
 from tests.engines.randomplay import random_answer
 
@@ -147,6 +148,37 @@ def test_the_views_of_every_game_go_to_the_painter_whole():
     for name, options in games:
         view = played(name, options, 40, seats=2 if name == "tcg" else 4)
         assert pickle.loads(pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)) == view
+
+
+def huge_pages_offered() -> bool:
+    """Linux with transparent huge pages on request (`madvise`) or always, and a glibc that asks for them (2.35+)."""
+    mode = Path("/sys/kernel/mm/transparent_hugepage/enabled")
+    libc, version = platform.libc_ver()
+    return (mode.exists() and "[never]" not in mode.read_text() and libc == "glibc"
+            and tuple(int(p) for p in version.split(".")[:2]) >= (2, 35))
+
+
+async def test_the_painters_process_keeps_its_heap_on_huge_pages(painter):
+    """A board drawn after the painter sat idle read its objects from pages the machine had since used for other
+    work: the child allocates with malloc on 2 MB pages (bot/chat/painter.py `child_environment`)."""
+    view = played("lcg", {}, 60)
+    assert await painter.draw(view) == render(view)
+    allocator, tunables, huge_kb = await painter.call(heap, None)
+    assert allocator == "malloc" and HUGE_PAGES in tunables.split(":")
+    if huge_pages_offered():
+        assert huge_kb >= 2048  # at least one 2 MB page: the heap asked for them and got them
+
+
+def test_the_painters_environment_keeps_what_the_bot_was_started_with():
+    """PYTHONMALLOC=debug (a leak hunted in a renderer) and other glibc tunables pass through; huge pages are added
+    to the tunables, once."""
+    env = child_environment({"PYTHONMALLOC": "debug", "GLIBC_TUNABLES": "glibc.malloc.arena_max=2", "X": "1"})
+    assert env["PYTHONMALLOC"] == "debug" and env["X"] == "1"
+    assert env["GLIBC_TUNABLES"] == f"glibc.malloc.arena_max=2:{HUGE_PAGES}"
+    assert child_environment({"GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"})["GLIBC_TUNABLES"] == "glibc.malloc.hugetlb=0"
+    plain = child_environment({})
+    assert plain["PYTHONMALLOC"] == "malloc" and plain["GLIBC_TUNABLES"] == HUGE_PAGES
+    assert plain["PYTHONPATH"] == os.pathsep.join(p for p in sys.path if p)  # a game loaded from elsewhere imports
 
 
 async def test_closing_stops_the_process(painter):

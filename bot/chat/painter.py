@@ -36,6 +36,7 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -153,6 +154,10 @@ class _Child:
             raise
         finally:
             theirs.close()
+        self.stopping = False
+        # Reaped the moment it ends: a child killed between boards (out of memory, by an admin) would otherwise stay
+        # a zombie until the next board found its socket closed, which in a quiet server may be hours.
+        threading.Thread(target=self._reap, name="westmarch-painter-reaper", daemon=True).start()
         try:
             ready = _read(self.sock, len(_READY), time.monotonic() + _STARTING)
         except BaseException:
@@ -173,8 +178,15 @@ class _Child:
         reply: tuple[bool, Any] = pickle.loads(_receive(self.sock, deadline))
         return reply
 
+    def _reap(self) -> None:
+        code = self.process.wait()
+        if not self.stopping:
+            how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+            log.warning("the drawing process %s ended (%s); the next board starts another", self.process.pid, how)
+
     def stop(self, now: bool = False) -> None:
         """Close its socket: it returns after the board it is drawing. `now`: kill it (a board given up)."""
+        self.stopping = True
         self.sock.close()
         if not now:
             with contextlib.suppress(subprocess.TimeoutExpired):

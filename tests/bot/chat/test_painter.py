@@ -87,6 +87,34 @@ async def test_a_process_killed_between_boards_is_replaced_at_the_next(painter):
     assert painter.started == 2 and painter.pid != first
 
 
+def reaped(pid: int, caplog: pytest.LogCaptureFixture, timeout: float = 10.0) -> bool:
+    """The process is gone from the process table (no zombie) and its end was logged, within `timeout`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not Path(f"/proc/{pid}").exists() and f"the drawing process {pid} ended" in caplog.text:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+async def test_a_process_killed_between_boards_is_reaped_and_said_at_once(painter, caplog):
+    """Not left a zombie until the next board, which in a quiet server may be hours away."""
+    await painter.start()
+    first = painter.pid
+    assert first is not None
+    os.kill(first, 9)
+    assert await asyncio.to_thread(reaped, first, caplog)
+    assert f"the drawing process {first} ended (killed by signal 9)" in caplog.text
+    view = played("lcg", {}, 10)
+    assert await painter.draw(view) == render(view)
+    second = painter.pid
+    assert second is not None
+    await painter.close()
+    assert not await asyncio.to_thread(reaped, second, caplog, 0.5)  # stopped on purpose: not reported as a death
+    assert not await asyncio.to_thread(Path(f"/proc/{second}").exists)
+
+
 async def test_the_board_a_dying_process_was_drawing_is_drawn_by_the_next_one(painter, tmp_path):
     assert await painter.call(dies_once, str(tmp_path / "marker")) == "drawn by the next one"
     assert painter.started == 2

@@ -162,7 +162,7 @@ def test_every_renderer_draws_text_through_kit_text_where_the_tests_listen() -> 
 
     for module in sorted((Path(kit.__file__).parent).glob("*.py")):
         source = module.read_text(encoding="utf-8")
-        if module.name == "kit.py":
+        if module.name == "fonts.py":  # where kit.text is written (render/kit.py re-exports it)
             source = source.replace("draw.text(xy, s, fill=fill", "")  # kit.text's own fallback
         assert not re.search(r"\.(multiline_)?text\(", source.replace("kit.text(", "")), module.name
 

@@ -180,7 +180,9 @@ class _Child:
 
     def _reap(self) -> None:
         code = self.process.wait()
-        if not self.stopping:
+        # Not a death to report: a child stopped on purpose, or one whose painter was never closed, killed with the
+        # painter's thread as the interpreter exits (`_die_with`; the main thread is marked stopped by then).
+        if not self.stopping and threading.main_thread().is_alive():
             how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
             log.warning("the drawing process %s ended (%s); the next board starts another", self.process.pid, how)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core import DecisionKind, Turn
 from engines.meq import effects as fx
-from engines.meq import rules, stock
+from engines.meq import influence, moves, pools, regions, rules, sheet, stock
 from engines.meq.cards import index
 from engines.meq.state import Hero, MeqState
 
@@ -44,13 +44,13 @@ def faces_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tupl
         turn.say(f"{hero.name} loses the {index().items[picked[0]].name}.")
     else:
         turn.say(f"{hero.name} has no Item to lose.")
-    fx.damage(state, hero, fx.corruption(hero))
+    pools.damage(state, hero, sheet.corruption(hero))
 
 
 @fx.card(SHAPES)
 def shapes(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.shield_block(turn, SHAPES, hero, 6)
+    pools.shield_block(turn, SHAPES, hero, 6)
 
 
 @fx.choice(SHAPES)
@@ -58,41 +58,42 @@ def shapes_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
     """All 6 blocked: 1 favor or a Horse."""
     assert hero is not None
     if stage == "block":
-        if fx.blocked(turn, hero, 6, picked):
+        if pools.blocked(turn, hero, 6, picked):
             fx.ask_card(turn, hero.seat, SHAPES, hero, "reward", f"{hero.name}: 1 favor or a Horse?",
                         [("favor", "gain 1 favor"), ("horse", "gain a Horse")])
     elif picked[0] == "favor":
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
     else:
-        fx.item(turn, hero, "item-horse")
+        sheet.item(turn, hero, "item-horse")
 
 
 @fx.card(ROAD)
 def road(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Agile enough for the region's monster tokens: the hero may step to a neighbouring location."""
     assert hero is not None
-    if fx.compare(turn, hero, "agility", ">=", fx.region_tokens(turn.state, hero.at), "monster tokens in the region"):
-        fx.ask_neighbour(turn, hero.seat, ROAD, hero, "move", f"{hero.name}: move to a neighbouring location?",
-                         stay=True)
+    if sheet.compare(turn, hero, "agility", ">=", regions.region_tokens(turn.state, hero.at),
+                     "monster tokens in the region"):
+        moves.ask_neighbour(turn, hero.seat, ROAD, hero, "move", f"{hero.name}: move to a neighbouring location?",
+                            stay=True)
 
 
 @fx.choice(ROAD)
 def road_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
-    fx.move_to(turn, hero, picked[0], "an Encounter")
+    moves.move_to(turn, hero, picked[0], "an Encounter")
 
 
 @fx.card(THIRST)
 def thirst(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.shield_block(turn, THIRST, hero, 6)
+    pools.shield_block(turn, THIRST, hero, 6)
 
 
 @fx.choice(THIRST)
 def thirst_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """All 6 blocked: 1 favor or a training."""
     assert hero is not None
-    if fx.blocked(turn, hero, 6, picked):
+    if pools.blocked(turn, hero, 6, picked):
         fx.push(turn.state, f"fx:favor_or_train:{hero.key}")
 
 
@@ -112,17 +113,17 @@ def rains_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tupl
     assert hero is not None
     state = turn.state
     if stage == "pick" and picked[0] == "discard":
-        fx.ask_discard(turn, RAINS, hero, "discard", 3, f"{hero.name}: discard 3 cards.")
+        pools.ask_discard(turn, RAINS, hero, "discard", 3, f"{hero.name}: discard 3 cards.")
     elif stage == "pick" and state.map.neighbours(hero.at):
-        fx.ask_neighbour(turn, state.sauron, RAINS, hero, "move", f"Move {hero.name} where?", stay=False)
+        moves.ask_neighbour(turn, state.sauron, RAINS, hero, "move", f"Move {hero.name} where?", stay=False)
     elif stage == "discard":
-        fx.discard(turn, hero, list(picked), "an Encounter")
+        pools.discard(turn, hero, list(picked), "an Encounter")
     elif stage == "move":
-        fx.move_to(turn, hero, picked[0], "an Encounter")
+        moves.move_to(turn, hero, picked[0], "an Encounter")
 
 
 def _room_in_region(state: MeqState, hero: Hero) -> list[str]:
-    return [loc for loc in fx.region_of(state, hero.at) if fx.influence_room(state, loc)]
+    return [loc for loc in regions.region_of(state, hero.at) if influence.influence_room(state, loc)]
 
 
 @fx.card(NEST)
@@ -143,9 +144,9 @@ def nest_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple
     state = turn.state
     if stage == "where":
         for loc in picked:
-            fx.add_influence(turn, loc, 1)
+            influence.add_influence(turn, loc, 1)
     elif picked[0] == "pool":
-        fx.to_pool(turn, 1)
+        influence.to_pool(turn, 1)
     elif picked[0] == "region":
         spots = _room_in_region(state, hero)
         fx.ask_card(turn, state.sauron, NEST, hero, "where", "Put 1 influence on each of these locations.",
@@ -156,23 +157,24 @@ def nest_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple
 @fx.card(OLOG)
 def olog(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.shield_block(turn, OLOG, hero, 8)
+    pools.shield_block(turn, OLOG, hero, 8)
 
 
 @fx.choice(OLOG)
 def olog_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """All 8 blocked: 1 favor and two trainings."""
     assert hero is not None
-    if fx.blocked(turn, hero, 8, picked):
-        fx.favor(turn, hero, 1, "an Encounter")
-        fx.trainings(turn.state, hero, 2)
+    if pools.blocked(turn, hero, 8, picked):
+        sheet.favor(turn, hero, 1, "an Encounter")
+        sheet.trainings(turn.state, hero, 2)
 
 
 @fx.card(HIDDEN)
 def hidden(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    if fx.compare(turn, hero, "wisdom", ">=", fx.region_tokens(turn.state, hero.at), "monster tokens in the region"):
-        fx.from_pool(turn, 1)
+    if sheet.compare(turn, hero, "wisdom", ">=", regions.region_tokens(turn.state, hero.at),
+                     "monster tokens in the region"):
+        influence.from_pool(turn, 1)
 
 
 @fx.card(STING)
@@ -180,12 +182,13 @@ def sting(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Agile enough for the region's monster tokens: the hero takes up to 3 influence off the region."""
     assert hero is not None
     state = turn.state
-    if not fx.compare(turn, hero, "agility", ">=", fx.region_tokens(state, hero.at), "monster tokens in the region"):
+    if not sheet.compare(turn, hero, "agility", ">=", regions.region_tokens(state, hero.at),
+                         "monster tokens in the region"):
         return
     # one option per influence that may go, each labelled apart ("(2 of 3)"): options with the same label would be
     # told apart by their ids ("dol-guldur|2: ..."), which a player should never read
     slots = [(f"{loc}|{i}", f"1 influence off {state.map.name(loc)} ({i} of {n})")
-             for loc in fx.region_of(state, hero.at) if (n := min(3, state.influence.get(loc, 0)))
+             for loc in regions.region_of(state, hero.at) if (n := min(3, state.influence.get(loc, 0)))
              for i in range(1, n + 1)]
     if slots:
         fx.ask_card(turn, hero.seat, STING, hero, "remove", f"{hero.name}: remove up to 3 influence from the region.",
@@ -205,7 +208,8 @@ def sting_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tupl
 @fx.card(UNDER)
 def under(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    if fx.compare(turn, hero, "strength", ">=", fx.region_influence(turn.state, hero.at), "influence in the region"):
+    if sheet.compare(turn, hero, "strength", ">=", regions.region_influence(turn.state, hero.at),
+                     "influence in the region"):
         fx.ask_card(turn, hero.seat, UNDER, hero, "pick", f"{hero.name}: 1 favor, or 2 out of the Shadow Pool?",
                     [("favor", "gain 1 favor"), ("pool", "2 influence leave the Shadow Pool")])
 
@@ -214,9 +218,9 @@ def under(turn: Turn[MeqState], hero: Hero | None) -> None:
 def under_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "favor":
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
     else:
-        fx.from_pool(turn, 2)
+        influence.from_pool(turn, 2)
 
 
 @fx.card(EYE)
@@ -224,17 +228,18 @@ def eye(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Fortitude below the region's influence: the life pool's top 5 cards go face up onto the rest pool."""
     assert hero is not None
     state = turn.state
-    if not fx.compare(turn, hero, "fortitude", "<", fx.region_influence(state, hero.at), "influence in the region"):
+    if not sheet.compare(turn, hero, "fortitude", "<", regions.region_influence(state, hero.at),
+                         "influence in the region"):
         return
     got = stock.draw(turn, stock.life(hero), hero.rest, 5)
     for c in got:
         c.face_up = True
     turn.say(f"{hero.name} loses {len(got)} card(s) from the life pool to the rest pool: "
              f"{', '.join(c.name for c in got) or 'none'}.")
-    fx.check_out(turn, hero)
+    pools.check_out(turn, hero)
 
 
 @fx.card(SHADOWS)
 def shadows(turn: Turn[MeqState], hero: Hero | None) -> None:
-    fx.from_pool(turn, 1)
-    fx.reshuffle_encounters(turn, SHADOWS)
+    influence.from_pool(turn, 1)
+    moves.reshuffle_encounters(turn, SHADOWS)

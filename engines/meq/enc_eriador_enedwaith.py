@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.core import Turn
 from engines.meq import effects as fx
 from engines.meq import enc_kit as kit
-from engines.meq import rules
+from engines.meq import moves, pools, regions, rules, sheet
 from engines.meq.cards import index
 from engines.meq.state import Hero, MeqState
 
@@ -32,8 +32,8 @@ WEST = ("eriador", "enedwaith")
 def pipeweed(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Damage pool to rest pool, one card per point of wisdom; then the rest pool into the life pool."""
     assert hero is not None
-    kit.recover(turn, hero, fx.wisdom(turn.state, hero))
-    fx.rest_to_life(turn, hero)
+    kit.recover(turn, hero, sheet.wisdom(turn.state, hero))
+    pools.rest_to_life(turn, hero)
 
 
 @fx.card(CIRDAN)
@@ -41,8 +41,8 @@ def cirdan(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Wisdom at least the region's influence: shed every Corruption card, or take a Boat."""
     assert hero is not None
     state = turn.state
-    total = fx.region_influence(state, hero.at)
-    if fx.wisdom(state, hero) < total:
+    total = regions.region_influence(state, hero.at)
+    if sheet.wisdom(state, hero) < total:
         turn.say(f"{hero.name}'s wisdom is below the region's {total} influence: nothing happens.")
         return
     fx.ask_card(turn, hero.seat, CIRDAN, hero, "pick", f"{hero.name}: discard all your Corruption cards, or take the "
@@ -54,10 +54,10 @@ def cirdan(turn: Turn[MeqState], hero: Hero | None) -> None:
 def cirdan_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "boat":
-        fx.item(turn, hero, BOAT)
+        sheet.item(turn, hero, BOAT)
         return
     for c in list(hero.corruption.cards):
-        fx.cleanse(turn, hero, [c.uid])
+        sheet.cleanse(turn, hero, [c.uid])
 
 
 @fx.card(GREY_COMPANY)
@@ -75,16 +75,16 @@ def grey_company(turn: Turn[MeqState], hero: Hero | None) -> None:
 def grey_company_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "pick" and picked[0] == "yes":
-        fx.ask_discard(turn, GREY_COMPANY, hero, "discard", 2, f"{hero.name}: discard 2 cards.")
+        pools.ask_discard(turn, GREY_COMPANY, hero, "discard", 2, f"{hero.name}: discard 2 cards.")
     elif stage == "discard":
-        fx.discard(turn, hero, list(picked), "an Encounter")
-        fx.favor(turn, hero, 1, "an Encounter")
-        fx.train(turn, hero)
+        pools.discard(turn, hero, list(picked), "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
+        sheet.train(turn, hero)
 
 
 def _cold_reward(turn: Turn[MeqState], hero: Hero) -> None:
-    fx.favor(turn, hero, 1, "an Encounter")
-    fx.train(turn, hero)
+    sheet.favor(turn, hero, 1, "an Encounter")
+    sheet.train(turn, hero)
 
 
 kit.blocked_damage(COLD, 4, _cold_reward)  # 4 damage; all blocked: 1 favor and training
@@ -94,14 +94,14 @@ kit.blocked_damage(COLD, 4, _cold_reward)  # 4 damage; all blocked: 1 favor and 
 def merry(turn: Turn[MeqState], hero: Hero | None) -> None:
     """1 favor; the hero sheds one Corruption card, then throws out one monster token of his region."""
     assert hero is not None
-    fx.favor(turn, hero, 1, "an Encounter")
+    sheet.favor(turn, hero, 1, "an Encounter")
     if not kit.ask_corruption(turn, MERRY, hero, "shed"):
         _merry_token(turn, hero)
 
 
 def _merry_token(turn: Turn[MeqState], hero: Hero) -> None:
     state = turn.state
-    tokens = fx.tokens_in(state, kit.here_region(state, hero))
+    tokens = regions.tokens_in(state, kit.here_region(state, hero))
     if len(tokens) == 1:
         kit.discard_token(turn, tokens[0], "an Encounter")
     elif tokens:
@@ -113,7 +113,7 @@ def _merry_token(turn: Turn[MeqState], hero: Hero) -> None:
 def merry_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "shed":
-        fx.cleanse(turn, hero, [picked[0]])
+        sheet.cleanse(turn, hero, [picked[0]])
         _merry_token(turn, hero)
     else:
         kit.discard_token(turn, picked[0], "an Encounter")
@@ -131,11 +131,11 @@ def greyflood(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Fortitude below all the influence of Eriador and Enedwaith: an Item lost (his pick) and the turn ends."""
     assert hero is not None
     state = turn.state
-    total = fx.influence_in(state, *WEST)
+    total = regions.influence_in(state, *WEST)
     if rules.attribute(state, hero, "fortitude") >= total:
         turn.say(f"{hero.name}'s fortitude is not below the {total} influence of the west: nothing happens.")
         return
-    fx.end_turn(turn, hero)
+    moves.end_turn(turn, hero)
     if len(hero.items) == 1:
         _lose_item(turn, hero, hero.items[0])
     elif hero.items:
@@ -175,9 +175,9 @@ def baggins(turn: Turn[MeqState], hero: Hero | None) -> None:
 def baggins_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "favor":
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
         return
-    fx.corrupt(turn, hero)
+    sheet.corrupt(turn, hero)
     got = rules.draw_cards(turn, hero, rules.attribute(turn.state, hero, "fortitude"))
     turn.say(f"{hero.name} draws {got} card(s).")
 
@@ -199,7 +199,7 @@ def agents_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
         turn.reveal()
         turn.say(f"Sauron discards the Plot card {card.name}.")
     elif picked[0] == "yes":
-        fx.corrupt(turn, hero)
+        sheet.corrupt(turn, hero)
         if state.plot_hand.cards:
             fx.ask_card(turn, state.sauron, AGENTS, hero, "plot", "Discard which Plot card from your hand?",
                         [(c.uid, c.name) for c in state.plot_hand.cards], private=True)
@@ -223,5 +223,5 @@ def ranger_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
 def ever_on(turn: Turn[MeqState], hero: Hero | None) -> None:
     """2 favor; then the deck is shuffled with its discards (this card too)."""
     assert hero is not None
-    fx.favor(turn, hero, 2, "an Encounter")
-    fx.reshuffle_encounters(turn, EVER_ON)
+    sheet.favor(turn, hero, 2, "an Encounter")
+    moves.reshuffle_encounters(turn, EVER_ON)

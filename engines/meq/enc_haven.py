@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engines.core import Turn
 from engines.meq import effects as fx
+from engines.meq import influence, moves, pools, regions, sauron_cards, sheet
 from engines.meq.state import ATTRIBUTES, Hero, MeqState
 
 COURT = "enc-court-of-theoden-1"
@@ -29,7 +30,7 @@ def boon_first(ref: str) -> fx.Effect:
     def script(turn: Turn[MeqState], hero: Hero | None) -> None:
         assert hero is not None
         fx.later(turn.state, ref, hero, "then")
-        fx.favor_or_cleanse(turn, hero)
+        sheet.favor_or_cleanse(turn, hero)
     return fx.card(ref)(script)
 
 
@@ -41,49 +42,52 @@ for _ref in (COURT, HALLS, FORTRESS, GOLDEN, IMLADRIS):
 def court_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """Wiser than the count of monster tokens in the region: a Horse."""
     assert hero is not None
-    if fx.compare(turn, hero, "wisdom", ">", fx.region_tokens(turn.state, hero.at), "monster tokens in the region"):
-        fx.item(turn, hero, "item-horse")
+    if sheet.compare(turn, hero, "wisdom", ">", regions.region_tokens(turn.state, hero.at),
+                     "monster tokens in the region"):
+        sheet.item(turn, hero, "item-horse")
 
 
 @fx.choice(HALLS)
 def halls_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """Wisdom at least the region's influence: a Boat."""
     assert hero is not None
-    if fx.compare(turn, hero, "wisdom", ">=", fx.region_influence(turn.state, hero.at), "influence in the region"):
-        fx.item(turn, hero, "item-boat")
+    if sheet.compare(turn, hero, "wisdom", ">=", regions.region_influence(turn.state, hero.at),
+                     "influence in the region"):
+        sheet.item(turn, hero, "item-boat")
 
 
 @fx.choice(FORTRESS)
 def fortress_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """Wisdom at least his Corruption cards (counted after the opening choice): training."""
     assert hero is not None
-    if fx.compare(turn, hero, "wisdom", ">=", fx.corruption(hero), "Corruption cards"):
-        fx.trainings(turn.state, hero)
+    if sheet.compare(turn, hero, "wisdom", ">=", sheet.corruption(hero), "Corruption cards"):
+        sheet.trainings(turn.state, hero)
 
 
 @fx.choice(GOLDEN)
 def golden_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """Wisdom at least the active Plots: an Elven Cloak."""
     assert hero is not None
-    if fx.compare(turn, hero, "wisdom", ">=", fx.plots_in_play(turn.state), "active Plots"):
-        fx.item(turn, hero, "item-elven-cloak")
+    if sheet.compare(turn, hero, "wisdom", ">=", sauron_cards.plots_in_play(turn.state), "active Plots"):
+        sheet.item(turn, hero, "item-elven-cloak")
 
 
 @fx.choice(IMLADRIS)
 def imladris_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """No Corruption card left: the rest and damage pools go back into the life pool."""
     assert hero is not None
-    if fx.corruption(hero):
+    if sheet.corruption(hero):
         turn.say(f"{hero.name} still has Corruption cards: no healing.")
     else:
-        fx.recover(turn, hero)
+        pools.recover(turn, hero)
 
 
 @fx.card(INTRIGUE)
 def intrigue(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    if fx.compare(turn, hero, "wisdom", ">=", fx.region_influence(turn.state, hero.at), "influence in the region"):
-        fx.favor(turn, hero, 2, "an Encounter")
+    if sheet.compare(turn, hero, "wisdom", ">=", regions.region_influence(turn.state, hero.at),
+                     "influence in the region"):
+        sheet.favor(turn, hero, 2, "an Encounter")
 
 
 @fx.card(HEALING)
@@ -98,10 +102,10 @@ def healing(turn: Turn[MeqState], hero: Hero | None) -> None:
 def healing_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "heal":
-        fx.recover(turn, hero)
+        pools.recover(turn, hero)
     else:
-        fx.favor(turn, hero, 1, "an Encounter")
-        fx.ask_cleanse(turn, hero, 1, 1)
+        sheet.favor(turn, hero, 1, "an Encounter")
+        sheet.ask_cleanse(turn, hero, 1, 1)
 
 
 @fx.card(PALANTIRS)
@@ -118,8 +122,8 @@ def palantirs_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
     if picked[0] != "yes":
         return
     state = turn.state
-    fx.corrupt(turn, hero)
-    fx.from_pool(turn, 1)
+    sheet.corrupt(turn, hero)
+    influence.from_pool(turn, 1)
     for c in state.plot_hand.cards:
         if hero.seat not in c.known_to:
             c.known_to.append(hero.seat)
@@ -131,17 +135,18 @@ def palantirs_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
 @fx.card(STREAM)
 def stream(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    if fx.compare(turn, hero, "agility", "<", fx.region_influence(turn.state, hero.at), "influence in the region"):
-        fx.favor(turn, hero, -1, "an Encounter")
-        fx.corrupt(turn, hero)
+    if sheet.compare(turn, hero, "agility", "<", regions.region_influence(turn.state, hero.at),
+                     "influence in the region"):
+        sheet.favor(turn, hero, -1, "an Encounter")
+        sheet.corrupt(turn, hero)
 
 
 @fx.card(MOUNTAIN)
 def mountain(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.favor(turn, hero, 1, "an Encounter")
-    if fx.compare(turn, hero, "fortitude", ">", turn.state.pool, "the Shadow Pool"):
-        fx.cleanse(turn, hero, [c.uid for c in hero.corruption.cards])
+    sheet.favor(turn, hero, 1, "an Encounter")
+    if sheet.compare(turn, hero, "fortitude", ">", turn.state.pool, "the Shadow Pool"):
+        sheet.cleanse(turn, hero, [c.uid for c in hero.corruption.cards])
 
 
 @fx.card(GREED)
@@ -155,26 +160,26 @@ def greed(turn: Turn[MeqState], hero: Hero | None) -> None:
 def greed_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "yes":
-        fx.corrupt(turn, hero)
-        fx.favor(turn, hero, 2, "an Encounter")
-        fx.trainings(turn.state, hero)
+        sheet.corrupt(turn, hero)
+        sheet.favor(turn, hero, 2, "an Encounter")
+        sheet.trainings(turn.state, hero)
     else:
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
 
 
 @fx.card(DIKE)
 def dike(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.shield_block(turn, DIKE, hero, 4)
+    pools.shield_block(turn, DIKE, hero, 4)
 
 
 @fx.choice(DIKE)
 def dike_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """Nothing got through: 2 favor and training."""
     assert hero is not None
-    if fx.blocked(turn, hero, 4, picked):
-        fx.favor(turn, hero, 2, "an Encounter")
-        fx.trainings(turn.state, hero)
+    if pools.blocked(turn, hero, 4, picked):
+        sheet.favor(turn, hero, 2, "an Encounter")
+        sheet.trainings(turn.state, hero)
 
 
 @fx.card(GRACE)
@@ -191,9 +196,9 @@ def grace(turn: Turn[MeqState], hero: Hero | None) -> None:
 def grace_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "favor":
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
     else:
-        fx.ask_cleanse(turn, hero, 1, len(hero.corruption.cards), cost=1)
+        sheet.ask_cleanse(turn, hero, 1, len(hero.corruption.cards), cost=1)
 
 
 @fx.card(DEFENDER)
@@ -211,13 +216,13 @@ def defender(turn: Turn[MeqState], hero: Hero | None) -> None:
 def defender_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "pick" and picked[0] == "pool":
-        fx.from_pool(turn, 1)
+        influence.from_pool(turn, 1)
     elif stage == "pick":
         fx.ask_card(turn, hero.seat, DEFENDER, hero, "level", f"{hero.name}: which attribute gains a level?",
                     [(a, a) for a in _open_attributes(hero)])
     else:
-        fx.favor(turn, hero, -2, "buying a level")
-        fx.level(turn, hero, picked[0])
+        sheet.favor(turn, hero, -2, "buying a level")
+        sheet.level(turn, hero, picked[0])
 
 
 def _open_attributes(hero: Hero) -> list[str]:
@@ -228,5 +233,5 @@ def _open_attributes(hero: Hero) -> list[str]:
 @fx.card(NOT_DONE)
 def not_done(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.favor(turn, hero, 2, "an Encounter")
-    fx.reshuffle_encounters(turn, NOT_DONE)
+    sheet.favor(turn, hero, 2, "an Encounter")
+    moves.reshuffle_encounters(turn, NOT_DONE)

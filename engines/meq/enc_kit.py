@@ -1,8 +1,8 @@
 """Shared pieces of the regional Encounter scripts (spec 3.2 step 4, 7.3), over engines.meq.effects: the Shadow
-Pool going down, a hero's region (the counts over one are effects'), a hero's pools (damage back to rest, rest
-back to life), monster tokens leaving the board, a hero moved by a card, a deck reshuffled with its discards, and
-the patterns several cards share (block damage with shields, pay 2 hand cards or be moved, a free trip to a Haven
-and its Encounter).
+Pool going down, a hero's region (the counts over one are engines.meq.regions'), a hero's pools (damage back to
+rest, rest back to life), monster tokens leaving the board, a hero moved by a card, a deck reshuffled with its
+discards, and the patterns several cards share (block damage with shields, pay 2 hand cards or be moved, a free
+trip to a Haven and its Encounter).
 
 Each pattern takes the id of the card that uses it, so its decisions come back to that card's continuation;
 the card module registers that continuation with `@choice` and passes the answer to the pattern's `then`."""
@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from engines.core import Turn
 from engines.meq import effects as fx
-from engines.meq import rules, stock
+from engines.meq import moves, pools, rules, sheet, stock
 from engines.meq.flow import goto
 from engines.meq.state import Hero, MeqState
 
@@ -94,7 +94,7 @@ def ask_corruption(turn: Turn[MeqState], ref: str, hero: Hero, stage: str) -> bo
         turn.say(f"{hero.name} has no Corruption card to discard.")
         return False
     if len(cards) == 1:
-        fx.cleanse(turn, hero, [cards[0].uid])
+        sheet.cleanse(turn, hero, [cards[0].uid])
         return False
     fx.ask_card(turn, hero.seat, ref, hero, stage, f"{hero.name}: discard which Corruption card?",
                 [(c.uid, c.name) for c in cards])
@@ -128,15 +128,15 @@ Reward = Callable[[Turn[MeqState], Hero], None]
 
 def blocked_damage(ref: str, damage: int, reward: Reward) -> None:
     """Script the Encounter `ref`: `damage` the hero may cut with shields discarded from his hand
-    (effects.shield_block), and `reward` when none of it got through (the stage keeps `damage`)."""
+    (pools.shield_block), and `reward` when none of it got through (the stage keeps `damage`)."""
 
     def encounter(turn: Turn[MeqState], hero: Hero | None) -> None:
         assert hero is not None
-        fx.shield_block(turn, ref, hero, damage, stage=f"block|{damage}")
+        pools.shield_block(turn, ref, hero, damage, stage=f"block|{damage}")
 
     def settle(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
         assert hero is not None
-        if fx.blocked(turn, hero, int(stage.split("|")[1]), picked):
+        if pools.blocked(turn, hero, int(stage.split("|")[1]), picked):
             reward(turn, hero)
 
     fx.card(ref)(encounter)
@@ -154,20 +154,20 @@ def pay_or_moved(turn: Turn[MeqState], ref: str, hero: Hero) -> None:
 def pay_or_moved_then(turn: Turn[MeqState], ref: str, hero: Hero, stage: str, picked: tuple[str, ...]) -> None:
     state = turn.state
     if stage == "pick" and picked[0] == "discard":
-        fx.ask_discard(turn, ref, hero, "discard", 2, f"{hero.name}: discard 2 cards.")
+        pools.ask_discard(turn, ref, hero, "discard", 2, f"{hero.name}: discard 2 cards.")
     elif stage == "pick":
         fx.ask_card(turn, state.sauron, ref, hero, "move", f"Move {hero.name} where?",
                     [(loc, state.map.name(loc)) for loc in state.map.neighbours(hero.at)])
     elif stage == "discard":
-        fx.discard(turn, hero, list(picked), "an Encounter")
+        pools.discard(turn, hero, list(picked), "an Encounter")
     else:
-        fx.move_to(turn, hero, picked[0], "an Encounter")
+        moves.move_to(turn, hero, picked[0], "an Encounter")
 
 
 def rest_or_trip(turn: Turn[MeqState], ref: str, hero: Hero, haven: str) -> None:
     """Shuffle the rest pool into the life pool, or pay 1 favor to go to `haven` and have its Encounter."""
     if hero.favor < 1:
-        fx.rest_to_life(turn, hero)
+        pools.rest_to_life(turn, hero)
         return
     fx.ask_card(turn, hero.seat, ref, hero, "pick", f"{hero.name}: shuffle the rest pool into the life pool, or pay "
                 f"1 favor to go to {turn.state.map.name(haven)} and encounter it?",
@@ -177,10 +177,10 @@ def rest_or_trip(turn: Turn[MeqState], ref: str, hero: Hero, haven: str) -> None
 
 def rest_or_trip_then(turn: Turn[MeqState], hero: Hero, picked: tuple[str, ...], haven: str) -> None:
     if picked[0] == "rest":
-        fx.rest_to_life(turn, hero)
+        pools.rest_to_life(turn, hero)
         return
-    fx.favor(turn, hero, -1, "an Encounter")
-    fx.move_to(turn, hero, haven, "an Encounter")
+    sheet.favor(turn, hero, -1, "an Encounter")
+    moves.move_to(turn, hero, haven, "an Encounter")
     state = turn.state
     if state.active >= 0 and state.current is hero and not state.turn_over:
         goto(state, "encounter")  # the Encounter step again, on the new location (its deck, its cards)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.core import Turn
 from engines.meq import effects as fx
 from engines.meq import enc_kit as kit
-from engines.meq import rules
+from engines.meq import influence, moves, pools, regions, rules, sheet
 from engines.meq.cards import YELLOW, index
 from engines.meq.state import Hero, MeqState
 
@@ -32,11 +32,11 @@ def radagast(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Wisdom at least the region's influence: 1 favor, and the hero sets Gandalf on a Haven of his choice."""
     assert hero is not None
     state = turn.state
-    total = fx.region_influence(state, hero.at)
-    if fx.wisdom(state, hero) < total:
+    total = regions.region_influence(state, hero.at)
+    if sheet.wisdom(state, hero) < total:
         turn.say(f"{hero.name}'s wisdom is below the region's {total} influence: nothing happens.")
         return
-    fx.favor(turn, hero, 1, "an Encounter")
+    sheet.favor(turn, hero, 1, "an Encounter")
     havens = [loc.id for loc in state.map.locations if loc.haven]
     fx.ask_card(turn, hero.seat, RADAGAST, hero, "haven", f"{hero.name}: place Gandalf on which Haven?",
                 [(loc, state.map.name(loc)) for loc in havens])
@@ -65,7 +65,7 @@ def beornings_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
     if picked[0] != "pay":
         return
     state = turn.state
-    fx.favor(turn, hero, -1, "an Encounter")
+    sheet.favor(turn, hero, -1, "an Encounter")
     kit.pool_off(turn, 2)
     near = {hero.at, *state.map.neighbours(hero.at)}
     for uid in [u for u, loc in sorted(state.token_at.items()) if loc in near]:
@@ -78,8 +78,8 @@ def beornings_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
 def dale(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Damage pool to rest pool, one card per point of wisdom; then the rest pool into the life pool."""
     assert hero is not None
-    kit.recover(turn, hero, fx.wisdom(turn.state, hero))
-    fx.rest_to_life(turn, hero)
+    kit.recover(turn, hero, sheet.wisdom(turn.state, hero))
+    pools.rest_to_life(turn, hero)
 
 
 @fx.card(AGENTS)
@@ -93,14 +93,14 @@ def agents(turn: Turn[MeqState], hero: Hero | None) -> None:
 def agents_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "damage":
-        fx.damage(turn.state, hero, 5)
+        pools.damage(turn.state, hero, 5)
     else:
-        fx.advance(turn, YELLOW, 1, "an Encounter")
+        influence.advance(turn, YELLOW, 1, "an Encounter")
 
 
 def _stray_reward(turn: Turn[MeqState], hero: Hero) -> None:
-    fx.favor(turn, hero, 2, "an Encounter")
-    fx.train(turn, hero)
+    sheet.favor(turn, hero, 2, "an Encounter")
+    sheet.train(turn, hero)
 
 
 kit.blocked_damage(STRAY, 7, _stray_reward)  # 7 damage; all blocked: 2 favor and training
@@ -111,7 +111,7 @@ def fires(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Agility below the region's monster tokens: Sauron may deal 2 damage or put 1 in the Shadow Pool."""
     assert hero is not None
     state = turn.state
-    n = fx.region_tokens(state, hero.at)
+    n = regions.region_tokens(state, hero.at)
     if rules.attribute(state, hero, "agility") >= n:
         turn.say(f"{hero.name}'s agility is not below the region's {n} monster token(s): nothing happens.")
         return
@@ -123,9 +123,9 @@ def fires(turn: Turn[MeqState], hero: Hero | None) -> None:
 def fires_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "damage":
-        fx.damage(turn.state, hero, 2)
+        pools.damage(turn.state, hero, 2)
     elif picked[0] == "pool":
-        fx.to_pool(turn, 1)
+        influence.to_pool(turn, 1)
 
 
 @fx.card(LOST)
@@ -145,7 +145,7 @@ def storm(turn: Turn[MeqState], hero: Hero | None) -> None:
     """The whole hand into the life pool, shuffled; the turn ends."""
     assert hero is not None
     kit.hand_to_life(turn, hero)
-    fx.end_turn(turn, hero)
+    moves.end_turn(turn, hero)
 
 
 @fx.card(ESCORT)
@@ -165,11 +165,11 @@ def fear(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Wisdom below the region's influence: 1 favor or a Corruption card (the hero picks; no favor, no pick)."""
     assert hero is not None
     state = turn.state
-    total = fx.region_influence(state, hero.at)
-    if fx.wisdom(state, hero) >= total:
+    total = regions.region_influence(state, hero.at)
+    if sheet.wisdom(state, hero) >= total:
         turn.say(f"{hero.name}'s wisdom is not below the region's {total} influence: nothing happens.")
     elif hero.favor < 1:
-        fx.corrupt(turn, hero)
+        sheet.corrupt(turn, hero)
     else:
         fx.ask_card(turn, hero.seat, FEAR, hero, "pick", f"{hero.name}: pay 1 favor or take a Corruption card?",
                     [("favor", "pay 1 favor"), ("corrupt", "take a Corruption card")])
@@ -179,9 +179,9 @@ def fear(turn: Turn[MeqState], hero: Hero | None) -> None:
 def fear_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "favor":
-        fx.favor(turn, hero, -1, "an Encounter")
+        sheet.favor(turn, hero, -1, "an Encounter")
     else:
-        fx.corrupt(turn, hero)
+        sheet.corrupt(turn, hero)
 
 
 @fx.card(BARGAIN)
@@ -196,7 +196,7 @@ def bargain_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tu
     assert hero is not None
     if picked[0] != "yes":
         return
-    fx.corrupt(turn, hero)
+    sheet.corrupt(turn, hero)
     kit.pool_off(turn, 2)
     kit.shadow_random(turn)
 
@@ -205,7 +205,7 @@ def bargain_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tu
 def leaves(turn: Turn[MeqState], hero: Hero | None) -> None:
     """1 off the Shadow Pool or training; then the deck is shuffled with its discards (this card too)."""
     assert hero is not None
-    fx.reshuffle_encounters(turn, LEAVES)
+    moves.reshuffle_encounters(turn, LEAVES)
     fx.ask_card(turn, hero.seat, LEAVES, hero, "pick", f"{hero.name}: 1 influence off the Shadow Pool, or train?",
                 [("pool", "1 influence off the Shadow Pool"), ("train", "train")])
 
@@ -216,4 +216,4 @@ def leaves_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
     if picked[0] == "pool":
         kit.pool_off(turn, 1)
     else:
-        fx.train(turn, hero)
+        sheet.train(turn, hero)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.core import Turn
 from engines.meq import effects as fx
 from engines.meq import enc_kit as kit
-from engines.meq import rules
+from engines.meq import influence, moves, pools, regions, rules, sheet
 from engines.meq.state import Hero, MeqState
 
 WIND = "enc-hill-of-the-61"
@@ -51,14 +51,14 @@ def wind(turn: Turn[MeqState], hero: Hero | None) -> None:
 def amon_sul(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Damage pool to rest pool, one card per point of wisdom; then the rest pool into the life pool."""
     assert hero is not None
-    kit.recover(turn, hero, fx.wisdom(turn.state, hero))
-    fx.rest_to_life(turn, hero)
+    kit.recover(turn, hero, sheet.wisdom(turn.state, hero))
+    pools.rest_to_life(turn, hero)
 
 
 @fx.card(TROLLS)
 def trolls(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    if fx.wisdom(turn.state, hero) >= fx.corruption(hero):
+    if sheet.wisdom(turn.state, hero) >= sheet.corruption(hero):
         kit.pool_off(turn, 1)
     else:
         turn.say(f"{hero.name}'s wisdom is below his Corruption cards: nothing happens.")
@@ -77,7 +77,7 @@ def engrin_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
     if picked[0] == "pool":
         kit.pool_off(turn, 2)
     else:
-        fx.train(turn, hero)
+        sheet.train(turn, hero)
 
 
 @fx.card(HEATH)
@@ -86,7 +86,7 @@ def heath(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     state = turn.state
     kit.shadow_random(turn)
-    tokens = fx.tokens_in(state, kit.here_region(state, hero))
+    tokens = regions.tokens_in(state, kit.here_region(state, hero))
     if tokens:
         fx.ask_card(turn, hero.seat, HEATH, hero, "token", f"{hero.name}: discard a monster token of this region?",
                     [(uid, f"the token on {state.map.name(state.token_at[uid])}") for uid in tokens]
@@ -104,9 +104,9 @@ def forodwaith(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Fortitude below all the influence of Rhudaur and the Grey Mountains: 3 damage."""
     assert hero is not None
     state = turn.state
-    total = fx.influence_in(state, *NORTH)
+    total = regions.influence_in(state, *NORTH)
     if rules.attribute(state, hero, "fortitude") < total:
-        fx.damage(state, hero, 3)
+        pools.damage(state, hero, 3)
     else:
         turn.say(f"{hero.name}'s fortitude is not below the {total} influence of the north: nothing happens.")
 
@@ -125,10 +125,10 @@ def carn_dum_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: t
     assert hero is not None
     state = turn.state
     if stage == "pick" and picked[0] == "damage":
-        fx.damage(state, hero, 5)
+        pools.damage(state, hero, 5)
         return
     if stage == "pick":
-        fx.to_pool(turn, 1)
+        influence.to_pool(turn, 1)
         left = 3
     else:
         rules.place_influence(turn, picked[0])
@@ -146,7 +146,7 @@ def path(turn: Turn[MeqState], hero: Hero | None) -> None:
     """1 favor, then a free step to a neighbouring location if the hero wants."""
     assert hero is not None
     state = turn.state
-    fx.favor(turn, hero, 1, "an Encounter")
+    sheet.favor(turn, hero, 1, "an Encounter")
     fx.ask_card(turn, hero.seat, PATH, hero, "move", f"{hero.name}: move to an adjacent location?",
                 [(loc, state.map.name(loc)) for loc in state.map.neighbours(hero.at)] + [("stay", "stay")])
 
@@ -155,7 +155,7 @@ def path(turn: Turn[MeqState], hero: Hero | None) -> None:
 def path_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] != "stay":
-        fx.move_to(turn, hero, picked[0], "an Encounter")
+        moves.move_to(turn, hero, picked[0], "an Encounter")
 
 
 @fx.card(WILD)
@@ -185,11 +185,11 @@ def iron_will(turn: Turn[MeqState], hero: Hero | None) -> None:
 def iron_will_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "shed":
-        fx.cleanse(turn, hero, [picked[0]])
+        sheet.cleanse(turn, hero, [picked[0]])
     elif picked[0] == "favor":
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
     else:
-        fx.favor(turn, hero, -1, "an Encounter")
+        sheet.favor(turn, hero, -1, "an Encounter")
         kit.ask_corruption(turn, IRON_WILL, hero, "shed")
         fx.push(turn.state, f"fx:train:{hero.key}")  # runs once the Corruption card is picked
 
@@ -198,9 +198,9 @@ def iron_will_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
 def purpose(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     state = turn.state
-    total = fx.region_influence(state, hero.at)
-    if fx.wisdom(state, hero) >= total:
-        fx.favor(turn, hero, 2, "an Encounter")
+    total = regions.region_influence(state, hero.at)
+    if sheet.wisdom(state, hero) >= total:
+        sheet.favor(turn, hero, 2, "an Encounter")
     else:
         turn.say(f"{hero.name}'s wisdom is below the region's {total} influence: nothing happens.")
 
@@ -209,7 +209,7 @@ def purpose(turn: Turn[MeqState], hero: Hero | None) -> None:
 def grey(turn: Turn[MeqState], hero: Hero | None) -> None:
     """1 favor or 1 off the Shadow Pool; then the deck is shuffled with its discards (this card too)."""
     assert hero is not None
-    fx.reshuffle_encounters(turn, GREY)
+    moves.reshuffle_encounters(turn, GREY)
     fx.ask_card(turn, hero.seat, GREY, hero, "pick", f"{hero.name}: gain 1 favor, or 1 influence off the Shadow Pool?",
                 [("favor", "gain 1 favor"), ("pool", "1 influence off the Shadow Pool")])
 
@@ -218,6 +218,6 @@ def grey(turn: Turn[MeqState], hero: Hero | None) -> None:
 def grey_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "favor":
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
     else:
         kit.pool_off(turn, 1)

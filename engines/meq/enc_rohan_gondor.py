@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core import Turn, card_list
 from engines.meq import effects as fx
-from engines.meq import stock
+from engines.meq import influence, moves, pools, regions, sauron_cards, sheet, stock
 from engines.meq.state import Hero, MeqState
 
 KEY = "enc-key-to-the-31"
@@ -35,15 +35,15 @@ def key(turn: Turn[MeqState], hero: Hero | None) -> None:
 def key_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "damage":
-        fx.damage(turn.state, hero, 5)
+        pools.damage(turn.state, hero, 5)
     else:
-        fx.corrupt(turn, hero)
+        sheet.corrupt(turn, hero)
 
 
 @fx.card(IMRAHIL)
 def imrahil(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    if fx.compare(turn, hero, "wisdom", ">=", fx.corruption(hero), "Corruption cards"):
+    if sheet.compare(turn, hero, "wisdom", ">=", sheet.corruption(hero), "Corruption cards"):
         fx.ask_card(turn, hero.seat, IMRAHIL, hero, "pick", f"{hero.name}: 2 favor or a Boat?",
                     [("favor", "gain 2 favor"), ("boat", "gain a Boat")])
 
@@ -52,9 +52,9 @@ def imrahil(turn: Turn[MeqState], hero: Hero | None) -> None:
 def imrahil_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "favor":
-        fx.favor(turn, hero, 2, "an Encounter")
+        sheet.favor(turn, hero, 2, "an Encounter")
     else:
-        fx.item(turn, hero, "item-boat")
+        sheet.item(turn, hero, "item-boat")
 
 
 @fx.card(SEAT)
@@ -82,8 +82,8 @@ def seat(turn: Turn[MeqState], hero: Hero | None) -> None:
 def seat_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "yes":
-        fx.favor(turn, hero, -1, "an Encounter")
-        fx.from_pool(turn, 2)
+        sheet.favor(turn, hero, -1, "an Encounter")
+        influence.from_pool(turn, 2)
 
 
 @fx.card(SWEET)
@@ -96,22 +96,22 @@ def sweet(turn: Turn[MeqState], hero: Hero | None) -> None:
     hero.hand.cards.clear()
     stock.shuffle(state, stock.life(hero))
     turn.say(f"{hero.name} shuffles {n} hand card(s) into the life pool.")
-    fx.damage(state, hero, 2 * fx.corruption(hero))
+    pools.damage(state, hero, 2 * sheet.corruption(hero))
 
 
 @fx.card(UMBAR)
 def umbar(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.shield_block(turn, UMBAR, hero, 6)
+    pools.shield_block(turn, UMBAR, hero, 6)
 
 
 @fx.choice(UMBAR)
 def umbar_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     """All 6 blocked: 1 favor and a training."""
     assert hero is not None
-    if fx.blocked(turn, hero, 6, picked):
-        fx.favor(turn, hero, 1, "an Encounter")
-        fx.trainings(turn.state, hero)
+    if pools.blocked(turn, hero, 6, picked):
+        sheet.favor(turn, hero, 1, "an Encounter")
+        sheet.trainings(turn.state, hero)
 
 
 @fx.card(EORED)
@@ -129,11 +129,11 @@ def eored(turn: Turn[MeqState], hero: Hero | None) -> None:
 def eored_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "rest":
-        fx.recover(turn, hero, wounds=False)
+        pools.recover(turn, hero, wounds=False)
         return
-    fx.favor(turn, hero, -1, "an Encounter")
-    fx.move_to(turn, hero, EDORAS, "an Encounter")
-    fx.encounter_again(turn, hero)
+    sheet.favor(turn, hero, -1, "an Encounter")
+    moves.move_to(turn, hero, EDORAS, "an Encounter")
+    moves.encounter_again(turn, hero)
 
 
 @fx.card(LIES)
@@ -141,7 +141,8 @@ def lies(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Wise enough for the region's influence: 1 favor, or Sauron loses a random Shadow card."""
     assert hero is not None
     state = turn.state
-    if not fx.compare(turn, hero, "wisdom", ">=", fx.region_influence(state, hero.at), "influence in the region"):
+    if not sheet.compare(turn, hero, "wisdom", ">=", regions.region_influence(state, hero.at),
+                         "influence in the region"):
         return
     options = [("favor", "gain 1 favor")]
     if state.shadow_hand.cards:
@@ -155,7 +156,7 @@ def lies_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple
     assert hero is not None
     state = turn.state
     if picked[0] == "favor":
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
         return
     hand = state.shadow_hand.cards
     got = hand.pop(state.rng.below(len(hand)))
@@ -176,9 +177,9 @@ def smugglers(turn: Turn[MeqState], hero: Hero | None) -> None:
 def smugglers_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "yes":
-        fx.corrupt(turn, hero)
-        fx.from_pool(turn, 1)
-        fx.trainings(turn.state, hero)
+        sheet.corrupt(turn, hero)
+        influence.from_pool(turn, 1)
+        sheet.trainings(turn.state, hero)
 
 
 @fx.card(ALLIES)
@@ -192,9 +193,9 @@ def allies(turn: Turn[MeqState], hero: Hero | None) -> None:
 def allies_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "damage":
-        fx.damage(turn.state, hero, 4)
+        pools.damage(turn.state, hero, 4)
     else:
-        fx.draw_plot(turn)
+        sauron_cards.draw_plot(turn)
 
 
 @fx.card(DANGERS)
@@ -202,7 +203,7 @@ def dangers(turn: Turn[MeqState], hero: Hero | None) -> None:
     """A Corruption card. The data's condition (an attribute against the region's monster tokens) does not say
     which attribute, so none is tested; a table that knows its card undoes it with `adjust`."""
     if hero is not None:
-        fx.corrupt(turn, hero)
+        sheet.corrupt(turn, hero)
 
 
 @fx.card(WORDS)
@@ -210,9 +211,9 @@ def words(turn: Turn[MeqState], hero: Hero | None) -> None:
     """A hero with no Corruption card gains 1 favor; a corrupted one may trade 1 favor for shedding one."""
     assert hero is not None
     if not hero.corruption.cards:
-        fx.favor(turn, hero, 1, "an Encounter")
+        sheet.favor(turn, hero, 1, "an Encounter")
     else:
-        fx.ask_cleanse(turn, hero, 0, 1, cost=1)
+        sheet.ask_cleanse(turn, hero, 0, 1, cost=1)
 
 
 @fx.card(DAYS)
@@ -221,14 +222,14 @@ def days(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     if len(hero.hand.cards) >= 2:
         fx.offer(turn, DAYS, hero, "pick", f"{hero.name}: discard 2 cards for 2 favor?", "discard 2 cards")
-    fx.reshuffle_encounters(turn, DAYS)
+    moves.reshuffle_encounters(turn, DAYS)
 
 
 @fx.choice(DAYS)
 def days_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "pick" and picked[0] == "yes":
-        fx.ask_discard(turn, DAYS, hero, "discard", 2, f"{hero.name}: discard 2 cards.")
+        pools.ask_discard(turn, DAYS, hero, "discard", 2, f"{hero.name}: discard 2 cards.")
     elif stage == "discard":
-        fx.discard(turn, hero, list(picked), "an Encounter")
-        fx.favor(turn, hero, 2, "an Encounter")
+        pools.discard(turn, hero, list(picked), "an Encounter")
+        sheet.favor(turn, hero, 2, "an Encounter")

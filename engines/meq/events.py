@@ -1,5 +1,6 @@
 """What the Event cards (engines.meq.events_t1, _t2, _t3) share: the two ways an Event acts, the heroes'
-choices as a side, and the sweeps that take influence and monster tokens off the board.
+choices as a side, and the sweeps that take influence and monster tokens off the board; and what the turn
+modules read of an Event (whether it stays in play, when a hero may use it, its Story-step effect).
 
 An Event's script runs in Sauron's Event step with no hero (spec 3.1 step 4: the ability resolves at once,
 before its favor and characters are placed). An Event that stays in play on a location acts later instead,
@@ -13,10 +14,45 @@ from collections.abc import Callable
 
 from engines.core import Turn
 from engines.meq import effects as fx
-from engines.meq import rules
+from engines.meq import rules, sheet, tokens
 from engines.meq.state import HERO_MARKER, Hero, MeqState
 
 Use = Callable[[Turn[MeqState], Hero], None]
+
+
+# --- what the turn modules read (meq-events) -------------------------------------------------------------------
+# Event cards (engines.meq.events_t1..t3) run in Sauron's Event step with no hero, and again, with the exploring
+# hero, when one uses the current Event (spec 3.1 step 4, 3.2 step 3c). What the pack cannot say about them is
+# registered here, so the turn modules read it without importing the card modules.
+
+Usable = Callable[[MeqState, Hero], bool]
+EVENT_USABLE: dict[str, Usable] = {}  # event id -> when a hero exploring may use it (default: on its marker)
+EVENT_KEEP: dict[str, bool] = {}  # event id -> stays in play or not, where the pack's ongoing_at is wrong
+EVENT_STORY: dict[str, Callable[[Turn[MeqState]], None]] = {}  # event id -> what it does each Story step
+
+
+def event_stays(ref: str, ongoing_at: str) -> bool:
+    """Whether a resolved Event goes on the Current Event space (spec 3.1 step 4.3)."""
+    return EVENT_KEEP.get(ref, bool(ongoing_at))
+
+
+def event_usable(state: MeqState, hero: Hero) -> bool:
+    """Whether the hero exploring now may use the current Event (spec 3.2 step 3c)."""
+    if not state.current_event.cards:
+        return False
+    test = EVENT_USABLE.get(state.current_event.cards[0].ref)
+    return test(state, hero) if test is not None else bool(state.event_at) and state.event_at == hero.at
+
+
+def event_story(turn: Turn[MeqState]) -> None:
+    """The current Event's Story-step effect, if it has one (a Plot-like Event, spec 3.1 step 2)."""
+    for card in list(turn.state.current_event.cards):
+        run = EVENT_STORY.get(card.ref)
+        if run is not None:
+            run(turn)
+
+
+# --- what the Event scripts share ------------------------------------------------------------------------------
 
 
 def side(state: MeqState) -> str:
@@ -24,7 +60,7 @@ def side(state: MeqState) -> str:
     return state.heroes[0].seat
 
 
-def on_use(*refs: str, usable: fx.Usable | None = None) -> Callable[[Use], Use]:
+def on_use(*refs: str, usable: Usable | None = None) -> Callable[[Use], Use]:
     """Register an Event whose ability waits on its location: nothing happens when it is drawn (the engine puts
     it on the Current Event space and its marker on the location); `fn` runs for the hero who uses it."""
     def deco(fn: Use) -> Use:
@@ -34,7 +70,7 @@ def on_use(*refs: str, usable: fx.Usable | None = None) -> Callable[[Use], Use]:
         for ref in refs:
             fx.SCRIPTS[ref] = script
             if usable is not None:
-                fx.EVENT_USABLE[ref] = usable
+                EVENT_USABLE[ref] = usable
         return fn
     return deco
 
@@ -43,7 +79,7 @@ def on_marker(state: MeqState, hero: Hero) -> bool:
     return bool(state.event_at) and state.event_at == hero.at
 
 
-def with_favor(n: int) -> fx.Usable:
+def with_favor(n: int) -> Usable:
     """Usable on the Event's location by a hero who can pay `n` favor."""
     def test(state: MeqState, hero: Hero) -> bool:
         return on_marker(state, hero) and hero.favor >= n
@@ -58,7 +94,7 @@ def favor_on(turn: Turn[MeqState], loc: str) -> None:
 
 def pay_to_move(turn: Turn[MeqState], hero: Hero, cost: int, marker: str, n: int) -> None:
     """The hero pays favor to move a story marker (forward for the heroes', back for one of Sauron's)."""
-    fx.favor(turn, hero, -cost, "an Event")
+    sheet.favor(turn, hero, -cost, "an Event")
     rules.move_marker(turn, marker, n, f"{hero.name} uses an Event")
 
 
@@ -108,7 +144,7 @@ def swept(turn: Turn[MeqState], ref: str, hero: Hero | None, stage: str, picked:
         rules.remove_influence(turn, what, 1, why)
         inf -= 1
     else:
-        fx.remove_token(turn, what, why)
+        tokens.remove_token(turn, what, why)
         tok -= 1
     sweep(turn, ref, hero, area, total - 1, inf, tok)
 
@@ -140,7 +176,7 @@ def corruption_or(turn: Turn[MeqState], ref: str, hero: Hero, other: tuple[str, 
 
 def pick_corruption(turn: Turn[MeqState], ref: str, hero: Hero) -> None:
     if len(hero.corruption.cards) == 1:
-        fx.cleanse(turn, hero, [hero.corruption.cards[0].uid])
+        sheet.cleanse(turn, hero, [hero.corruption.cards[0].uid])
     else:
         fx.ask_card(turn, hero.seat, ref, hero, "drop", f"{hero.name}: which Corruption card goes?",
                     [(c.uid, c.name) for c in hero.corruption.cards])
@@ -161,5 +197,5 @@ def marks_story(ref: str, marker: str) -> None:
     def use(turn: Turn[MeqState], hero: Hero) -> None:
         turn.say(f"{hero.name} puts an end to it: the {marker} marker stops moving for it.")
 
-    fx.EVENT_STORY[ref] = story
+    EVENT_STORY[ref] = story
     on_use(ref)(use)

@@ -5,10 +5,12 @@ exploring hero when one uses an Event in play."""
 from __future__ import annotations
 
 from engines.core import Turn
+from engines.meq import characters, fights, influence, moves, regions, rules, sauron_cards, sheet
 from engines.meq import effects as fx
-from engines.meq import rules
 from engines.meq.cards import index
 from engines.meq.events import (
+    EVENT_KEEP,
+    EVENT_USABLE,
     any_location,
     corruption_or,
     heroes_forward,
@@ -50,16 +52,16 @@ def messengers(turn: Turn[MeqState], hero: Hero | None) -> None:
             fx.ask_card(turn, h.seat, MESSENGERS, h, "pick", f"{h.name}: pay 1 favor or take a Corruption card?",
                         [("favor", "pay 1 favor"), ("corrupt", "take a Corruption card")])
         else:
-            fx.corrupt(turn, h)
+            sheet.corrupt(turn, h)
 
 
 @fx.choice(MESSENGERS)
 def messengers_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "favor":
-        fx.favor(turn, hero, -1, "an Event")
+        sheet.favor(turn, hero, -1, "an Event")
     else:
-        fx.corrupt(turn, hero)
+        sheet.corrupt(turn, hero)
 
 
 @fx.card(TEMPTED)
@@ -79,10 +81,10 @@ def tempted_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tu
         return
     assert hero is not None
     if picked[0] == "corrupt":
-        fx.corrupt(turn, hero)
-        fx.train(turn, hero)
+        sheet.corrupt(turn, hero)
+        sheet.train(turn, hero)
     else:
-        fx.draw_plot(turn)
+        sauron_cards.draw_plot(turn)
 
 
 def _friends_here(state: MeqState, hero: Hero) -> bool:
@@ -97,20 +99,20 @@ def trust(turn: Turn[MeqState], hero: Hero | None) -> None:
     state = turn.state
     if hero is not None:
         card = state.current_event.cards[0]
-        fx.favor(turn, hero, card.tokens.pop("favor", 0), "the favor kept on an Event")
+        sheet.favor(turn, hero, card.tokens.pop("favor", 0), "the favor kept on an Event")
         return
     card = next(c for c in state.drawn.cards if c.ref == TRUST)
     for h in state.heroes:
         if h.favor:
-            fx.favor(turn, h, -1, "put on an Event")
+            sheet.favor(turn, h, -1, "put on an Event")
             card.tokens["favor"] = card.tokens.get("favor", 0) + 1
     held = card.tokens.get("favor", 0)
     turn.say(f"{held} favor now wait on {card.name}, for the next hero to explore beside a friend (any other "
              "hero or character)." if held else f"No hero has favor to put on {card.name}; it waits in play, empty.")
 
 
-fx.EVENT_KEEP[TRUST] = True  # it stays in play, though it has no location
-fx.EVENT_USABLE[TRUST] = _friends_here
+EVENT_KEEP[TRUST] = True  # it stays in play, though it has no location
+EVENT_USABLE[TRUST] = _friends_here
 
 
 @fx.card(THIEVES)
@@ -121,7 +123,7 @@ def thieves(turn: Turn[MeqState], hero: Hero | None) -> None:
     if not chars:
         turn.say("No character is on the board: nothing moves.")
     elif len(chars) == 1:
-        fx.move_character(turn, chars[0], "mouth-of-the-greyflood")
+        characters.move_character(turn, chars[0], "mouth-of-the-greyflood")
     else:
         fx.ask_card(turn, state.sauron, THIEVES, None, "char", "Which character goes to the Mouth of the Greyflood?",
                     [(c, index().characters[c].name) for c in chars])
@@ -129,14 +131,14 @@ def thieves(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 @fx.choice(THIEVES)
 def thieves_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    fx.move_character(turn, picked[0], "mouth-of-the-greyflood")
+    characters.move_character(turn, picked[0], "mouth-of-the-greyflood")
 
 
 @fx.card(ORPHANED)
 def orphaned(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Sauron may take 1 favor, or 1 character, off a location in Rohan."""
     state = turn.state
-    rohan = fx.in_region(state, "rohan")
+    rohan = regions.in_region(state, "rohan")
     options = [(f"favor|{loc}", f"1 favor from {state.map.name(loc)}") for loc in rohan if state.favor_at.get(loc)]
     options += [(f"char|{c}", f"{index().characters[c].name} from {state.map.name(loc)}")
                 for c, loc in sorted(state.characters.items()) if loc in rohan]
@@ -157,14 +159,14 @@ def orphaned_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: t
             del state.favor_at[what]
         turn.say(f"1 favor is taken off {state.map.name(what)}.")
     elif kind == "char":
-        fx.character_home(turn, what)
+        characters.character_home(turn, what)
 
 
 @fx.card(BEORNINGS)
 def beornings(turn: Turn[MeqState], hero: Hero | None) -> None:
     """The heroes may take up to 2 monster tokens off Mirkwood, or wound a minion there for 2."""
     state = turn.state
-    mirkwood = fx.in_region(state, "mirkwood")
+    mirkwood = regions.in_region(state, "mirkwood")
     options = [("sweep", "remove up to 2 monster tokens in Mirkwood")] if any(
         state.tokens_at(loc) for loc in mirkwood) else []
     options += [(f"minion|{m.key}", f"2 damage to {index().foes[m.key].name}") for m in state.minions
@@ -178,13 +180,13 @@ def beornings(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 @fx.choice(BEORNINGS)
 def beornings_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    mirkwood = fx.in_region(turn.state, "mirkwood")
+    mirkwood = regions.in_region(turn.state, "mirkwood")
     if stage != "pick":
         swept(turn, BEORNINGS, None, stage, picked[0], mirkwood, "an Event")
     elif picked[0] == "sweep":
         sweep(turn, BEORNINGS, None, mirkwood, 2, 0, 2)
     elif picked[0].startswith("minion|"):
-        fx.wound_minion(turn, picked[0].split("|", 1)[1], 2)
+        fights.wound_minion(turn, picked[0].split("|", 1)[1], 2)
 
 
 @fx.card(DUNADAN)
@@ -194,7 +196,8 @@ def dunadan(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 @fx.choice(DUNADAN)
 def dunadan_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    sweep_or_favor_then(turn, DUNADAN, stage, picked[0], fx.in_region(turn.state, "eriador"), (4, 4, 4), "the-shire")
+    sweep_or_favor_then(turn, DUNADAN, stage, picked[0], regions.in_region(turn.state, "eriador"), (4, 4, 4),
+                        "the-shire")
 
 
 @fx.card(ERKENBRAND)
@@ -205,7 +208,7 @@ def erkenbrand(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 @fx.choice(ERKENBRAND)
 def erkenbrand_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    sweep_or_favor_then(turn, ERKENBRAND, stage, picked[0], fx.in_region(turn.state, "rohan"), (1, 0, 1),
+    sweep_or_favor_then(turn, ERKENBRAND, stage, picked[0], regions.in_region(turn.state, "rohan"), (1, 0, 1),
                         "helm-s-deep")
 
 
@@ -236,9 +239,9 @@ def golden_wood(turn: Turn[MeqState], hero: Hero) -> None:
 def golden_wood_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "boat":
-        fx.item(turn, hero, "item-boat")
+        sheet.item(turn, hero, "item-boat")
     else:
-        fx.from_pool(turn, 1)
+        influence.from_pool(turn, 1)
 
 
 @on_use(ARWEN)
@@ -251,9 +254,9 @@ def arwen(turn: Turn[MeqState], hero: Hero) -> None:
 def arwen_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "favor":
-        fx.favor(turn, hero, 1, "an Event")
+        sheet.favor(turn, hero, 1, "an Event")
     else:
-        fx.train(turn, hero)
+        sheet.train(turn, hero)
 
 
 @on_use(IMLADRIS)
@@ -265,11 +268,11 @@ def imladris(turn: Turn[MeqState], hero: Hero) -> None:
 def imladris_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "drop":
-        fx.cleanse(turn, hero, [picked[0]])
+        sheet.cleanse(turn, hero, [picked[0]])
     elif picked[0] == "corrupt":
         pick_corruption(turn, IMLADRIS, hero)
     else:
-        fx.level(turn, hero, "fortitude")
+        sheet.level(turn, hero, "fortitude")
 
 
 @on_use(WANDERER)
@@ -281,7 +284,7 @@ def wanderer(turn: Turn[MeqState], hero: Hero) -> None:
 @fx.choice(WANDERER)
 def wanderer_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
-    fx.move_hero_to(turn, hero, picked[0], "an Event")
+    moves.move_hero_to(turn, hero, picked[0], "an Event")
 
 
 on_use(FRODO, usable=with_favor(3))(heroes_forward)  # 3 favor: the heroes' marker one space on

@@ -5,6 +5,7 @@ exploring hero when one uses an Event in play."""
 from __future__ import annotations
 
 from engines.core import DecisionKind, Turn
+from engines.meq import characters, moves, pools, regions, sauron_cards, sheet, tokens
 from engines.meq import effects as fx
 from engines.meq.cards import RED
 from engines.meq.events import (
@@ -48,9 +49,9 @@ on_use(GOLLUM, usable=with_favor(3))(heroes_forward)  # 3 favor: the heroes' mar
 def _troll_spots(state: MeqState) -> list[str]:
     """Rhudaur locations a token may go on for this card: influence is not needed; no Haven, no hero."""
     group = state.map.region("rhudaur").group
-    if not fx.pile_ready(state, group):
+    if not tokens.pile_ready(state, group):
         return []
-    return [loc for loc in fx.in_region(state, "rhudaur")
+    return [loc for loc in regions.in_region(state, "rhudaur")
             if not state.map.location(loc).haven and not state.heroes_at(loc)]
 
 
@@ -72,8 +73,8 @@ def trolls_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
     state = turn.state
     group = state.map.region("rhudaur").group
     for loc in picked:
-        if fx.pile_ready(state, group):
-            fx.place_token(turn, group, loc)
+        if tokens.pile_ready(state, group):
+            tokens.place_token(turn, group, loc)
 
 
 @fx.card(STRENGTH)
@@ -97,9 +98,9 @@ def foe_hammer(turn: Turn[MeqState], hero: Hero | None) -> None:
 @fx.choice(FOE_HAMMER)
 def foe_hammer_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     state = turn.state
-    fx.move_character(turn, GANDALF, picked[0])
+    characters.move_character(turn, GANDALF, picked[0])
     for token in state.tokens_at(picked[0]):
-        fx.remove_token(turn, token.uid, "Gandalf")
+        tokens.remove_token(turn, token.uid, "Gandalf")
 
 
 @fx.card(UNDER_SHADOW)
@@ -120,13 +121,13 @@ def under_shadow_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picke
         return
     assert hero is not None
     if stage == "to":
-        fx.move_hero_to(turn, hero, picked[0], "an Event")
+        moves.move_hero_to(turn, hero, picked[0], "an Event")
     elif picked[0] == "corrupt":
-        fx.corrupt(turn, hero)
+        sheet.corrupt(turn, hero)
         fx.ask_card(turn, hero.seat, UNDER_SHADOW, hero, "to", f"{hero.name}: go where?",
                     any_location(state, hero.at))
     else:
-        fx.draw_plot(turn)
+        sauron_cards.draw_plot(turn)
 
 
 @fx.card(DALE)
@@ -136,7 +137,7 @@ def dale(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 @fx.choice(DALE)
 def dale_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    sweep_or_favor_then(turn, DALE, stage, picked[0], fx.within(turn.state, "lake-esgaroth", 1), (2, 0, 2),
+    sweep_or_favor_then(turn, DALE, stage, picked[0], regions.within(turn.state, "lake-esgaroth", 1), (2, 0, 2),
                         "lake-esgaroth")
 
 
@@ -147,14 +148,14 @@ def edoras(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 @fx.choice(EDORAS)
 def edoras_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    sweep_or_favor_then(turn, EDORAS, stage, picked[0], fx.within(turn.state, "edoras", 1), (2, 1, 1), "edoras")
+    sweep_or_favor_then(turn, EDORAS, stage, picked[0], regions.within(turn.state, "edoras", 1), (2, 1, 1), "edoras")
 
 
 @fx.card(MEETING)
 def meeting(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Aragorn and Gandalf both come to Bree, from the supply or from where they stand."""
-    fx.move_character(turn, ARAGORN, "bree")
-    fx.move_character(turn, GANDALF, "bree")
+    characters.move_character(turn, ARAGORN, "bree")
+    characters.move_character(turn, GANDALF, "bree")
 
 
 @fx.card(BEREGOND)
@@ -179,8 +180,8 @@ def beregond_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: t
         return
     key, uid = picked[0].split("|")
     payer = state.hero(key)
-    fx.favor(turn, payer, -3, "an Event")
-    fx.discard_active_plot(turn, uid, f"{payer.name} pays 3 favor")
+    sheet.favor(turn, payer, -3, "an Event")
+    sauron_cards.discard_active_plot(turn, uid, f"{payer.name} pays 3 favor")
 
 
 # --- used by a hero exploring the Event's location -------------------------------------------------------------
@@ -190,7 +191,7 @@ def beregond_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: t
 def cirdan(turn: Turn[MeqState], hero: Hero) -> None:
     """A Boat; then the hero may sail on to Belfalas."""
     state = turn.state
-    fx.item(turn, hero, "item-boat")
+    sheet.item(turn, hero, "item-boat")
     fx.ask_card(turn, hero.seat, CIRDAN, hero, "sail", f"{hero.name}: go to {state.map.name('belfalas')}?",
                 [("go", f"go to {state.map.name('belfalas')}"), ("stay", "stay")])
 
@@ -199,7 +200,7 @@ def cirdan(turn: Turn[MeqState], hero: Hero) -> None:
 def cirdan_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "go":
-        fx.move_hero_to(turn, hero, "belfalas", "an Event")
+        moves.move_hero_to(turn, hero, "belfalas", "an Event")
 
 
 def _healing(ref: str) -> None:
@@ -212,11 +213,11 @@ def _healing(ref: str) -> None:
     def then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
         assert hero is not None
         if stage == "drop":
-            fx.cleanse(turn, hero, [picked[0]])
+            sheet.cleanse(turn, hero, [picked[0]])
         elif picked[0] == "corrupt":
             pick_corruption(turn, ref, hero)
         else:
-            fx.damage_to_rest(turn, hero)
+            pools.damage_to_rest(turn, hero)
 
 
 _healing(IARWAIN)

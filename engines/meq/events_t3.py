@@ -5,10 +5,11 @@ exploring hero when one uses an Event in play."""
 from __future__ import annotations
 
 from engines.core import DecisionKind, Turn
+from engines.meq import characters, influence, regions, rules, sheet, tokens
 from engines.meq import effects as fx
-from engines.meq import rules
 from engines.meq.cards import BLACK, MARKERS, RED, YELLOW, index
 from engines.meq.events import (
+    EVENT_KEEP,
     corruption_or,
     favor_on,
     heroes_forward,
@@ -51,9 +52,9 @@ def radagast(turn: Turn[MeqState], hero: Hero | None) -> None:
     state = turn.state
     for h in state.heroes:
         if h.favor >= 4:
-            fx.favor(turn, h, -1, "an Event")
+            sheet.favor(turn, h, -1, "an Event")
     if GANDALF in state.characters:
-        fx.move_character(turn, GANDALF, "isengard")
+        characters.move_character(turn, GANDALF, "isengard")
 
 
 @fx.card(HEARD)
@@ -62,7 +63,7 @@ def heard(turn: Turn[MeqState], hero: Hero | None) -> None:
     Sauron may bring one minion in play to the Shire."""
     state = turn.state
     for loc in state.map.neighbours("the-shire"):
-        fx.add_influence(turn, loc, 1, named=True)
+        influence.add_influence(turn, loc, 1, named=True)
     minions = [m.key for m in state.minions if m.status == "in" and m.at != "the-shire"]
     if minions:
         fx.ask_card(turn, state.sauron, HEARD, None, "minion", "Send one of your minions to the Shire?",
@@ -100,10 +101,10 @@ def lidless(turn: Turn[MeqState], hero: Hero | None) -> None:
 def lidless_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     state = turn.state
     for loc in picked:
-        fx.add_influence(turn, loc, 1, named=True)
+        influence.add_influence(turn, loc, 1, named=True)
         group = state.map.group_of(loc)
-        if not state.heroes_at(loc) and fx.pile_ready(state, group):
-            fx.place_token(turn, group, loc)
+        if not state.heroes_at(loc) and tokens.pile_ready(state, group):
+            tokens.place_token(turn, group, loc)
 
 
 @fx.card(ARNOR)
@@ -121,13 +122,13 @@ def arnor_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tupl
     if picked[0] == "favor":
         favor_on(turn, "fornost")
     elif picked[0] == "sweep":
-        for loc in fx.within(state, "fornost", 1):
+        for loc in regions.within(state, "fornost", 1):
             for token in state.tokens_at(loc):
-                fx.remove_token(turn, token.uid, "an Event")
+                tokens.remove_token(turn, token.uid, "an Event")
             rules.remove_influence(turn, loc, state.influence.get(loc, 0), "an Event")
 
 
-fx.EVENT_KEEP[ARNOR] = False  # resolved at once: the data's second location is not where it acts
+EVENT_KEEP[ARNOR] = False  # resolved at once: the data's second location is not where it acts
 
 
 @fx.card(DREAM)
@@ -136,7 +137,7 @@ def dream(turn: Turn[MeqState], hero: Hero | None) -> None:
     state = turn.state
     for h in state.heroes:
         if not h.favor:
-            fx.favor(turn, h, 1, "an Event")
+            sheet.favor(turn, h, 1, "an Event")
     if state.markers[YELLOW] <= min(state.markers[m] for m in MARKERS):
         rules.move_marker(turn, YELLOW, 1, "an Event")
 
@@ -145,7 +146,7 @@ def dream(turn: Turn[MeqState], hero: Hero | None) -> None:
 def eowyn(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Theoden comes to Edoras (from the supply or elsewhere); 1 influence leaves every location next to it."""
     state = turn.state
-    fx.move_character(turn, THEODEN, "edoras")
+    characters.move_character(turn, THEODEN, "edoras")
     for loc in state.map.neighbours("edoras"):
         rules.remove_influence(turn, loc, 1, "an Event")
 
@@ -157,10 +158,10 @@ def eowyn(turn: Turn[MeqState], hero: Hero | None) -> None:
 def fangorn(turn: Turn[MeqState], hero: Hero) -> None:
     """1 favor, and every monster token within 1 of Fangorn goes."""
     state = turn.state
-    fx.favor(turn, hero, 1, "an Event")
-    for loc in fx.within(state, hero.at, 1):
+    sheet.favor(turn, hero, 1, "an Event")
+    for loc in regions.within(state, hero.at, 1):
         for token in state.tokens_at(loc):
-            fx.remove_token(turn, token.uid, "an Event")
+            tokens.remove_token(turn, token.uid, "an Event")
 
 
 @on_use(STORMCROW)
@@ -168,7 +169,7 @@ def stormcrow(turn: Turn[MeqState], hero: Hero) -> None:
     """Gandalf, if on the board, goes 4 or more paths away (the hero picks where); 1 influence leaves the
     Shadow Pool."""
     state = turn.state
-    fx.from_pool(turn, 1)
+    influence.from_pool(turn, 1)
     if GANDALF not in state.characters:
         return
     far = sorted(loc for loc, d in state.map.distances(state.characters[GANDALF]).items() if d >= 4)
@@ -179,14 +180,14 @@ def stormcrow(turn: Turn[MeqState], hero: Hero) -> None:
 
 @fx.choice(STORMCROW)
 def stormcrow_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    fx.move_character(turn, GANDALF, picked[0])
+    characters.move_character(turn, GANDALF, picked[0])
 
 
 @on_use(SONS)
 def sons(turn: Turn[MeqState], hero: Hero) -> None:
     """2 favor, and the hero takes one monster token anywhere off the board."""
     state = turn.state
-    fx.favor(turn, hero, 2, "an Event")
+    sheet.favor(turn, hero, 2, "an Event")
     tokens = state.tokens.cards
     if tokens:
         fx.ask_card(turn, hero.seat, SONS, hero, "token", "Remove which monster token?",
@@ -196,7 +197,7 @@ def sons(turn: Turn[MeqState], hero: Hero) -> None:
 
 @fx.choice(SONS)
 def sons_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
-    fx.remove_token(turn, picked[0], "an Event")
+    tokens.remove_token(turn, picked[0], "an Event")
 
 
 @on_use(ARGONATH)
@@ -208,11 +209,11 @@ def argonath(turn: Turn[MeqState], hero: Hero) -> None:
 def argonath_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if stage == "drop":
-        fx.cleanse(turn, hero, [picked[0]])
+        sheet.cleanse(turn, hero, [picked[0]])
     elif picked[0] == "corrupt":
         pick_corruption(turn, ARGONATH, hero)
     else:
-        fx.level(turn, hero, "fortitude")
+        sheet.level(turn, hero, "fortitude")
 
 
 @on_use(WARNED, usable=with_favor(2))

@@ -9,7 +9,22 @@ from typing import Any
 from engines.core import Card, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View, Visibility
 from engines.core.zones import ZoneView
 from engines.meq import board as mb
-from engines.meq import combat, effects, finale, flow, hero, quests, rules, sauron, stock  # noqa: F401  (registrations)
+from engines.meq import (  # noqa: F401  (registrations)
+    characters,
+    combat,
+    effects,
+    finale,
+    flow,
+    hero,
+    influence,
+    pools,
+    quests,
+    rules,
+    sauron,
+    sauron_cards,
+    sheet,
+    stock,
+)
 from engines.meq.cards import MARKERS, index
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, copy_card, zone
 from engines.meq.view import build, hand_zones, quest_name
@@ -279,7 +294,7 @@ class Meq(Rules[MeqState]):
             state.characters.pop(args[0], None)
             if args[1] != "off":
                 _loc(state, args[1])
-                effects.put_character(turn, args[0], args[1])
+                characters.put_character(turn, args[0], args[1])
         else:
             self._adjust_hero(turn, verb, _hero(state, args[0]), args[1:])
         flow.advance(turn)
@@ -309,7 +324,7 @@ class Meq(Rules[MeqState]):
                 raise RuleError(f"Items: {', '.join(index().items)}.")
             rules.gain_item(turn, h, args[0])
         elif verb == "train":
-            effects.train(turn, h)
+            sheet.train(turn, h)
         elif verb == "quest":
             if args[0] not in h.quests:
                 raise RuleError(f"{h.name} does not hold the quest {args[0]}.")

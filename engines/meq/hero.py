@@ -4,7 +4,7 @@ turn, the two-player interlude, and a hero's defeat (spec 4.4)."""
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Turn
-from engines.meq import corruption, effects, quests, rules, scripts, stock
+from engines.meq import corruption, events, quests, rules, sauron_cards, scripts, stock
 from engines.meq.cards import ANY, MARKERS, index
 from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.state import Hero, MeqState
@@ -411,7 +411,7 @@ def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
         cost = index().plots[card.ref].favor
         if state.plot_at.get(card.uid) == here and hero.favor >= cost:
             options.append((f"plot:{card.uid}", f"discard the Plot {card.name} for {cost} favor"))
-    if effects.event_usable(state, hero):
+    if events.event_usable(state, hero):
         options.append(("event", f"use the Event {state.current_event.cards[0].name} here"))
     for other in state.heroes_at(here):
         if not (corruption.may_trade(hero) and corruption.may_trade(other)):
@@ -459,7 +459,7 @@ def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
     elif verb == "plot":
         cost = index().plots[state.plots.find(rest[0]).ref].favor  # type: ignore[union-attr]
         hero.favor -= cost
-        effects.discard_active_plot(turn, rest[0], f"{hero.name} pays {cost} favor")
+        sauron_cards.discard_active_plot(turn, rest[0], f"{hero.name} pays {cost} favor")
     elif verb == "event":
         card = state.current_event.cards[0]
         turn.say(f"{hero.name} uses the Event {card.name}.")

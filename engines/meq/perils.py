@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core import DecisionKind, Turn
 from engines.meq import effects as fx
-from engines.meq import stock
+from engines.meq import fights, influence, moves, pools, regions, sauron_cards, sheet, stock, tokens
 from engines.meq.cards import BLACK, index
 from engines.meq.state import Hero, MeqState
 
@@ -25,7 +25,7 @@ def hounds(turn: Turn[MeqState], hero: Hero | None) -> None:
     reward."""
     assert hero is not None
     if not hero.hand.cards:
-        fx.damage(turn.state, hero, 6)
+        pools.damage(turn.state, hero, 6)
         return
     fx.ask_card(turn, hero.seat, HOUNDS, hero, "shields", f"{hero.name} takes 6 damage: discard hand cards to "
                 "block 1 per shield?", [(c.uid, f"{c.name} ({index().combat[c.ref].defense} shields)")
@@ -37,10 +37,10 @@ def hounds(turn: Turn[MeqState], hero: Hero | None) -> None:
 def hounds_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     shields = sum(index().combat[c.ref].defense for c in hero.hand.cards if c.uid in picked)
-    fx.discard(turn, hero, list(picked), "blocking the hounds")
+    pools.discard(turn, hero, list(picked), "blocking the hounds")
     left = max(0, 6 - shields)
     if left:
-        fx.damage(turn.state, hero, left)
+        pools.damage(turn.state, hero, left)
     else:
         fx.push(turn.state, f"fx:favor_or_train:{hero.key}")
 
@@ -56,10 +56,10 @@ def betrayal(turn: Turn[MeqState], hero: Hero | None) -> None:
 def betrayal_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "damage":
-        fx.damage(turn.state, hero, 5)
+        pools.damage(turn.state, hero, 5)
     else:
-        fx.draw_plot(turn)
-        fx.draw_shadow(turn)
+        sauron_cards.draw_plot(turn)
+        sauron_cards.draw_shadow(turn)
 
 
 @fx.card("peril-a-shadow-in-3")
@@ -67,10 +67,10 @@ def memories(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Wisdom at most the count of neighbouring locations holding influence: Corruption and 1 favor lost."""
     assert hero is not None
     state = turn.state
-    near = fx.influenced_neighbours(state, hero.at)
-    if fx.wisdom(state, hero) <= near:
-        fx.corrupt(turn, hero)
-        fx.favor(turn, hero, -1, "a Peril")
+    near = regions.influenced_neighbours(state, hero.at)
+    if sheet.wisdom(state, hero) <= near:
+        sheet.corrupt(turn, hero)
+        sheet.favor(turn, hero, -1, "a Peril")
     else:
         turn.say(f"{hero.name}'s wisdom is above {near}: nothing happens.")
 
@@ -80,7 +80,7 @@ def scouts(turn: Turn[MeqState], hero: Hero | None) -> None:
     """A Corruption card, then the Peril discard (this card with it) goes back into the deck, shuffled."""
     assert hero is not None
     state = turn.state
-    fx.corrupt(turn, hero)
+    sheet.corrupt(turn, hero)
     stock.put(state, "peril", state.peril_discard.cards)
     state.peril_discard.cards.clear()
     stock.shuffle(state, "peril")
@@ -99,7 +99,7 @@ def ill_met_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tu
     assert hero is not None
     state = turn.state
     if stage == "pick" and picked[0] == "favor":
-        fx.favor(turn, hero, -2, "a Peril")
+        sheet.favor(turn, hero, -2, "a Peril")
     elif stage == "pick":
         got = stock.draw_from(turn, "corruption", state.corruption_discard, state.drawn, 2)
         for c in got:
@@ -127,27 +127,28 @@ def ill_met_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tu
 def armies(turn: Turn[MeqState], hero: Hero | None) -> None:
     """One random hand card away per Corruption card, then a fight with an Orc."""
     assert hero is not None
-    fx.discard_random(turn, hero, fx.corruption(hero), "a Peril")
+    pools.discard_random(turn, hero, sheet.corruption(hero), "a Peril")
     if f"defeat:{hero.key}" not in turn.state.queue:
-        fx.fight(turn, hero, "mon-orc", ends_turn=True)
+        fights.fight(turn, hero, "mon-orc", ends_turn=True)
 
 
 @fx.card("peril-hill-of-black-7")
 def black_hill(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     state = turn.state
-    if fx.wisdom(state, hero) <= fx.plots_in_play(state):
-        fx.damage(state, hero, 5)
-        fx.end_turn(turn, hero)
+    if sheet.wisdom(state, hero) <= sauron_cards.plots_in_play(state):
+        pools.damage(state, hero, 5)
+        moves.end_turn(turn, hero)
     else:
-        turn.say(f"{hero.name}'s wisdom is above the {fx.plots_in_play(state)} active Plot(s): nothing happens.")
+        turn.say(f"{hero.name}'s wisdom is above the {sauron_cards.plots_in_play(state)} active Plot(s): nothing "
+                 "happens.")
 
 
 @fx.card(DARK_TOWER)
 def dark_tower(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Sauron sends one of his minions on the board to fight; a win is worth 2 favor; the turn goes on."""
     assert hero is not None
-    ready = fx.minions_in_play(turn.state)
+    ready = fights.minions_in_play(turn.state)
     if not ready:
         turn.say("No minion is on the board: nothing happens.")
         return
@@ -158,21 +159,21 @@ def dark_tower(turn: Turn[MeqState], hero: Hero | None) -> None:
 @fx.choice(DARK_TOWER)
 def dark_tower_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
-    fx.fight(turn, hero, picked[0], ends_turn=False, on_win=(f"fx:favor:{hero.key}:2",))
+    fights.fight(turn, hero, picked[0], ends_turn=False, on_win=(f"fx:favor:{hero.key}:2",))
 
 
 @fx.card("peril-khazad-dum-9")
 def khazad_dum(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.fight(turn, hero, "mon-balrog", ends_turn=True, on_win=(f"fx:favor:{hero.key}:2", f"fx:train:{hero.key}"))
+    fights.fight(turn, hero, "mon-balrog", ends_turn=True, on_win=(f"fx:favor:{hero.key}:2", f"fx:train:{hero.key}"))
 
 
 @fx.card("peril-an-enduring-evil-10")
 def enduring(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     if turn.state.influence.get(hero.at, 0) >= 1:
-        fx.corrupt(turn, hero)
-        fx.end_turn(turn, hero)
+        sheet.corrupt(turn, hero)
+        moves.end_turn(turn, hero)
     else:
         turn.say(f"No influence on {turn.state.map.name(hero.at)}: nothing happens.")
 
@@ -180,15 +181,15 @@ def enduring(turn: Turn[MeqState], hero: Hero | None) -> None:
 @fx.card("peril-trapped-11")
 def trapped(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.to_pool(turn, 2)
-    if not fx.ask_discard(turn, "peril-trapped-11", hero, "discard", 2, f"{hero.name}: discard 2 cards."):
+    influence.to_pool(turn, 2)
+    if not pools.ask_discard(turn, "peril-trapped-11", hero, "discard", 2, f"{hero.name}: discard 2 cards."):
         turn.say(f"{hero.name} has no card to discard.")
 
 
 @fx.choice("peril-trapped-11")
 def trapped_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
-    fx.discard(turn, hero, list(picked), "a Peril")
+    pools.discard(turn, hero, list(picked), "a Peril")
 
 
 @fx.card(WEAKNESS)
@@ -202,14 +203,14 @@ def weakness(turn: Turn[MeqState], hero: Hero | None) -> None:
 def weakness_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "damage":
-        fx.damage(turn.state, hero, 5)
+        pools.damage(turn.state, hero, 5)
     else:
-        fx.advance(turn, BLACK, 1, "a Peril")
+        influence.advance(turn, BLACK, 1, "a Peril")
 
 
 def _region_spots(state: MeqState, hero: Hero, *, skip_here: bool) -> list[str]:
-    return [loc for loc in fx.region_of(state, hero.at)
-            if fx.influence_room(state, loc) and not (skip_here and loc == hero.at)]
+    return [loc for loc in regions.region_of(state, hero.at)
+            if influence.influence_room(state, loc) and not (skip_here and loc == hero.at)]
 
 
 @fx.card(BUSINESS)
@@ -217,7 +218,7 @@ def business(turn: Turn[MeqState], hero: Hero | None) -> None:
     """2 to the Pool; then 1 influence on each of up to 3 locations of the hero's region."""
     assert hero is not None
     state = turn.state
-    fx.to_pool(turn, 2)
+    influence.to_pool(turn, 2)
     spots = _region_spots(state, hero, skip_here=False)
     if spots:
         fx.ask_card(turn, state.sauron, BUSINESS, hero, "where", "Put 1 influence on up to 3 of these locations.",
@@ -228,7 +229,7 @@ def business(turn: Turn[MeqState], hero: Hero | None) -> None:
 @fx.choice(BUSINESS)
 def business_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     for loc in picked:
-        fx.add_influence(turn, loc, 1)
+        influence.add_influence(turn, loc, 1)
 
 
 @fx.card(REGRET)
@@ -236,7 +237,7 @@ def regret(turn: Turn[MeqState], hero: Hero | None) -> None:
     """2 to the Pool; then 1 influence and 1 monster token in the hero's region, not where the hero stands."""
     assert hero is not None
     state = turn.state
-    fx.to_pool(turn, 2)
+    influence.to_pool(turn, 2)
     spots = _region_spots(state, hero, skip_here=True)
     if spots:
         fx.ask_card(turn, state.sauron, REGRET, hero, "influence", "Put 1 influence on a location (or none).",
@@ -251,15 +252,15 @@ def regret_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tup
     state = turn.state
     if stage == "influence":
         if picked[0] != "skip":
-            fx.add_influence(turn, picked[0], 1)
-        region = [loc for loc in fx.region_of(state, hero.at) if loc != hero.at]
-        spots = fx.token_spots(state, region)
+            influence.add_influence(turn, picked[0], 1)
+        region = [loc for loc in regions.region_of(state, hero.at) if loc != hero.at]
+        spots = tokens.token_spots(state, region)
         if spots:
             fx.ask_card(turn, state.sauron, REGRET, hero, "token", "Place a monster token (or none).",
-                        [*fx.spot_options(state, spots), ("skip", "nowhere")], private=True)
+                        [*tokens.spot_options(state, spots), ("skip", "nowhere")], private=True)
     elif picked[0] != "skip":
         group, loc = picked[0].split("|")
-        fx.place_token(turn, group, loc)
+        tokens.place_token(turn, group, loc)
 
 
 @fx.card(NINE)
@@ -268,9 +269,9 @@ def nine(turn: Turn[MeqState], hero: Hero | None) -> None:
     fights at once; the turn goes on whatever the outcome."""
     assert hero is not None
     state = turn.state
-    fx.corrupt(turn, hero)
+    sheet.corrupt(turn, hero)
     options = [("plot", "draw 1 Plot card")]
-    for key in fx.minions_in_play(state):
+    for key in fights.minions_in_play(state):
         m = state.minion(key)
         for loc in state.map.neighbours(m.at):
             options.append((f"{key}|{loc}", f"move {index().foes[key].name} to {state.map.name(loc)}"))
@@ -282,10 +283,10 @@ def nine_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple
     assert hero is not None
     state = turn.state
     if picked[0] == "plot":
-        fx.draw_plot(turn)
+        sauron_cards.draw_plot(turn)
         return
     key, loc = picked[0].split("|")
     state.minion(key).at = loc
     turn.say(f"{index().foes[key].name} moves to {state.map.name(loc)}.")
     if loc == hero.at:
-        fx.fight(turn, hero, key, ends_turn=False)
+        fights.fight(turn, hero, key, ends_turn=False)

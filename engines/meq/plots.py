@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engines.core import Card, Decision, DecisionKind, Turn
 from engines.meq import effects as fx
-from engines.meq import stock
+from engines.meq import influence, regions, sauron_cards, sheet, stock
 from engines.meq.cards import index
 from engines.meq.flow import FIGHTS, answer, ask, moment, task
 from engines.meq.state import Hero, MeqState
@@ -48,7 +48,7 @@ def plot(ref: str, **kw: object) -> None:
 
 
 def near_influence(state: MeqState, loc: str) -> int:
-    return sum(state.influence.get(x, 0) for x in fx.within(state, loc))
+    return sum(state.influence.get(x, 0) for x in regions.within(state, loc))
 
 
 def marked(state: MeqState) -> set[str]:
@@ -60,7 +60,7 @@ def only(loc: str, test: Callable[[MeqState], bool]) -> Where:
 
 
 def enemies_near(state: MeqState, loc: str) -> bool:
-    return any(fx.enemies_at(state, x) for x in fx.within(state, loc))
+    return any(regions.enemies_at(state, x) for x in regions.within(state, loc))
 
 
 def broken_line(state: MeqState) -> list[str]:
@@ -83,9 +83,9 @@ def starting(strongholds: int, extension: int, pool: int, shadows: tuple[int, in
         state = turn.state
         for loc in state.map.locations:
             if loc.stronghold:
-                fx.add_influence(turn, loc.id, strongholds, named=True)
+                influence.add_influence(turn, loc.id, strongholds, named=True)
         if pool:
-            fx.to_pool(turn, pool)
+            influence.to_pool(turn, pool)
         fx.push(state, f"place:{extension}", f"plot_keep:shadow:{shadows[0]}:{shadows[1]}",
                 f"plot_keep:plot:{plots[0]}:{plots[1]}")
     return run
@@ -138,7 +138,7 @@ def gollum_only(turn: Turn[MeqState], uid: str) -> None:
     state = turn.state
     for c in list(state.plots.cards):
         if c.uid != uid and "gollum" in c.name.lower():
-            fx.discard_active_plot(turn, c.uid, "another Gollum Plot comes into play")
+            sauron_cards.discard_active_plot(turn, c.uid, "another Gollum Plot comes into play")
 
 
 def smeagol(turn: Turn[MeqState], uid: str) -> None:
@@ -201,7 +201,7 @@ plot(OSGILIATH, where=only("osgiliath", lambda s: bool(s.tokens_at("osgiliath"))
      about="needs a monster token on Osgiliath")
 plot(CAPTURED, on_play=gollum_only, about="the other Gollum Plots leave play")
 plot(SARUMAN_FALLS, about="Isengard is perilous; consulting Saruman corrupts")
-plot(WORMTONGUE, where=only("edoras", lambda s: near_influence(s, "edoras") >= 6 or bool(fx.plot_active(
+plot(WORMTONGUE, where=only("edoras", lambda s: near_influence(s, "edoras") >= 6 or bool(sauron_cards.plot_active(
     s, SARUMAN_FALLS))), about="needs 6 influence around Edoras or Saruman fallen; consulting Theoden corrupts")
 plot(DENETHOR, about="consulting Denethor corrupts")
 plot(ORCS, where=only("mount-gundabad", lambda s: near_influence(s, "mount-gundabad") >= 8),
@@ -213,9 +213,9 @@ plot(SMEAGOL, where=only("the-woodland-realm", lambda s: enemies_near(s, "the-wo
      about="needs an enemy near the Woodland Realm; Sauron fetches a Gollum Plot")
 plot(HEIR, where=lambda s: [x for x in ("edoras", "minas-tirith") if enemies_near(s, x)],
      about="needs an enemy near Edoras or Minas Tirith")
-plot(PROMISE, where=lambda s: [x for x in with_character(s) if fx.enemies_at(s, x)],
+plot(PROMISE, where=lambda s: [x for x in with_character(s) if regions.enemies_at(s, x)],
      about="a location with a character and an enemy")
-plot(URUK, where=only("isengard", lambda s: s.influence.get("isengard", 0) >= 3 or bool(fx.plot_active(
+plot(URUK, where=only("isengard", lambda s: s.influence.get("isengard", 0) >= 3 or bool(sauron_cards.plot_active(
     s, SARUMAN_FALLS))), about="needs 3 influence on Isengard or Saruman fallen; Rohan's monsters may be Uruk-hai")
 plot(SUMMONS, where=lambda s: [x for x in with_character(s) if x not in marked(s)], on_play=summons,
      about="a location with a character and no plot marker; its characters go back to the supply")
@@ -250,15 +250,15 @@ CORRUPTING = {MESSENGER: "char-dain-ii", SARUMAN_FALLS: "char-saruman", WORMTONG
 @moment("consult")
 def consulted(turn: Turn[MeqState], hero: Hero, char: str) -> bool:
     for ref, who in CORRUPTING.items():
-        if who == char and fx.plot_active(turn.state, ref):
+        if who == char and sauron_cards.plot_active(turn.state, ref):
             turn.say(f"{index().plots[ref].name} is in play: consulting {index().characters[char].name} corrupts.")
-            fx.corrupt(turn, hero)
+            sheet.corrupt(turn, hero)
     return False
 
 
 @moment("perilous")
 def isengard_perilous(state: MeqState, loc: str) -> bool:
-    return loc == "isengard" and bool(fx.plot_active(state, SARUMAN_FALLS))
+    return loc == "isengard" and bool(sauron_cards.plot_active(state, SARUMAN_FALLS))
 
 
 def broken_havens(state: MeqState) -> list[str]:
@@ -285,7 +285,7 @@ URUK_HAI = "mon-uruk-hai"
 def uruk_hai(turn: Turn[MeqState], hero: Hero, foe: str, context: str, token: str) -> bool:
     """While the Plot is active, a monster token fought in Rohan may fight as an Uruk-hai (Sauron's choice)."""
     state = turn.state
-    if foe == URUK_HAI or not fx.plot_active(state, URUK) or state.map.location(hero.at).region != "rohan":
+    if foe == URUK_HAI or not sauron_cards.plot_active(state, URUK) or state.map.location(hero.at).region != "rohan":
         return False
     ask(turn, state.sauron, f"uruk:{hero.key}:{foe}:{context}:{token}", f"{index().plots[URUK].name}: does this "
         f"{index().foes[foe].name} fight as an Uruk-hai?", [("uruk", "as an Uruk-hai"), ("keep", "as itself")])

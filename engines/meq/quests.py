@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engines.core import Decision, Turn
 from engines.meq import effects as fx
+from engines.meq import fights, influence, sheet
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, moment, task
 from engines.meq.state import Hero, MeqState
@@ -201,7 +202,7 @@ def encounter_fight(turn: Turn[MeqState], hero: Hero) -> bool:
         if rule is not None and rule.fight_at and rule.fight_at == hero.at:
             turn.say(f"{hero.name}'s quest {name(ref)}: instead of an Encounter, a fight with "
                      f"{index().foes[rule.foe].name}.")
-            fx.fight(turn, hero, rule.foe, ends_turn=False, on_win=(f"quest_done:{hero.key}:{ref}",))
+            fights.fight(turn, hero, rule.foe, ends_turn=False, on_win=(f"quest_done:{hero.key}:{ref}",))
             return True
     return False
 
@@ -238,7 +239,7 @@ def _region_influence(turn: Turn[MeqState], args: list[str]) -> None:
 
 @answer("quest_influence")
 def quest_influence(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
-    fx.add_influence(turn, picked[0], 1, named=True)
+    influence.add_influence(turn, picked[0], 1, named=True)
 
 
 def _seat_reward(turn: Turn[MeqState], args: list[str]) -> None:
@@ -253,11 +254,11 @@ def _seat_reward(turn: Turn[MeqState], args: list[str]) -> None:
 def quest_seat(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], args: list[str]) -> None:
     hero = turn.state.hero(args[0])
     if picked[0] == "pool":
-        fx.from_pool(turn, 1)
+        influence.from_pool(turn, 1)
         return
-    fx.favor(turn, hero, 2, "a quest's reward")
+    sheet.favor(turn, hero, 2, "a quest's reward")
     if picked[0] == "favor":
-        fx.cleanse(turn, hero, [c.uid for c in hero.corruption.cards])
+        sheet.cleanse(turn, hero, [c.uid for c in hero.corruption.cards])
 
 
 fx.FX.update({"unlock": _unlock, "region_influence": _region_influence, "seat_reward": _seat_reward})

@@ -4,7 +4,7 @@ cards, commands) and Hero Draw; plus Shadow card windows, which open in every pl
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, RuleError, Turn
-from engines.meq import corruption, effects, plots, rules, scripts, stock
+from engines.meq import characters, corruption, events, plots, rules, sauron_cards, scripts, stock
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.plots import with_need
@@ -70,7 +70,7 @@ def story(turn: Turn[MeqState]) -> None:
     for card in sorted(state.plots.cards, key=lambda c: state.plot_slot[c.uid]):
         plot = index().plots[card.ref]
         rules.move_marker(turn, plot.marker, plot.advance, f"Plot {plot.name}")
-    effects.event_story(turn)  # an Event in play may move a marker too (engines.meq.events_t2, _t3)
+    events.event_story(turn)  # an Event in play may move a marker too (engines.meq.events_t2, _t3)
     goto(state, "story_end")
 
 
@@ -167,7 +167,7 @@ def plot_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args
     if verb == "play":
         play_plot(turn, uid)
     elif verb == "discard":
-        effects.discard_active_plot(turn, uid, "Sauron discards it")
+        sauron_cards.discard_active_plot(turn, uid, "Sauron discards it")
 
 
 def play_plot(turn: Turn[MeqState], uid: str, at: str = "") -> None:
@@ -243,9 +243,9 @@ def resolve_event(turn: Turn[MeqState], card: Card) -> None:
         state.favor_at[loc] = state.favor_at.get(loc, 0) + 1
         turn.say(f"1 favor is placed on {state.map.name(loc)}.")
     if event.character and event.character_at:
-        effects.put_character(turn, event.character, event.character_at)
+        characters.put_character(turn, event.character, event.character_at)
     state.drawn.cards.remove(card)
-    if effects.event_stays(card.ref, event.ongoing_at):
+    if events.event_stays(card.ref, event.ongoing_at):
         for old in list(state.current_event.cards):
             state.current_event.cards.remove(old)
             state.event_discard.cards.append(old)
@@ -587,4 +587,4 @@ def play_shadow(turn: Turn[MeqState], uid: str) -> None:
     scripts.run_card(turn, card.ref, target)
     if corruption.shadow_redraw(state):
         turn.say(f"{state.current.name} is greedy: Sauron draws a Shadow card.")
-        effects.draw_shadow(turn)
+        sauron_cards.draw_shadow(turn)

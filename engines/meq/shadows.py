@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.core import DecisionKind, Turn
 from engines.meq import effects as fx
-from engines.meq import stock
+from engines.meq import fights, influence, pools, sheet, stock, tokens
 from engines.meq.cards import BLACK, YELLOW, index
 from engines.meq.state import Hero, MeqState
 
@@ -39,8 +39,8 @@ def betrayed(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Two random hand cards away; -1 strength per Corruption card for this combat."""
     c = turn.state.combat
     assert hero is not None and c is not None
-    fx.discard_random(turn, hero, 2, "a Shadow card")
-    c.strength_mod -= fx.corruption(hero)
+    pools.discard_random(turn, hero, 2, "a Shadow card")
+    c.strength_mod -= sheet.corruption(hero)
     turn.say(f"{hero.name} has {c.strength_mod:+d} strength for this combat.")
 
 
@@ -55,15 +55,15 @@ def promises(turn: Turn[MeqState], hero: Hero | None) -> None:
 def promises_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "corrupt":
-        fx.corrupt(turn, hero)
+        sheet.corrupt(turn, hero)
     else:
-        fx.damage(turn.state, hero, 5)
+        pools.damage(turn.state, hero, 5)
 
 
 @fx.card(MORGUL)
 def morgul_blade(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    n = fx.corruption(hero)
+    n = sheet.corruption(hero)
     fx.ask_card(turn, turn.state.sauron, MORGUL, hero, "pick", f"Morgul-Blade against {hero.name}:",
                 [("per", f"{5 * n} damage (5 per Corruption card)"), ("one", "3 damage and a Corruption card")])
 
@@ -72,10 +72,10 @@ def morgul_blade(turn: Turn[MeqState], hero: Hero | None) -> None:
 def morgul_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     if picked[0] == "per":
-        fx.damage(turn.state, hero, 5 * fx.corruption(hero))
+        pools.damage(turn.state, hero, 5 * sheet.corruption(hero))
     else:
-        fx.damage(turn.state, hero, 3)
-        fx.corrupt(turn, hero)
+        pools.damage(turn.state, hero, 3)
+        sheet.corrupt(turn, hero)
 
 
 @fx.card("shadow-the-black-breath-22")
@@ -83,8 +83,8 @@ def black_breath(turn: Turn[MeqState], hero: Hero | None) -> None:
     """A Corruption card; then -1 strength and -1 agility per Corruption card for this combat."""
     c = turn.state.combat
     assert hero is not None and c is not None
-    fx.corrupt(turn, hero)
-    n = fx.corruption(hero)
+    sheet.corrupt(turn, hero)
+    n = sheet.corruption(hero)
     c.strength_mod -= n
     c.agility_mod -= n
     turn.say(f"{hero.name} has -{n} strength and -{n} agility for this combat.")
@@ -95,7 +95,7 @@ def black_breath(turn: Turn[MeqState], hero: Hero | None) -> None:
 
 def _ambush_fight(turn: Turn[MeqState], hero: Hero, foe: str, agility_zero: bool = False) -> None:
     turn.state.skip_ambush = True
-    fx.fight(turn, hero, foe, ends_turn=False, agility_zero=agility_zero)
+    fights.fight(turn, hero, foe, ends_turn=False, agility_zero=agility_zero)
 
 
 @fx.card("shadow-flocks-of-crebain-3")
@@ -108,13 +108,13 @@ def crebain(turn: Turn[MeqState], hero: Hero | None) -> None:
 def seem_fairer(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     turn.state.skip_ambush = True
-    fx.fight(turn, hero, "mon-agent", ends_turn=False, on_end=(f"fx:plot_if_corrupt:{hero.key}",))
+    fights.fight(turn, hero, "mon-agent", ends_turn=False, on_end=(f"fx:plot_if_corrupt:{hero.key}",))
 
 
 @fx.card("shadow-creatures-of-the-wild-18")
 def creatures(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    _ambush_fight(turn, hero, "mon-cave-troll" if fx.corruption(hero) >= 2 else "mon-giant-spider")
+    _ambush_fight(turn, hero, "mon-cave-troll" if sheet.corruption(hero) >= 2 else "mon-giant-spider")
 
 
 @fx.card("shadow-his-arm-has-grown-long-4", "shadow-his-arm-has-grown-long-2-5")
@@ -137,7 +137,7 @@ def winter_storm(turn: Turn[MeqState], hero: Hero | None) -> None:
 @fx.card("shadow-evil-wound-16")
 def evil_wound(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
-    fx.damage(turn.state, hero, 4 + 2 * fx.corruption(hero))
+    pools.damage(turn.state, hero, 4 + 2 * sheet.corruption(hero))
 
 
 @fx.card(GRIEVOUS)
@@ -146,7 +146,7 @@ def grievous(turn: Turn[MeqState], hero: Hero | None) -> None:
     assert hero is not None
     state = turn.state
     state.story_cut += 1
-    n = fx.corruption(hero)
+    n = sheet.corruption(hero)
     turn.say(f"The heroes' marker will move 1 less in the next Story step; Sauron gains {n} influence.")
     if n:
         fx.ask_card(turn, state.sauron, GRIEVOUS, hero, "pool", f"How many of the {n} influence go to the Shadow "
@@ -157,8 +157,8 @@ def grievous(turn: Turn[MeqState], hero: Hero | None) -> None:
 def grievous_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
     k = int(picked[0])
-    fx.to_pool(turn, k)
-    rest = fx.corruption(hero) - k
+    influence.to_pool(turn, k)
+    rest = sheet.corruption(hero) - k
     if rest > 0:
         fx.push(turn.state, f"place:{rest}")
 
@@ -187,7 +187,7 @@ def fog_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[
     if picked[0] != "stay":
         turn.say(f"{hero.name} is moved from {state.map.name(hero.at)} to {state.map.name(picked[0])}.")
         hero.at = picked[0]
-    fx.discard_random(turn, hero, fx.corruption(hero), "a Shadow card")
+    pools.discard_random(turn, hero, sheet.corruption(hero), "a Shadow card")
 
 
 @fx.card(TEMPT)
@@ -200,7 +200,7 @@ def tempt_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tupl
     state = turn.state
     if stage == "hero":
         target = state.hero(picked[0])
-        if fx.influence_room(state, target.at):
+        if influence.influence_room(state, target.at):
             fx.ask_card(turn, state.sauron, TEMPT, target, "influence", f"Put 1 influence on "
                         f"{state.map.name(target.at)}?", [("yes", "place it"), ("no", "do not")])
         else:
@@ -208,8 +208,8 @@ def tempt_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tupl
         return
     assert hero is not None
     if picked[0] == "yes":
-        fx.add_influence(turn, hero.at, 1)
-    fx.favor(turn, hero, -fx.corruption(hero), "a Shadow card")
+        influence.add_influence(turn, hero.at, 1)
+    sheet.favor(turn, hero, -sheet.corruption(hero), "a Shadow card")
 
 
 @fx.card(NEW_POWER)
@@ -225,7 +225,7 @@ def new_power_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
     if picked[0] == "mordor":
         for loc in MORDOR:
             if state.map.has(loc):
-                fx.add_influence(turn, loc, 2)
+                influence.add_influence(turn, loc, 2)
         return
     if picked[0] == "tokens":
         left = 2
@@ -233,27 +233,27 @@ def new_power_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: 
         return
     else:
         group, loc = picked[0].split("|")
-        fx.place_token(turn, group, loc)
+        tokens.place_token(turn, group, loc)
         left = int(stage)
-    spots = fx.token_spots(state, [loc.id for loc in state.map.locations])
+    spots = tokens.token_spots(state, [loc.id for loc in state.map.locations])
     if left and spots:
         fx.ask_card(turn, state.sauron, NEW_POWER, None, str(left - 1), f"Place a monster token ({left} left).",
-                    [*fx.spot_options(state, spots), ("skip", "no more")], private=True)
+                    [*tokens.spot_options(state, spots), ("skip", "no more")], private=True)
 
 
 @fx.card(*STORMS)
 def storms(turn: Turn[MeqState], hero: Hero | None) -> None:
     """Every hero cuts his hand to 5 (his pick), then loses 1 random card per Corruption card."""
     for h in turn.state.heroes:
-        if not fx.ask_discard(turn, STORMS[0], h, "cut", len(h.hand.cards) - 5, f"{h.name}: discard down to 5."):
-            fx.discard_random(turn, h, fx.corruption(h), "a Shadow card")
+        if not pools.ask_discard(turn, STORMS[0], h, "cut", len(h.hand.cards) - 5, f"{h.name}: discard down to 5."):
+            pools.discard_random(turn, h, sheet.corruption(h), "a Shadow card")
 
 
 @fx.choice(*STORMS)
 def storms_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     assert hero is not None
-    fx.discard(turn, hero, list(picked), "a Shadow card")
-    fx.discard_random(turn, hero, fx.corruption(hero), "a Shadow card")
+    pools.discard(turn, hero, list(picked), "a Shadow card")
+    pools.discard_random(turn, hero, sheet.corruption(hero), "a Shadow card")
 
 
 @fx.card(LIES)
@@ -274,8 +274,8 @@ def lies_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple
         top = stock.pop(state, "plot")
         stock.put(state, "plot", [top], bottom=True)
         turn.say("Sauron puts the top Plot card at the bottom of the Plot deck.")
-    if any(fx.corruption(h) >= fx.wisdom(state, h) for h in state.heroes):
-        fx.advance(turn, BLACK, 1, "a hero's Corruption reaches his wisdom")
+    if any(sheet.corruption(h) >= sheet.wisdom(state, h) for h in state.heroes):
+        influence.advance(turn, BLACK, 1, "a hero's Corruption reaches his wisdom")
 
 
 @fx.card(LORD)
@@ -298,7 +298,7 @@ def lord_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple
             hand.cards.append(pile.take(got.uid))
             turn.say(f"Sauron shows {got.name} and takes it back into his hand.")
     if any(c.ref == DARK_MESSENGER for c in state.plots.cards):
-        fx.advance(turn, YELLOW, 1, "A Dark Messenger is active")
+        influence.advance(turn, YELLOW, 1, "A Dark Messenger is active")
 
 
 @fx.card(ITHIL)
@@ -381,14 +381,14 @@ def lidless_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tu
         fx.ask_card(turn, state.sauron, LIDLESS, None, "give", "Which hero takes a Corruption card?",
                     _hero_options(state))
     else:
-        fx.corrupt(turn, state.hero(picked[0]))
+        sheet.corrupt(turn, state.hero(picked[0]))
 
 
 @fx.card("shadow-shire-baggins-17")
 def shire(turn: Turn[MeqState], hero: Hero | None) -> None:
     state = turn.state
-    fx.to_pool(turn, 1)
-    fx.add_influence(turn, "the-shire", 1, named=True)
+    influence.to_pool(turn, 1)
+    influence.add_influence(turn, "the-shire", 1, named=True)
     if state.influence.get("the-shire", 0) >= 3 or state.minions_at("the-shire"):
-        fx.advance(turn, YELLOW, 2, "Sauron's grip on the Shire")
+        influence.advance(turn, YELLOW, 2, "Sauron's grip on the Shire")
 

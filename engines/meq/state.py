@@ -95,7 +95,7 @@ class Combat:
     pending_damage: int = 0  # damage the hero must still take (chosen point by point)
     foe_defeated: bool = False
     hero_defeated: bool = False
-    # set by the card that started or changed this combat (engines.meq.effects)
+    # set by the card that started or changed this combat (engines.meq.fights)
     on_win: list[str] = field(default_factory=list)  # queue entries if the foe is defeated
     on_end: list[str] = field(default_factory=list)  # queue entries either way
     keep_turn: bool = False  # failing to defeat the foe does not end the hero's turn

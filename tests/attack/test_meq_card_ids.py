@@ -20,9 +20,8 @@ import pytest
 
 from engines.core import Config, Turn, codec
 from engines.meq import GAME, events, stock
-from engines.meq.effects import remove_token
 from engines.meq.state import MeqState
-from engines.meq.tokens import draw_token
+from engines.meq.tokens import draw_token, remove_token
 from tests.engines.randomplay import random_answer, visible_uids, zones_of
 
 SEEDS = range(8)

@@ -3,8 +3,8 @@ by its card; spec 7.3: Encounter effects are per-card scripts)."""
 
 from __future__ import annotations
 
-from engines.meq import effects, stock
 from engines.meq import enc_eriador_enedwaith as ee
+from engines.meq import pools, sauron_cards, sheet, stock
 from tests.engines.meq.enc_table import damage_due, hurt, life, no_damage, run, shields, table, wound
 from tests.engines.meq.table import answer, contexts, open_decision, options, place_token, turn_on
 
@@ -23,7 +23,7 @@ def test_pipeweed_heals_by_wisdom_then_rest_into_life() -> None:
 def test_cirdan_cleans_corruption_or_gives_a_boat() -> None:
     # spec 5.5 (Corruption cards leaving; an Item, one copy per title)
     state = table("the-grey-havens")
-    effects.corrupt(turn_on(state), state.heroes[0], 2)
+    sheet.corrupt(turn_on(state), state.heroes[0], 2)
     state = answer(run(state, ee.CIRDAN), "card", "clean")
     assert not state.heroes[0].corruption.cards and len(state.corruption_discard.cards) == 2
     state = answer(run(table("the-grey-havens"), ee.CIRDAN), "card", "boat")
@@ -66,7 +66,7 @@ def test_cold_be_hand_part_blocked_hurts() -> None:
 def test_a_merry_fellow_corruption_token_and_favor() -> None:
     # spec 5.5 (Corruption) and 5.8 (a token discarded face up)
     state = table("old-forest")
-    effects.corrupt(turn_on(state), state.heroes[0], 2)
+    sheet.corrupt(turn_on(state), state.heroes[0], 2)
     a = place_token(state, GROUP, "blank", "bree")
     b = place_token(state, GROUP, "blank", "fornost")
     run(state, ee.MERRY)
@@ -128,7 +128,7 @@ def test_mad_baggins_corruption_for_cards_or_favor() -> None:
 def test_sarumans_agents_corruption_for_a_plot_card() -> None:
     # spec 5.3 (Sauron's Plot hand) and 5.5: Sauron picks the Plot card he loses
     state = table("bree")
-    effects.draw_plot(turn_on(state), 2)
+    sauron_cards.draw_plot(turn_on(state), 2)
     state = answer(run(state, ee.AGENTS), "card", "yes")
     assert len(state.heroes[0].corruption.cards) == 1
     assert open_decision(state, "card").seat == state.sauron
@@ -150,7 +150,7 @@ def test_the_ranger_rest_pool_into_life() -> None:
     # spec 1.3: the rest pool shuffled into the life pool
     state = table("tharbad")
     state.heroes[0].favor = 1
-    effects.discard(turn_on(state), state.heroes[0], [state.heroes[0].hand.cards[0].uid], "test")
+    pools.discard(turn_on(state), state.heroes[0], [state.heroes[0].hand.cards[0].uid], "test")
     before = life(state)
     state = answer(run(state, ee.RANGER), "card", "rest")
     assert not state.heroes[0].rest.cards and life(state) == before + 1 and state.heroes[0].favor == 1

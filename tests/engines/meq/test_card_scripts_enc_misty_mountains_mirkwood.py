@@ -4,7 +4,7 @@ resolved by its card; spec 7.3: Encounter effects are per-card scripts)."""
 from __future__ import annotations
 
 from engines.core import Answer
-from engines.meq import GAME, effects, flow, stock
+from engines.meq import GAME, flow, pools, sauron_cards, stock
 from engines.meq import enc_misty_mirkwood as mm
 from tests.engines.meq.enc_table import damage_due, hurt, life, no_damage, run, shields, table, wound
 from tests.engines.meq.table import answer, contexts, on_top, open_decision, options, place_token, turn_on
@@ -142,7 +142,7 @@ def test_escorted_rest_or_a_trip_to_the_woodland_realm() -> None:
 def test_escorted_shuffles_the_rest_pool() -> None:
     # spec 1.3: rest pool into life pool (no favor: no choice)
     state = table("the-forest-road")
-    effects.discard(turn_on(state), state.heroes[0], [state.heroes[0].hand.cards[0].uid], "test")
+    pools.discard(turn_on(state), state.heroes[0], [state.heroes[0].hand.cards[0].uid], "test")
     before = life(state)
     run(state, mm.ESCORT)
     assert not state.heroes[0].rest.cards and life(state) == before + 1
@@ -164,7 +164,7 @@ def test_conquered_by_fear_costs_favor_or_corruption() -> None:
 def test_a_desperate_bargain() -> None:
     # spec 5.4 (Shadow Pool) and 5.5 (Corruption): Sauron also loses a random Shadow card
     state = table("the-bight")
-    effects.draw_shadow(turn_on(state), 2)
+    sauron_cards.draw_shadow(turn_on(state), 2)
     state.pool = 3
     run(state, mm.BARGAIN)
     state = answer(state, "card", "yes")

@@ -3,8 +3,8 @@ resolved by its card; spec 7.3: Encounter effects are per-card scripts)."""
 
 from __future__ import annotations
 
-from engines.meq import effects, stock
 from engines.meq import enc_rhudaur_grey as rg
+from engines.meq import sauron_cards, sheet, stock
 from tests.engines.meq.enc_table import damage_due, hurt, life, no_damage, run, table, wound
 from tests.engines.meq.table import answer, contexts, open_decision, options, place_token, turn_on
 
@@ -37,7 +37,7 @@ def test_trolls_drain_the_pool_unless_too_corrupt() -> None:
     state.pool = 2
     run(state, rg.TROLLS)
     assert state.pool == 1
-    effects.corrupt(turn_on(state), state.heroes[0], 3)
+    sheet.corrupt(turn_on(state), state.heroes[0], 3)
     run(state, rg.TROLLS)
     assert state.pool == 1
 
@@ -55,7 +55,7 @@ def test_emyn_engrin_pool_or_training() -> None:
 def test_above_the_withered_heath_shadow_card_and_token() -> None:
     # spec 5.8 (a token discarded face up) and 1.3 (Sauron's Shadow hand)
     state = table("ered-mithrin")
-    effects.draw_shadow(turn_on(state), 1)
+    sauron_cards.draw_shadow(turn_on(state), 1)
     token = place_token(state, GROUP, "blank", "erebor")
     run(state, rg.HEATH)
     assert not state.shadow_hand.cards and len(state.shadow_discard.cards) == 1
@@ -121,7 +121,7 @@ def test_iron_will_pays_for_training_and_a_corruption_card() -> None:
     # spec 5.5 (favor, training, Corruption cards leaving)
     state = table("erebor")
     state.heroes[0].favor = 1
-    effects.corrupt(turn_on(state), state.heroes[0], 2)
+    sheet.corrupt(turn_on(state), state.heroes[0], 2)
     run(state, rg.IRON_WILL)
     state = answer(state, "card", "pay")
     assert state.heroes[0].favor == 0

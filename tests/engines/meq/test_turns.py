@@ -218,11 +218,11 @@ def test_the_status_line_names_the_step_that_is_asking() -> None:
 
 def test_sauron_reads_the_cards_he_draws_split_by_semicolons() -> None:
     # a Shadow card's name may hold a comma ("Seem Fairer, Feel Fouler"): the private line splits names with "; "
-    from engines.meq import effects as fx
+    from engines.meq import sauron_cards
     state = a_table("argalad")
     wanted = ["shadow-seem-fairer-feel-fouler-6"]
     state.stock["shadow"] = tuple(sorted(state.stock["shadow"], key=lambda e: stock.card_of(e).ref in wanted))
     turn = turn_on(state)
-    fx.draw_shadow(turn, 2)
+    sauron_cards.draw_shadow(turn, 2)
     line = next(e.text for e in turn.events if e.text.startswith("You draw: "))
     assert "Seem Fairer, Feel Fouler" in line and len(line.removeprefix("You draw: ").split("; ")) == 2

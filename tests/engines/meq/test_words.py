@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from engines.core import Config, Decision, Event
 from engines.core.zones import CardView
-from engines.meq import GAME, effects, stock
+from engines.meq import GAME, stock, tokens
 from engines.meq import enc_brown_lands_mordor as bm
 from engines.meq.board import Board
 from engines.meq.state import MeqState
@@ -93,11 +93,11 @@ def test_a_regions_decks_piles_and_tokens_are_named_by_the_regions() -> None:
     assert stock.name(state, "encounter:brown-lands-mordor") == "Brown Lands and Mordor Encounter deck"
     assert stock.name(state, "pile:rohan-gondor") == "Rohan and Gondor token pile"
     assert stock.name(state, stock.life(hero)) == f"{hero.name}'s life pool"
-    spots = effects.token_spots(state, [loc.id for loc in board.locations])[:5]
-    assert spots and not leaks(board, (label for _, label in effects.spot_options(state, spots)))
+    spots = tokens.token_spots(state, [loc.id for loc in board.locations])[:5]
+    assert spots and not leaks(board, (label for _, label in tokens.spot_options(state, spots)))
     token = place_token(state, "brown-lands-mordor", "blank", "dagorlad")
     turn = turn_on(state)
-    effects.remove_token(turn, token.uid, "a test")
+    tokens.remove_token(turn, token.uid, "a test")
     assert turn.events[-1].text.startswith("The Brown Lands and Mordor token on Dagorlad is removed (a test)")
 
 

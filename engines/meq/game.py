@@ -12,7 +12,9 @@ from engines.meq import board as mb
 from engines.meq import (  # noqa: F401  (registrations)
     characters,
     combat,
+    defeat,
     effects,
+    explore,
     finale,
     flow,
     hero,
@@ -24,6 +26,7 @@ from engines.meq import (  # noqa: F401  (registrations)
     sauron_cards,
     sheet,
     stock,
+    travel,
 )
 from engines.meq.cards import MARKERS, index
 from engines.meq.state import ATTRIBUTES, HERO_MARKER, Hero, MeqState, Minion, copy_card, zone

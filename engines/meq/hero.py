@@ -1,10 +1,13 @@
-"""A hero's turn (spec 3.2): Rest, Ambush, Travel (move, combat or peril, explore) and Encounter; the end of a
-turn, the two-player interlude, and a hero's defeat (spec 4.4)."""
+"""A hero's turn (spec 3.2): its start, Rest (step 1), Ambush (step 2) and Encounter (step 4), and its end with
+the two-player interlude. Travel (step 3) is engines.meq.travel, its Explore (3c) engines.meq.explore, and a
+hero's defeat (spec 4.4) engines.meq.defeat: the steps hand over to one another by name through the queue, so
+those modules import this one (what confronts a hero, whether a card's location matches his), never the other
+way round."""
 
 from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Turn
-from engines.meq import corruption, events, quests, rules, sauron_cards, scripts, stock
+from engines.meq import corruption, quests, rules, scripts, stock
 from engines.meq.cards import ANY, MARKERS, index
 from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.state import Hero, MeqState
@@ -20,6 +23,11 @@ def foe_name(state: MeqState, piece: str) -> str:
 
 def pieces_at(state: MeqState, loc: str) -> list[str]:
     return [c.uid for c in state.tokens_at(loc)] + [m.key for m in state.minions_at(loc)]
+
+
+def matches(state: MeqState, where: tuple[str, ...], loc: str) -> bool:
+    region = state.map.location(loc).region
+    return any(w in (ANY, loc, f"region:{region}") for w in where)
 
 
 @step("hero_start")
@@ -212,282 +220,6 @@ def attack_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], ar
         combat.start(turn, hero, pick, context)
 
 
-# --- 3 Travel ------------------------------------------------------------------------------------------------
-
-
-def move_cost(state: MeqState, hero: Hero, dest: str) -> tuple[str, int]:
-    """(icon, number of any cards) for a move (spec 3.2 step 3a, 6.37, 6.38): Boat makes a water path cost one
-    card; Horse takes 1 off the number (at least 1)."""
-    path = state.map.path(hero.at, dest)
-    assert path is not None
-    if path.icon == "any":
-        return "any", 1
-    if path.kind == "water" and "item-boat" in hero.items:
-        return "any", 1
-    n = path.cost - (1 if "item-horse" in hero.items else 0)
-    return path.icon, max(1, n)
-
-
-def can_pay(state: MeqState, hero: Hero, dest: str) -> bool:
-    icon, n = move_cost(state, hero, dest)
-    hand = hero.hand.cards
-    return len(hand) >= n or (any(index().combat[c.ref].icon == icon for c in hand) and bool(hand))
-
-
-@step("travel")
-def travel_step(turn: Turn[MeqState]) -> None:
-    state = turn.state
-    hero = state.current
-    if state.turn_over:
-        goto(state, "encounter")
-        return
-    options: list[tuple[str, str]] = []
-    for dest in state.map.neighbours(hero.at):
-        if state.one_move and state.moved_first and not state.explored_in_place:
-            break
-        if not corruption.moves_left(state, hero):
-            break
-        if can_pay(state, hero, dest):
-            icon, n = move_cost(state, hero, dest)
-            price = "any 1 card" if icon == "any" else f"1 {icon} card or {n} cards"
-            options.append((f"move:{dest}", f"move to {state.map.name(dest)} ({price})"))
-    if not state.moved_first:
-        options.append(("explore", f"explore {state.map.name(hero.at)} without moving"))
-    options.append(("pass", "end Travel"))
-    ask(turn, hero.seat, "travel", f"{hero.name} on {state.map.name(hero.at)}: Travel.", options,
-        DecisionKind.ACT_OR_PASS)
-
-
-@answer("travel")
-def travel_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    state = turn.state
-    hero = state.current
-    pick = choice[0]
-    if pick == "pass":
-        goto(state, "encounter")
-        return
-    if pick == "explore":
-        state.moved_first = True
-        state.explored_in_place = True
-        state.queue.insert(0, "explore")
-        return
-    dest = pick.split(":", 1)[1]
-    icon, n = move_cost(state, hero, dest)
-    if icon == "any":
-        options = [(c.uid, f"discard {c.name}") for c in hero.hand.cards]
-    else:
-        options = [(c.uid, f"discard {c.name} ({icon})") for c in hero.hand.cards if index().combat[c.ref].icon == icon]
-        if len(hero.hand.cards) >= n:
-            options.append(("any", f"discard any {n} cards"))
-    ask(turn, hero.seat, f"pay:{dest}", f"Pay for the move to {state.map.name(dest)}: "
-        + ("any 1 card." if icon == "any" else f"1 {icon} card, or any {n} cards."), options, private=True)
-
-
-@answer("pay")
-def pay_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    """Scenario 6.37: one card with the path's icon, or as many cards as its number (any card: one)."""
-    state = turn.state
-    hero = state.current
-    dest = args[0]
-    if choice[0] != "any":
-        move_hero(turn, hero, dest, [choice[0]])
-        return
-    _, n = move_cost(state, hero, dest)
-    ask(turn, hero.seat, f"pay_any:{dest}", f"Choose the {n} cards to discard.",
-        [(c.uid, c.name) for c in hero.hand.cards], DecisionKind.CHOOSE_MANY, low=n, high=n, private=True)
-
-
-@answer("pay_any")
-def pay_any(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    move_hero(turn, turn.state.current, args[0], list(choice))
-
-
-def move_hero(turn: Turn[MeqState], hero: Hero, dest: str, paid: list[str]) -> None:
-    state = turn.state
-    names = []
-    for uid in paid:
-        card = hero.hand.take(uid)
-        hero.rest.cards.append(card)
-        names.append(card.name)
-    origin = hero.at
-    hero.at = dest
-    state.moved_first = True
-    state.moves_made += 1
-    turn.say(f"{hero.name} moves from {state.map.name(origin)} to {state.map.name(dest)}, discarding "
-             f"{', '.join(names)} to the rest pool.")
-    if rules.out_of_cards(state, hero):  # 6.58
-        state.queue.insert(0, f"defeat:{hero.key}")
-        return
-    if not state.map.location(dest).haven:
-        state.queue.append("shadow:hero-enters")
-    state.queue.append("confront")
-
-
-@task("confront")
-def confront(turn: Turn[MeqState], args: list[str]) -> None:
-    """Spec 3.2 step 3b: after a move into enemies or a perilous place, Sauron must pick combat or peril."""
-    state = turn.state
-    hero = state.current
-    if state.turn_over:
-        return
-    pieces = pieces_at(state, hero.at)
-    peril = rules.perilous(state, hero.at, hero)
-    if not pieces and not peril:
-        state.queue.insert(0, "explore")
-    elif pieces and state.map.location(hero.at).haven and not peril:
-        ask(turn, hero.seat, "haven_fight:travel", f"{hero.name} enters a Haven with enemies: accept combat?",
-            [("fight", "accept combat"), ("pass", "refuse")], DecisionKind.ACT_OR_PASS)
-    elif not pieces:
-        state.queue.insert(0, "peril")
-        state.queue.insert(1, "explore")
-    else:
-        ask_attacker(turn, "travel", peril=peril)
-
-
-@task("peril")
-def peril_task(turn: Turn[MeqState], args: list[str]) -> None:
-    """Spec 3.2 step 3b (6.40): Sauron draws 3, picks one matching here; all 3 are then discarded face up."""
-    state = turn.state
-    hero = state.current
-    drawn = stock.draw_from(turn, "peril", state.peril_discard, state.peril_drawn, corruption.peril_draw(state, hero))
-    for c in drawn:
-        c.face_up = True
-    fits = [c for c in drawn if matches(state, index().perils[c.ref].where, hero.at)]
-    turn.say(f"Peril: Sauron draws {len(drawn)} Peril card(s).")
-    if not fits:
-        discard_perils(turn)
-        turn.say("No Peril card matches this location: all are discarded, nothing happens.")
-        return
-    ask(turn, state.sauron, "peril", "Choose the Peril card the hero must face.",
-        [(c.uid, c.name) for c in fits], private=True)
-
-
-def discard_perils(turn: Turn[MeqState]) -> None:
-    state = turn.state
-    names = [c.name for c in state.peril_drawn.cards]
-    state.peril_discard.cards.extend(state.peril_drawn.cards)
-    state.peril_drawn.cards.clear()
-    if names:
-        turn.say(f"Peril cards discarded face up: {', '.join(names)}.")
-
-
-@answer("peril")
-def peril_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    state = turn.state
-    card = state.peril_drawn.find(choice[0])
-    assert card is not None
-    discard_perils(turn)
-    turn.say(f"Peril: {state.current.name} faces {card.name}.")
-    scripts.run_card(turn, card.ref, state.current)
-
-
-def matches(state: MeqState, where: tuple[str, ...], loc: str) -> bool:
-    region = state.map.location(loc).region
-    return any(w in (ANY, loc, f"region:{region}") for w in where)
-
-
-# --- Explore -------------------------------------------------------------------------------------------------
-
-
-@task("explore")
-def explore_task(turn: Turn[MeqState], args: list[str]) -> None:
-    """Spec 3.2 step 3c: favor, characters, the Dark Path, Plots, the Event, trading; then back to Travel."""
-    state = turn.state
-    hero = state.current
-    if state.turn_over:
-        return
-    here = hero.at
-    options: list[tuple[str, str]] = []
-    if state.favor_at.get(here):
-        options.append(("favor", f"take the {state.favor_at[here]} favor here"))
-    for char, loc in sorted(state.characters.items()):
-        if loc == here and corruption.may_trade(hero):
-            name = index().characters[char].name
-            options.append((f"consult:{char}:favor", f"consult {name} for {index().characters[char].value} favor"))
-            options.append((f"consult:{char}:ability", f"consult {name} for its ability (resolved by hand)"))
-    if not state.dark_path_used and len(hero.corruption.cards) <= 3:
-        options.append(("darkpath", "walk the Dark Path (+1 favor, +1 Corruption card)"))
-    for card in state.plots.cards:
-        cost = index().plots[card.ref].favor
-        if state.plot_at.get(card.uid) == here and hero.favor >= cost:
-            options.append((f"plot:{card.uid}", f"discard the Plot {card.name} for {cost} favor"))
-    if events.event_usable(state, hero):
-        options.append(("event", f"use the Event {state.current_event.cards[0].name} here"))
-    for other in state.heroes_at(here):
-        if not (corruption.may_trade(hero) and corruption.may_trade(other)):
-            continue
-        if other is not hero and hero.favor and corruption.favor_room(state, other, 1):
-            options.append((f"give:{other.key}", f"give 1 favor to {other.name}"))
-        for item in hero.items:
-            if other is not hero and item not in other.items:
-                options.append((f"item:{other.key}:{item}", f"give the {index().items[item].name} to {other.name}"))
-        for quest in hero.quests:  # 6.49: Encounter Quests only, never a Starting or Advanced Quest
-            if other is not hero and quest in index().encounters:
-                options.append((f"quest:{other.key}:{quest}", f"give the {index().encounters[quest].name} to "
-                                f"{other.name}"))
-    options += quests.explore_options(state, hero)
-    options.append(("pass", "stop exploring"))
-    ask(turn, hero.seat, "explore", f"{hero.name} explores {state.map.name(here)}.", options,
-        DecisionKind.ACT_OR_PASS)
-
-
-@answer("explore")
-def explore_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-
-    state = turn.state
-    hero = state.current
-    verb, *rest = choice[0].split(":")
-    if verb == "pass":
-        return
-    if verb == "favor":
-        n = state.favor_at.pop(hero.at)
-        rules.gain_favor(turn, hero, n, f"retrieved on {state.map.name(hero.at)}")
-    elif verb == "consult":
-        char, how = rest
-        del state.characters[char]
-        name = index().characters[char].name
-        if how == "favor":
-            rules.gain_favor(turn, hero, index().characters[char].value, f"consulting {name}")
-        else:
-            turn.say(f"{hero.name} consults {name} for its ability: resolve it by hand (adjust); {name} returns "
-                     "to the supply.")
-        fire("consult", turn, hero, char)  # an active Plot may corrupt whoever consults this character
-    elif verb == "darkpath":
-        state.dark_path_used = True
-        rules.gain_favor(turn, hero, 1, "the Dark Path")
-        rules.gain_corruption(turn, hero)
-    elif verb == "plot":
-        cost = index().plots[state.plots.find(rest[0]).ref].favor  # type: ignore[union-attr]
-        hero.favor -= cost
-        sauron_cards.discard_active_plot(turn, rest[0], f"{hero.name} pays {cost} favor")
-    elif verb == "event":
-        card = state.current_event.cards[0]
-        turn.say(f"{hero.name} uses the Event {card.name}.")
-        scripts.run_card(turn, card.ref, hero, location_ability=True)
-        state.current_event.cards.remove(card)
-        state.event_discard.cards.append(card)
-        state.event_at = ""
-    elif verb == "give":
-        other = state.hero(rest[0])
-        hero.favor -= 1
-        other.favor += 1
-        turn.say(f"{hero.name} gives 1 favor to {other.name}.")
-    elif verb == "item":
-        other = state.hero(rest[0])
-        hero.items.remove(rest[1])
-        other.items.append(rest[1])
-        turn.say(f"{hero.name} gives the {index().items[rest[1]].name} to {other.name}.")
-    elif verb == "complete":  # the reward comes first, then exploring goes on
-        quests.complete(turn, hero, rest[0], then="explore")
-        return
-    elif verb == "quest":
-        other = state.hero(rest[0])
-        hero.quests.remove(rest[1])
-        other.quests.append(rest[1])
-        turn.say(f"{hero.name} gives the {index().encounters[rest[1]].name} to {other.name}.")
-    state.queue.insert(0, "explore")
-
-
 # --- 4 Encounter ---------------------------------------------------------------------------------------------
 
 
@@ -539,74 +271,6 @@ def hero_end(turn: Turn[MeqState]) -> None:
         goto(state, "hero_start")
     else:
         goto(state, "round")
-
-
-# --- defeat --------------------------------------------------------------------------------------------------
-
-
-@task("defeat")
-def defeat(turn: Turn[MeqState], args: list[str]) -> None:
-    """Spec 4.4 (6.58): a marker moves, 1 favor or 1 Item is lost, the nearest Haven, pools shuffle back, and the
-    turn ends."""
-    state = turn.state
-    hero = state.hero(args[0])
-    turn.say(f"{hero.name} is defeated.")
-    if state.active >= 0 and state.current is hero:
-        state.turn_over = True
-    state.queue[0:0] = [f"sauron_step:{hero.key}:a hero was defeated", f"defeat_loss:{hero.key}",
-                        f"defeat_haven:{hero.key}", "shadow:hero-defeated"]
-
-
-@task("defeat_loss")
-def defeat_loss(turn: Turn[MeqState], args: list[str]) -> None:
-    state = turn.state
-    hero = state.hero(args[0])
-    options = ([("favor", "lose 1 favor")] if hero.favor else []) + [
-        (f"item:{i}", f"lose the {index().items[i].name}") for i in hero.items]
-    if len(options) == 1 and options[0][0] == "favor":
-        rules.lose_favor(turn, hero, 1, "defeat")
-    elif options:
-        ask(turn, hero.seat, f"loss:{hero.key}", f"{hero.name} is defeated: lose 1 favor or 1 Item.", options)
-
-
-@answer("loss")
-def loss_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    state = turn.state
-    hero = state.hero(args[0])
-    if choice[0] == "favor":
-        rules.lose_favor(turn, hero, 1, "defeat")
-    else:
-        item = choice[0].split(":", 1)[1]
-        hero.items.remove(item)
-        state.item_supply[item] = state.item_supply.get(item, 0) + 1
-        turn.say(f"{hero.name} loses the {index().items[item].name}.")
-
-
-@task("defeat_haven")
-def defeat_haven(turn: Turn[MeqState], args: list[str]) -> None:
-    state = turn.state
-    hero = state.hero(args[0])
-    havens = rules.nearest_havens(state, hero.at)
-    if len(havens) > 1:
-        ask(turn, state.sauron, f"haven:{hero.key}", f"{hero.name} goes to the nearest Haven: which one?",
-            [(h, state.map.name(h)) for h in havens])
-    else:
-        send_to_haven(turn, hero, havens[0] if havens else hero.at)
-
-
-@answer("haven")
-def haven_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], args: list[str]) -> None:
-    send_to_haven(turn, turn.state.hero(args[0]), choice[0])
-
-
-def send_to_haven(turn: Turn[MeqState], hero: Hero, loc: str) -> None:
-    state = turn.state
-    hero.at = loc
-    stock.put(state, stock.life(hero), hero.rest.cards)
-    stock.merge(state, stock.life(hero), stock.damage(hero))
-    hero.rest.cards.clear()
-    stock.shuffle(state, stock.life(hero))
-    turn.say(f"{hero.name} goes to {state.map.name(loc)}; the rest and damage pools go back into the life pool.")
 
 
 __all__ = ["MARKERS"]

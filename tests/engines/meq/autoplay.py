@@ -22,10 +22,10 @@ from pathlib import Path
 from engines.core import Answer, Config, Decision, DecisionKind
 from engines.meq import GAME, rules, stock
 from engines.meq.cards import index
-from engines.meq.hero import move_cost
 from engines.meq.sauron import move_targets
 from engines.meq.state import Hero, MeqState
 from engines.meq.tokens import token_targets
+from engines.meq.travel import move_cost
 from tests.engines.transcripts import count_table, parse_header, shown_path
 
 KEEP_IN_HAND = 2  # a hero never travels below this many cards in hand: combat needs them

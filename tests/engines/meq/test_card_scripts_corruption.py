@@ -4,7 +4,7 @@ the engine step it changes, with the card held or just received."""
 from __future__ import annotations
 
 from engines.core import Turn
-from engines.meq import combat, hero, rules, sauron, stock
+from engines.meq import combat, explore, hero, rules, sauron, stock, travel
 from engines.meq.state import Hero, MeqState
 from tests.engines.meq.table import a_table, answer, from_deck, on_top, open_decision, options, turn_on
 
@@ -51,7 +51,7 @@ def test_reckless_lets_sauron_draw_a_fourth_peril_card() -> None:
         state, _ = table(*held)
         turn = turn_on(state)
         before = stock.count(state, "peril")
-        hero.peril_task(turn, [])
+        travel.peril_task(turn, [])
         assert before - stock.count(state, "peril") == n
 
 
@@ -107,7 +107,7 @@ def test_isolated_may_neither_consult_nor_trade() -> None:
         state.characters["char-gandalf"] = h.at
         other = state.heroes[1]
         other.at, h.favor = h.at, 2
-        hero.explore_task(turn_on(state), [])
+        explore.explore_task(turn_on(state), [])
         ids = options(state, "explore")
         assert ("consult:char-gandalf:favor" in ids) is allowed
         assert (f"give:{other.key}" in ids) is allowed
@@ -118,11 +118,11 @@ def test_hopeless_allows_three_moves_a_turn() -> None:
     state, h = table("corr-hopeless")
     h.hand.cards.extend([stock.pop(state, stock.life(h)) for _ in range(4)])  # cards to pay for a move
     state.moves_made = 2
-    hero.travel_step(turn_on(state))
+    travel.travel_step(turn_on(state))
     assert any(i.startswith("move:") for i in options(state, "travel"))
     state.decisions.clear()
     state.moves_made = 3
-    hero.travel_step(turn_on(state))
+    travel.travel_step(turn_on(state))
     assert not any(i.startswith("move:") for i in options(state, "travel"))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pytest import MonkeyPatch
 
 from engines.core import Answer, codec
-from engines.meq import GAME, combat, finale, hero, scripts, stock
+from engines.meq import GAME, combat, finale, scripts, stock, travel
 from engines.meq.cards import index
 from tests.engines.meq.table import a_table, answer, card, open_decision, turn_on
 
@@ -78,12 +78,12 @@ def test_movement_cost_and_boat() -> None:
     state = a_table("argalad")
     h = state.heroes[0]
     h.at = "the-shire"
-    assert hero.move_cost(state, h, "old-forest") == ("forest", 2)
-    assert hero.move_cost(state, h, "the-grey-havens") == ("any", 1)
+    assert travel.move_cost(state, h, "old-forest") == ("forest", 2)
+    assert travel.move_cost(state, h, "the-grey-havens") == ("any", 1)
     h.at = "the-grey-havens"
-    assert hero.move_cost(state, h, "harlindon") == ("forest", 2)  # water path, no Boat
+    assert travel.move_cost(state, h, "harlindon") == ("forest", 2)  # water path, no Boat
     h.items.append("item-boat")
-    assert hero.move_cost(state, h, "harlindon") == ("any", 1)
+    assert travel.move_cost(state, h, "harlindon") == ("any", 1)
 
 
 def test_missions() -> None:

@@ -36,8 +36,3 @@ def wound_minion(turn: Turn[MeqState], key: str, n: int) -> None:
 
 def minions_in_play(state: MeqState) -> list[str]:
     return [m.key for m in state.minions if m.status == "in"]
-
-
-def names(refs: list[str]) -> str:
-    idx = index()
-    return ", ".join(idx.foes[r].name for r in refs)

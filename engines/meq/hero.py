@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core import Decision, DecisionKind, Turn
 from engines.meq import corruption, quests, rules, scripts, stock
-from engines.meq.cards import ANY, MARKERS, index
+from engines.meq.cards import ANY, index
 from engines.meq.flow import answer, ask, fire, goto, step, task
 from engines.meq.state import Hero, MeqState
 
@@ -271,6 +271,3 @@ def hero_end(turn: Turn[MeqState]) -> None:
         goto(state, "hero_start")
     else:
         goto(state, "round")
-
-
-__all__ = ["MARKERS"]

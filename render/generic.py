@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engines.core.contract import SeatView, View
 from engines.core.decisions import Decision, DecisionKind
 from engines.core.zones import CardView, ZoneView
-from render import kit
+from render import kit, players
 
 WIDTH = 1600  # fixed: Discord scales every board to the same width, so text sizes stay predictable
 MARGIN = 40
@@ -59,11 +59,11 @@ def render_view(view: View) -> bytes:
 
 def _header(view: View) -> Section:
     title, status, small = kit.font(44, bold=True), kit.font(30), kit.font(kit.TEXT_SIZE)
-    audience = f"{view.seat}'s view" if view.seat else "table view"
-    status_lines = kit.wrap(view.status, status, CONTENT, max_lines=3)
+    audience = f"{players.name(view.names, view.seat)}'s view" if view.seat else "table view"
+    status_lines = kit.wrap(players.in_words(view.status, view.names), status, CONTENT, max_lines=3)
     chips = [f"{k} {v}" for k, v in view.counters.items()]
     if view.outcome:
-        winners = ", ".join(view.outcome.winners) or "nobody"
+        winners = ", ".join(players.name(view.names, w) for w in view.outcome.winners) or "nobody"
         chips.insert(0, f"winner: {winners}")
     chip_pos, chip_height = kit.flow([kit.chip_size(c) for c in chips], CONTENT, gap=8)
     status_top = title.line_height + 8
@@ -93,7 +93,7 @@ def _zone_title(zone: ZoneView, view: View) -> str:
     if zone.owner is not None and zone.owner == view.seat:
         return f"Your {name}"
     name = name[:1].upper() + name[1:]
-    return f"{name} ({zone.owner})" if zone.owner else name
+    return f"{name} ({players.name(view.names, zone.owner)})" if zone.owner else name
 
 
 def _zone(zone: ZoneView, title: str, width: int) -> Section:
@@ -215,7 +215,7 @@ def _seat_panel(
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)
         kit.panel(draw, (x, y, x + width, y + height), edge=edge)
-        name = kit.ellipsize(seat.seat, name_font, width - 32 - tag_w)
+        name = players.fitted(view.names, seat.seat, name_font, width - 32 - tag_w)
         kit.text(draw, (x + 16, y + 16), name, name_font, kit.PALETTE.text)
         tag_x = x + 16 + name_font.width(name) + 10
         for tag in tags:
@@ -261,10 +261,11 @@ def _decision(d: Decision, view: View) -> tuple[int, Paint]:
     """One decision: its prompt and options as chips, with the text command that answers it."""
     prompt_font, hint_font = kit.font(kit.TEXT_SIZE, bold=True), kit.font(kit.SMALL_SIZE)
     if d.private and d.seat != view.seat:  # the prompt or options may name a card this audience can't see
-        lines, options = [f"#{d.id} {d.seat} is deciding"], []
+        lines, options = [f"#{d.id} {players.name(view.names, d.seat)} is deciding"], []
         hint = ""
     else:
-        lines = kit.wrap(f"#{d.id} {d.seat}: {d.prompt}", prompt_font, CONTENT - 32, max_lines=3)
+        said = f"#{d.id} {players.with_seat(view.names, d.seat)}: {players.in_words(d.prompt, view.names)}"
+        lines = kit.wrap(said, prompt_font, CONTENT - 32, max_lines=3)
         chip_font = kit.font(kit.SMALL_SIZE, bold=True)
         options = [kit.ellipsize(f"{o.id}: {o.label}", chip_font, CONTENT - 48) for o in d.options]
         hint = f"{_kind_hint(d)}  ·  answer {d.id} <option>"

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from engines.core.contract import View
 from engines.core.zones import CardView, ZoneView
 from engines.lcg.view import LcgPlayerView, LcgView
-from render import kit, lcg_card
+from render import kit, lcg_card, players
 from render.generic import render_view
 from render.kept import Kept
 from render.lcg_card import CHIP, DOWN, PAD, TILE_W, Block, card_block, facts_key
@@ -144,14 +144,14 @@ def _header(view: LcgView) -> Section:
     prompt = view.decisions[0].prompt if view.decisions else ""
     shown = (view.seat, view.title, view.round, view.phase, outcome, tuple(p.seat for p in view.players if p.first),
              view.encounter_deck, _count(view.encounter_discard), _victory_points(view), view.stages_left,
-             view.status, prompt)
+             view.status, prompt, tuple(view.names.items()))
     return _section(("header", *shown), lambda: _header_block(view))
 
 
 def _header_block(view: LcgView) -> Block:
     title = kit.font(36, bold=True)
-    audience = f"{view.seat}'s view" if view.seat else "table view"
-    first = next((p.seat for p in view.players if p.first), "")
+    audience = f"{players.name(view.names, view.seat)}'s view" if view.seat else "table view"
+    first = next((players.name(view.names, p.seat) for p in view.players if p.first), "")
     chips: list[tuple[str, RGB, RGB]] = [(f"Round {view.round}", P.chip, P.chip_text)] if view.round else []
     chips.append((f"{view.phase.capitalize()} phase" if view.phase != "setup" else "Setup", P.accent, P.ink))
     if view.outcome is not None:
@@ -203,9 +203,10 @@ def _status_lines(view: LcgView) -> list[str]:
     the text name the same seats for the same reason; then, on the board of a seat that must answer, its own
     prompt when the status line does not already quote it (a private prompt may name a card in that seat's
     hand, and only this board reaches that seat alone)."""
-    lines = kit.wrap(view.status, STATUS, CONTENT, max_lines=3)
-    own = view.decisions[0].prompt if view.decisions and view.outcome is None else ""
-    if own and own.lower() not in view.status.lower():
+    status = players.in_words(view.status, view.names)
+    lines = kit.wrap(status, STATUS, CONTENT, max_lines=3)
+    own = players.in_words(view.decisions[0].prompt, view.names) if view.decisions and view.outcome is None else ""
+    if own and own.lower() not in status.lower():
         lines += kit.wrap(f"Your decision: {own}", STATUS, CONTENT, max_lines=2)
     return lines
 
@@ -262,7 +263,8 @@ def _encounter_block(view: LcgView, quest_cards: list[CardView], active_cards: l
 def _player_band(view: LcgView, player: LcgPlayerView) -> Section:
     you = player.seat == view.seat
     waiting = player.seat in view.waiting_on
-    key = ("player", repr(player), you, waiting, facts_key(view, [*player.play.cards, *player.engaged.cards]))
+    label = view.names.get(player.seat, "")  # the band names its player (render/players.py)
+    key = ("player", repr(player), label, you, waiting, facts_key(view, [*player.play.cards, *player.engaged.cards]))
     return _section(key, lambda: _player_block(view, player, you, waiting))
 
 
@@ -270,7 +272,7 @@ def _player_block(view: LcgView, player: LcgPlayerView, you: bool, waiting: bool
     """One player: a strip with the seat, its threat and counts, over its heroes and allies and then its engaged
     enemies on a dark red ground, side by side when they fit one row, else the enemies under the characters."""
     if player.eliminated and not player.play.cards and not player.engaged.cards:
-        return _eliminated(player)
+        return _eliminated(view, player)
     play = [card_block(view, c) for c in player.play.cards]
     engaged = [card_block(view, c) for c in player.engaged.cards]
     play_w = flow_width(play)
@@ -284,7 +286,7 @@ def _player_block(view: LcgView, player: LcgPlayerView, you: bool, waiting: bool
         cards = row([regions[0], offset(regions[1], PAD)], 2 * GAP)
     else:
         cards = column([regions[0], *(offset(r, PAD) for r in regions[1:])], GAP)
-    strip = _player_strip(player, you, waiting)
+    strip = _player_strip(view, player, you, waiting)
     height = 2 * PANEL_PAD + strip.height + GAP + cards.height
     edge = P.accent if waiting else None
 
@@ -299,7 +301,7 @@ def _player_block(view: LcgView, player: LcgPlayerView, you: bool, waiting: bool
     return Block(CONTENT, height, paint)
 
 
-def _eliminated(player: LcgPlayerView) -> Block:
+def _eliminated(view: LcgView, player: LcgPlayerView) -> Block:
     """A player out of the game, on one line: nothing of theirs is left on the table."""
     seat_font = kit.font(28, bold=True)
     height = seat_font.line_height + 2 * PANEL_PAD + 8
@@ -309,7 +311,7 @@ def _eliminated(player: LcgPlayerView) -> Block:
         draw = ImageDraw.Draw(img)
         kit.panel(draw, (x, y, x + CONTENT, y + height), fill=P.table)
         mid = y + height // 2
-        seat = kit.ellipsize(player.seat, seat_font, 200)
+        seat = players.fitted(view.names, player.seat, seat_font, 200)
         kit.text(draw, (x + PANEL_PAD + 4, mid), seat, seat_font, P.muted, anchor="lm")
         chip_x = x + PANEL_PAD + 16 + seat_font.width(seat)
         box = kit.chip(draw, (chip_x, mid - kit.chip_size("ELIMINATED", CHIP)[1] // 2), "ELIMINATED", DOWN, CHIP)
@@ -322,9 +324,10 @@ def _threat_colour(threat: int) -> RGB:
     return THREAT_RINGS[2 if threat >= 45 else 1 if threat >= 35 else 0]
 
 
-def _player_strip(player: LcgPlayerView, you: bool, waiting: bool) -> Block:
-    """One line over a player's cards: the seat, a threat badge ringed in the threat's colour, the FIRST, YOU and
-    TO ACT tags, and the hand, deck and discard counts at the right (counts only: a hand is never drawn here)."""
+def _player_strip(view: LcgView, player: LcgPlayerView, you: bool, waiting: bool) -> Block:
+    """One line over a player's cards: the player and their seat ('alice (p1)'), a threat badge ringed in the
+    threat's colour, the FIRST, YOU and TO ACT tags, and the hand, deck and discard counts at the right (counts
+    only: a hand is never drawn here)."""
     seat_font, number = kit.font(28, bold=True), kit.font(30, bold=True)
     word = kit.font(20, bold=True)
     tags = ([("FIRST", P.accent, P.ink)] if player.first else []) + \
@@ -332,7 +335,7 @@ def _player_strip(player: LcgPlayerView, you: bool, waiting: bool) -> Block:
         ([("TO ACT", P.accent, P.ink)] if waiting else [])
     counts = [f"hand {player.hand}", f"deck {player.deck}", f"discard {player.discard.count}"]
     height = number.line_height + 6
-    seat = kit.ellipsize(player.seat, seat_font, 220)
+    seat = players.fitted(view.names, player.seat, seat_font, 220)
 
     def paint(img: Image.Image, x: int, y: int) -> None:
         draw = ImageDraw.Draw(img)

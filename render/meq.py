@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 from engines.core.contract import View
 from engines.meq.board import Board, Location
 from engines.meq.view import HeroPanel, MeqView, PlaceView
-from render import kit
+from render import kit, players
 from render import meq_layout as lay
 from render.generic import render_view
 from render.registry import register
@@ -270,7 +270,8 @@ def _sauron(view: MeqView) -> Block:
     lines.append(f"Event: {view.event}" if view.event else "No current Event")
     lines += [f"Minion: {m}" for m in view.minions] or ["No minion on the board"]
     seat = view.seats[0].seat if view.seats else ""
-    return _text_block(f"Sauron ({seat})", lines, SAURON_TINT, P.accent if seat in view.waiting_on else None)
+    return _text_block(f"Sauron ({players.name(view.names, seat)})", lines, SAURON_TINT,
+                       P.accent if seat in view.waiting_on else None)
 
 
 def _hero(view: MeqView, hero: HeroPanel, board: Board) -> Block:
@@ -281,7 +282,7 @@ def _hero(view: MeqView, hero: HeroPanel, board: Board) -> Block:
              f"{c.get('damage', 0)} · favor {c.get('favor', 0)} · corruption {c.get('corruption', 0)}",
              f"items: {', '.join(hero.items) or 'none'}",
              f"quests: {', '.join(hero.quests) or 'none'} · {hero.done} done"]
-    return _text_block(f"{hero.name} ({hero.seat})", lines, HERO_TINT,
+    return _text_block(f"{hero.name} ({players.name(view.names, hero.seat)})", lines, HERO_TINT,
                        P.accent if hero.seat in view.waiting_on else None)
 
 
@@ -298,7 +299,7 @@ def render_board(view: MeqView) -> bytes:
     if board is None:
         return render_view(view)
     width = WIDTH - 2 * MARGIN
-    status = _wrap(view.status, width)
+    status = _wrap(players.in_words(view.status, view.names), width)
 
     def header(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)

@@ -18,7 +18,7 @@ from engines.core.contract import View
 from engines.core.zones import CardView, ZoneView
 from engines.tcg.cards import ALLY, COMPANION, MINION, RING_TYPE, CardDef, builtin
 from engines.tcg.view import PlayerView, TcgView
-from render import kit
+from render import kit, players
 from render.generic import render_view
 from render.registry import register
 
@@ -170,9 +170,10 @@ def _names(zone: ZoneView) -> str:
 # --- blocks ------------------------------------------------------------------------------------------------------
 def _header(view: TcgView) -> Block:
     width = WIDTH - 2 * MARGIN
-    status = _wrap(view.status, BODY, width, max_lines=2)
-    summary = _wrap(f"Free Peoples player {view.free_peoples} · moves {view.moves} of {view.move_limit} · "
-                       f"initiative: {view.initiative}", BOLD, width, max_lines=2)
+    said = players.in_words(view.status, view.names)
+    status = _wrap(said, BODY, width, max_lines=2)
+    summary = _wrap(f"Free Peoples player {players.name(view.names, view.free_peoples)} · moves {view.moves} of "
+                    f"{view.move_limit} · initiative: {view.initiative}", BOLD, width, max_lines=2)
     pool = f"Twilight pool {view.twilight}"
 
     def paint(img: Image.Image, y: int) -> None:
@@ -188,8 +189,8 @@ def _header(view: TcgView) -> Block:
             top += LINE
         kit.chip(draw, (MARGIN, top + 4), pool, SHADOW_TINT, HEAD)
 
-    key = repr(("header", view.title, view.turn, view.phase, view.status, view.free_peoples, view.moves,
-                view.move_limit, view.initiative, view.twilight))
+    key = repr(("header", view.title, view.turn, view.phase, said, view.free_peoples, view.names.get(view.free_peoples),
+                view.moves, view.move_limit, view.initiative, view.twilight))
     return key, 50 + (len(status) + len(summary)) * LINE + HEAD.line_height + 24, paint
 
 
@@ -209,12 +210,13 @@ def _path(view: TcgView) -> Block:
             x0, y0 = MARGIN + col * (SITE_W + GAP), y + 44 + row * (SITE_H + GAP)
             site = sites.get(n)
             d = _def(site) if site is not None else None
-            markers = tuple((p.seat + (" (FP)" if p.seat == view.free_peoples else ""),
+            markers = tuple((players.name(view.names, p.seat) + (" (FP)" if p.seat == view.free_peoples else ""),
                              P.accent if p.seat == view.free_peoples else colour[p.seat]) for p in here.get(n, []))
             img.paste(drawn_site(n, site.name if site is not None else None, d.twilight if d is not None else -1,
                                  markers, any(p.seat == view.free_peoples for p in here.get(n, []))), (x0, y0))
 
-    key = repr(("path", view.path, view.free_peoples, [(p.seat, p.position, p.out) for p in view.players]))
+    key = repr(("path", view.path, view.free_peoples,
+                [(p.seat, view.names.get(p.seat), p.position, p.out) for p in view.players]))
     return key, 44 + 2 * (SITE_H + GAP) + GAP, paint
 
 
@@ -255,6 +257,7 @@ def _fellowship(view: TcgView, p: PlayerView) -> Block:
     height = 44 + len(counts) * LINE + sum(LINE + rows_needed(len(c)) * ROW_H for _, c in groups) \
         + len(dead) * LINE + 2 * GAP
     twins = tuple(view.twins)
+    who = players.name(view.names, p.seat)  # the fellowship's player (render/players.py)
 
     def marks(card: CardView) -> tuple[dict[str, int], tuple[str, ...]]:
         if card.uid != p.ring_bearer:
@@ -265,7 +268,7 @@ def _fellowship(view: TcgView, p: PlayerView) -> Block:
     def paint(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)
         kit.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height - GAP), fill=FP_TINT, edge=P.accent)
-        head = f"{p.seat}'s fellowship, the active one ({p.deck}) · at site {p.position}"
+        head = f"{who}'s fellowship, the active one ({p.deck}) · at site {p.position}"
         kit.text(draw, (MARGIN + 14, y + 8), _ellipsize(head, HEAD, INNER), HEAD, P.accent)
         top = y + 44
         for line in counts:
@@ -279,7 +282,7 @@ def _fellowship(view: TcgView, p: PlayerView) -> Block:
             kit.text(draw, (MARGIN + 14, top), line, BODY, P.text)
             top += LINE
 
-    return repr(("fellowship", p, twins)), height, paint
+    return repr(("fellowship", p, who, twins)), height, paint
 
 
 def _minions(view: TcgView, fp: PlayerView | None) -> Block:
@@ -344,11 +347,12 @@ def _other(view: TcgView, p: PlayerView) -> Block:
     height = 44 + len(lines) * LINE + ((LINE + rows_needed(len(support)) * ROW_H) if support else 0) + 2 * GAP
     waiting = p.seat in view.waiting_on
     twins = tuple(view.twins)
+    who = players.with_seat(view.names, p.seat)  # 'alice (p2)' on the player's own band
 
     def paint(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)
         kit.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height - GAP), edge=P.accent if waiting else None)
-        head = f"{p.seat} · {role} · site {p.position}" + (" · to act" if waiting else "")
+        head = f"{who} · {role} · site {p.position}" + (" · to act" if waiting else "")
         kit.text(draw, (MARGIN + 14, y + 8), _ellipsize(head, HEAD, INNER), HEAD, P.accent if waiting else P.text)
         top = y + 44
         for line in lines:
@@ -358,7 +362,7 @@ def _other(view: TcgView, p: PlayerView) -> Block:
             kit.text(draw, (MARGIN + 14, top), f"Support area · {len(support)}", BOLD, P.muted)
             _rows(img, support, MARGIN + 14, top + LINE, twins=twins)
 
-    return repr(("other", p, waiting, twins)), height, paint
+    return repr(("other", p, who, waiting, twins)), height, paint
 
 
 def _private(view: TcgView, zone: ZoneView) -> Block:

@@ -1,9 +1,13 @@
 """A View as plain text: the console's board, a Discord embed's body, and a screen reader's view of the
-image. Hidden cards appear as backs; this module sees only views, never state."""
+image. Hidden cards appear as backs; this module sees only views, never state. A view that names its players
+(`View.names`) is written with them: 'alice (p1): threat 29', 'waiting on alice' (render/players.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engines.core import CardView, Decision, DecisionKind, View, ZoneView, card_list
+from render import players
 
 
 def card_text(card: CardView) -> str:
@@ -29,8 +33,8 @@ def counted(kind: str, n: int) -> str:
     return f"{kind}s" if n != 1 and kind in COUNTED else kind
 
 
-def zone_text(zone: ZoneView, with_owner: bool = True) -> str:
-    owner = f"{zone.owner} " if zone.owner and with_owner else ""
+def zone_text(zone: ZoneView, with_owner: bool = True, names: Mapping[str, str] | None = None) -> str:
+    owner = f"{players.with_seat(names or {}, zone.owner)} " if zone.owner and with_owner else ""
     if not zone.cards:
         return f"{owner}{zone.name}: {zone.count} card{'s' if zone.count != 1 else ''}"
     return f"{owner}{zone.name} ({zone.count}): " + card_list(card_text(c) for c in zone.cards)
@@ -54,23 +58,26 @@ def look_text(view: View, wanted: str) -> str:
 
 
 def view_text(view: View) -> str:
-    lines = [view.title, view.status]
-    lines += [zone_text(z) for z in view.table]
+    names = view.names
+    lines = [view.title, players.in_words(view.status, names)]
+    lines += [zone_text(z, names=names) for z in view.table]
     if view.counters:
         lines.append(", ".join(f"{k} {v}" for k, v in view.counters.items()))
     for seat in view.seats:
         counters = ", ".join(f"{k} {v}" for k, v in seat.counters.items())
-        lines.append(f"{seat.seat}: {counters}" if counters else seat.seat)
+        who = players.with_seat(names, seat.seat)
+        lines.append(f"{who}: {counters}" if counters else who)
     lines += [f"Your {zone_text(z, with_owner=False)}" for z in view.private]
-    lines += [decision_text(d) for d in view.decisions]
+    lines += [decision_text(d, names) for d in view.decisions]
     return "\n".join(lines)
 
 
-def decision_text(d: Decision) -> str:
+def decision_text(d: Decision, names: Mapping[str, str] | None = None) -> str:
     """`Decision 7 (choose_one): Choose a defender [o1=Gimli, pass=No defender]`: what is asked and the answers,
     with how to write the answer where a bare option id would be refused."""
     options = ", ".join(f"{o.id}={o.label}" for o in d.options)
-    return f"Decision {d.id} ({d.kind.value}): {d.prompt}" + (f" [{options}]" if options else "") + answer_hint(d)
+    prompt = players.in_words(d.prompt, names or {})
+    return f"Decision {d.id} ({d.kind.value}): {prompt}" + (f" [{options}]" if options else "") + answer_hint(d)
 
 
 def answer_hint(d: Decision) -> str:

@@ -18,7 +18,7 @@ from engines.core.contract import View
 from engines.core.zones import CardView, ZoneView
 from engines.wotr.cards import FP, CardDef
 from engines.wotr.view import DeckView, LocationView, WotrView
-from render import kit
+from render import kit, players
 from render.generic import render_view
 from render.indexed import IndexedPalette
 from render.kept import Cutout, Kept, fixed_palette, paste_tile
@@ -184,10 +184,11 @@ def _area(view: WotrView, title: str, cards: list[CardView], extra: str) -> tupl
 
 
 def _deck_block(view: WotrView, deck: DeckView) -> Block:
-    return _laid_out(("deck", repr(deck), _shown(view, deck.reserve.cards)), lambda: _deck(view, deck))
+    who = players.name(view.names, deck.seat)  # "Frodo's deck (alice)": the deck's player (render/players.py)
+    return _laid_out(("deck", repr(deck), who, _shown(view, deck.reserve.cards)), lambda: _deck(view, deck, who))
 
 
-def _deck(view: WotrView, deck: DeckView) -> tuple[int, Paint]:
+def _deck(view: WotrView, deck: DeckView, who: str) -> tuple[int, Paint]:
     hand = "?" if deck.hand < 0 else str(deck.hand)
     ring = {"unused": "Ring token ready", "used": "Ring token used", "flipped": "Ring token used this round",
             "none": "no Ring token"}.get(deck.ring, deck.ring)
@@ -202,7 +203,7 @@ def _deck(view: WotrView, deck: DeckView) -> tuple[int, Paint]:
         kit.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height - GAP), fill=tint,
                   edge=P.accent if deck.to_act else None)
         marks = (" · starting player" if deck.starting else "") + (" · to act" if deck.to_act else "")
-        kit.text(draw, (MARGIN + 14, y + 8), f"{deck.name}'s deck ({deck.seat}){marks}", HEAD,
+        kit.text(draw, (MARGIN + 14, y + 8), f"{deck.name}'s deck ({who}){marks}", HEAD,
                  P.accent if deck.to_act else P.text)
         for i, line in enumerate(counts):
             kit.text(draw, (MARGIN + 14, y + 44 + i * LINE), line, BODY, P.text)
@@ -216,12 +217,13 @@ def _header(view: WotrView) -> Block:
     score = (f"Free Peoples {view.score_fp} · Shadow {view.score_shadow} (corruption {view.corruption})",
              f"last path {view.last_path or '-'} of {view.final_path} · paths left {view.paths_left} · "
              f"battlegrounds left {view.bg_left.get('fp', 0)} FP, {view.bg_left.get('shadow', 0)} Shadow")
-    return _laid_out(("header", view.title, view.round, view.status, score), lambda: _heading(view, score))
+    said = players.in_words(view.status, view.names)
+    return _laid_out(("header", view.title, view.round, said, score), lambda: _heading(view, said, score))
 
 
-def _heading(view: WotrView, score: tuple[str, str]) -> tuple[int, Paint]:
+def _heading(view: WotrView, said: str, score: tuple[str, str]) -> tuple[int, Paint]:
     width = WIDTH - 2 * MARGIN
-    status = kit.wrap(view.status, BODY, width, max_lines=2)
+    status = kit.wrap(said, BODY, width, max_lines=2)
 
     def paint(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)

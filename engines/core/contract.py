@@ -89,6 +89,10 @@ class View:
     decisions: list[Decision] = field(default_factory=list)  # the decisions this seat may answer
     waiting_on: list[Seat] = field(default_factory=list)
     outcome: Outcome | None = None
+    # Who plays each seat, as the table calls them ("p1" -> "alice"). Never filled by an engine, which knows seats
+    # and no players: the adapter that shows the view fills it (bot/chat/players.py) and the renderers read it
+    # (render/players.py). Empty: the seats go by their labels, as the console shows them.
+    names: dict[Seat, str] = field(default_factory=dict)
 
 
 class Game(Protocol[S]):

@@ -18,10 +18,12 @@ import discord
 from bot.chat import io
 from bot.chat.forms import modal_of, sent
 from bot.chat.host import Host, host_of
+from bot.chat.players import names_of, said
 from bot.service import forms
 from bot.service.asked import STAMP, Pressed, option_key, stamp
 from bot.service.types import ActResult, DeadlineAsk
 from engines.core import NONE, Decision, DecisionKind, WestmarchError
+from render.players import in_words
 
 ROWS = 5  # a message's rows of components
 BUTTON_LIMIT = 25  # 5 rows of 5
@@ -285,14 +287,15 @@ def deadline_view(game_id: int, ask: DeadlineAsk) -> discord.ui.View:
 async def reply_done(bot: Host, interaction: discord.Interaction, game_id: int, result: ActResult) -> None:
     """What a player reads after their move, only for them: what was done, what happened, and at once what
     they are asked next, with its buttons (issue 16), so nobody types a command to find their next choice."""
-    lines = [f"Done: `{result.command}`", *result.lines]
+    players = names_of(result.seats)
+    lines = [f"Done: `{result.command}`", *said(result.lines, players)]
     mine: list[Decision] = []
     try:
         _, view = await bot.service.view(game_id, bot.user_of(interaction))
         mine = [d for d in view.decisions if d.seat == result.seat]
     except WestmarchError:  # the game ended or went out of reach meanwhile: the move itself is done
         pass
-    lines += [f"Next, decision {d.id}: {asking(d)}" for d in mine]
+    lines += [f"Next, decision {d.id}: {in_words(asking(d), players)}" for d in mine]
     buttons = decision_view(game_id, mine)
     await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 

@@ -15,12 +15,14 @@ from bot.chat import io
 from bot.chat.components import decision_view, reply_done
 from bot.chat.game_verbs import MAX_CHOICES, choice
 from bot.chat.places import game_here
+from bot.chat.players import named, names_of, said
 from bot.chat.tables import PACE_HELP, open_table, pace_of, probe_dm
 from bot.pace import quiet_text, stamp
 from bot.service import User
 from bot.service.tempo import pace_changes, pace_text
 from engines import registry
 from engines.core import WestmarchError
+from render.players import in_words
 from render.text import look_text, view_text, zone_label, zone_text
 
 if TYPE_CHECKING:
@@ -84,10 +86,12 @@ class GameCog(commands.Cog):
     @game.command(name="status", description="The board and whose decision it is")
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         user = self.bot.user_of(interaction)
-        ref, view = await self.service.view(await self._game_here(interaction, game), user, public=True)
+        game_id = await self._game_here(interaction, game)
+        ref, view = await self.service.view(game_id, user, public=True)
         await io.defer(interaction)  # rendering may take a moment
-        text = f"**{ref.title}, game {ref.id}** ({ref.status})\n{view.status}"
-        png = await self.bot.painter.board(view, ref.id)
+        players = names_of(await self.service.seats(game_id, user))
+        text = f"**{ref.title}, game {ref.id}** ({ref.status})\n{in_words(view.status, players)}"
+        png = await self.bot.painter.board(named(view, players), ref.id)
         if png is None:
             await io.reply(interaction, f"{text}\n(The board could not be drawn this time.)")
             return
@@ -96,9 +100,11 @@ class GameCog(commands.Cog):
     @game.command(name="hand", description="Your hand and your choices, only for you")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await io.defer(interaction, ephemeral=True)
-        ref, view = await self.service.hand(await self._game_here(interaction, game), self.bot.user_of(interaction))
+        game_id, user = await self._game_here(interaction, game), self.bot.user_of(interaction)
+        ref, view = await self.service.hand(game_id, user)
+        players = names_of(await self.service.seats(game_id, user))
         lines = [f"**{ref.title}, game {ref.id}**", *(f"Your {zone_text(z, with_owner=False)}" for z in view.private)]
-        lines += [f"Decision {d.id}: {d.prompt}" for d in view.decisions]
+        lines += [f"Decision {d.id}: {in_words(d.prompt, players)}" for d in view.decisions]
         buttons = decision_view(ref.id, view.decisions)
         await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 
@@ -107,7 +113,8 @@ class GameCog(commands.Cog):
         self, interaction: discord.Interaction, game: int | None = None, lines: app_commands.Range[int, 1, 50] = 15
     ) -> None:
         await io.defer(interaction, ephemeral=True)
-        entries = await self.service.log(await self._game_here(interaction, game), self.bot.user_of(interaction), lines)
+        game_id, user = await self._game_here(interaction, game), self.bot.user_of(interaction)
+        entries = said(await self.service.log(game_id, user, lines), names_of(await self.service.seats(game_id, user)))
         await io.reply(interaction, "\n".join(entries) or "The log is empty.", ephemeral=True)
 
     @game.command(name="look", description="A zone of the table with all its cards (a discard pile...)")

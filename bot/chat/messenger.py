@@ -3,7 +3,10 @@ the thread as the fallback when a player's DMs are closed.
 
 Pinging a player follows one rule everywhere (a new turn, a reminder, a nudge): a DM first, saying what is
 asked and linking the thread; a mention in the thread only when that DM cannot be delivered. The thread's
-"Waiting on" line names players without pinging them, except those whose DMs are known to be closed."""
+"Waiting on" line names players without pinging them, except those whose DMs are known to be closed.
+
+What the engines say names seats ("p1 plays Gimli."); everything posted here names players instead: the log
+lines, what is asked, the boards (bot/chat/players.py)."""
 
 from __future__ import annotations
 
@@ -26,11 +29,13 @@ from bot.chat.components import (
     decision_view,
     undo_view,
 )
+from bot.chat.players import named, names_of, said
 from bot.pace import stamp
 from bot.service import GameRef, Notice, PrivateNotice
 from bot.service.types import Reminder, SeatInfo
 from engines.core import Decision
 from engines.core.zones import Seat
+from render.players import in_words
 from render.text import zone_text
 
 if TYPE_CHECKING:
@@ -75,6 +80,7 @@ def asked_lines(notice: Notice, asked: Sequence[Decision], waiting: bool) -> lis
     waits on (`waiting`), a seat asked here is named once, here, as the waiting line would have named it (with its
     deadline, or that ping), and the waiting line names only the others. One question asked of several seats
     (a vote) is one line: `Decisions 3 (p1, Alice) and 4 (p2, Bob): Vote for the first player`."""
+    players = names_of(notice.seats)
     by_prompt: dict[str, list[Decision]] = {}
     for d in asked:
         by_prompt.setdefault(d.prompt, []).append(d)
@@ -89,7 +95,7 @@ def asked_lines(notice: Notice, asked: Sequence[Decision], waiting: bool) -> lis
             whose.append(f"{d.id} ({_waiting_on(notice, d.seat, asked=True) if full else plain})")
             named.add(d.seat)
         head = f"Decision {whose[0]}" if len(whose) == 1 else f"Decisions {', '.join(whose[:-1])} and {whose[-1]}"
-        lines.append(f"{head}: {prompt}")
+        lines.append(f"{head}: {in_words(prompt, players)}")
     return lines
 
 
@@ -253,7 +259,8 @@ class DiscordMessenger:
         return next((s.user_id for s in notice.seats if s.seat == seat), 0)
 
     async def _post_table(self, table: discord.abc.Messageable, notice: Notice) -> None:
-        lines = list(notice.public_lines)
+        players = names_of(notice.seats)
+        lines = said(notice.public_lines, players)
         waiting = notice.waiting_changed and bool(notice.waiting_after) and notice.outcome is None
         if waiting and (notice.deadline_ask is not None or notice.undo_ask is not None):
             lines.append(waiting_line(notice))
@@ -268,7 +275,7 @@ class DiscordMessenger:
             who = " ".join(f"<@{s.user_id}>" for s in ask.needs)
             message = await io.post(
                 table,
-                "\n".join([*lines, f"{who}: agree to undo {ask.step}?"]),
+                "\n".join([*lines, f"{who}: agree to undo {in_words(ask.step, players)}?"]),
                 view=undo_view(game_id, ask.request_id),
             )
             self._boards.told(game_id, notice.waiting_after, message, False, over)
@@ -292,7 +299,7 @@ class DiscordMessenger:
             draw = notice.table_changed or (first is not None and notice.table_changed_since(first))
         if draw and notice.public_view is not None:
             self._behind.pop(game_id, None)
-            png = await self.bot.painter.board(notice.public_view, game_id)
+            png = await self.bot.painter.board(named(notice.public_view, players), game_id)
             if png is None:  # still owed: the next notice draws the table, changed or not since this one
                 self._owed.setdefault(game_id, first if first is not None else notice)
             elif not await self._into_shown(game_id, png, notice.waiting_after, over):
@@ -345,18 +352,20 @@ class DiscordMessenger:
         hand = p.hand_told
         if not (p.lines or hand or mine or turn or board):
             return
-        parts = [f"**{notice.ref.title}, game {notice.ref.id}**", *p.lines]
+        players = names_of(notice.seats)
+        parts = [f"**{notice.ref.title}, game {notice.ref.id}**", *said(p.lines, players)]
         if turn:
             parts.append(f"The game is waiting on you. {thread_link(notice.ref)}".rstrip())
         parts += [f"Your {zone_text(z, with_owner=False)}" for z in hand]
-        parts += [f"Decision {d.id}: {d.prompt}" for d in mine]
+        parts += [f"Decision {d.id}: {in_words(d.prompt, players)}" for d in mine]
         if turn:  # the public ones too: what is asked, even when the buttons are in the thread
-            parts += [f"Decision {d.id}: {d.prompt}" for d in notice.decisions if d.seat == p.seat and d not in mine]
+            parts += [f"Decision {d.id}: {in_words(d.prompt, players)}" for d in notice.decisions
+                      if d.seat == p.seat and d not in mine]
         view = decision_view(notice.ref.id, mine)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         if board and p.view is not None:
             self._owed_seats.discard(owed)
-            png = await self.bot.painter.board(p.view, notice.ref.id)
+            png = await self.bot.painter.board(named(p.view, players), notice.ref.id)
             if png is not None:
                 kwargs["file"] = io.png_file(png, "your-board.png")
             else:  # still owed, as the table's
@@ -376,7 +385,8 @@ class DiscordMessenger:
         since = f"The game has waited on you since {stamp(r.since)}."
         due = f" Due {stamp(r.deadline_at)}." if r.deadline_at else ""
         head = f"**{notice.ref.title}, game {notice.ref.id}**: {what}. {since}{due}"
-        if await self.dm_user(r.user_id, "\n".join([head, *r.asked, thread_link(notice.ref)]).rstrip()):
+        asked = said(r.asked, names_of(notice.seats))
+        if await self.dm_user(r.user_id, "\n".join([head, *asked, thread_link(notice.ref)]).rstrip()):
             return
         if table is not None:  # the thread is public: no prompt here, it may name the player's hand
             await io.send(table, f"<@{r.user_id}>, {what if r.nudged_by else 'a reminder'}: {since}{due}")

@@ -571,7 +571,8 @@ class Core:
         kept = self.cache.get(game_id)
         views = kept.views if isinstance(kept, Live) and kept.version == row.version else None
         self.cache[game_id] = Live(row.version + 1, step.state)
-        result = ActResult(ref=self.ref_of(row), seat=seat, command=canonical, seq=seq, lines=lines_for(events, seat))
+        result = ActResult(ref=self.ref_of(row), seat=seat, command=canonical, seq=seq, lines=lines_for(events, seat),
+                           seats=self.seat_infos(seats))
         pending = game.pending(step.state)
         if views is None:
             views = self.views_of(game, before, seats)

@@ -264,3 +264,4 @@ class ActResult:
     command: str
     seq: int
     lines: list[str]  # what the actor may read about what happened (public and their own private)
+    seats: list[SeatInfo] = field(default_factory=list)  # the game's seats and players, to name them in the lines

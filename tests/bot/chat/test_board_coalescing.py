@@ -13,8 +13,10 @@ import pytest
 from PIL import Image
 
 from bot.chat import board_posts
+from bot.chat.players import named, names_of, said
 from bot.service import Notice, User
 from engines import registry
+from engines.core import View
 from engines.meq import GAME as MEQ
 from engines.wotr import GAME as WOTR
 from render.registry import render
@@ -73,6 +75,17 @@ def drawn(png: bytes) -> bytes:
     return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
 
 
+def board(notice: Notice, view: View | None) -> bytes:
+    """The board the messenger draws of `view`, one of the notice's: with the players' names (bot/chat/players.py)."""
+    assert view is not None
+    return drawn(render(named(view, names_of(notice.seats))))
+
+
+def first_line(notice: Notice) -> str:
+    """The notice's first line as the thread reads it, its seats named."""
+    return said(notice.public_lines, names_of(notice.seats))[0]
+
+
 async def test_three_queued_notices_of_one_game_draw_one_board_the_newests_and_post_every_notices_lines(world):
     env, guild, channel, alice, bob = world
     thread = await wotr_duel(world)
@@ -84,11 +97,11 @@ async def test_three_queued_notices_of_one_game_draw_one_board_the_newests_and_p
             await env.bot.messenger.deliver(notice)
         await env.bot.messenger.drain()
     posted = thread.history()[before:]  # oldest first
-    assert [m.content.splitlines()[0] for m in posted] == [n.public_lines[0] for n in notices]
+    assert [m.content.splitlines()[0] for m in posted] == [first_line(n) for n in notices]
     boards = [m for m in posted if m.attachments]
     assert len(boards) == 1 and boards[0] is posted[-1]  # one board, with the newest notice's lines
     assert notices[-1].public_view is not None
-    assert await pixels(boards[0].attachments[0]) == drawn(render(notices[-1].public_view))
+    assert await pixels(boards[0].attachments[0]) == board(notices[-1], notices[-1].public_view)
 
 
 async def test_a_seats_own_board_is_drawn_once_for_queued_notices_that_each_change_its_hand(world):
@@ -116,7 +129,7 @@ async def test_a_seats_own_board_is_drawn_once_for_queued_notices_that_each_chan
     assert len(boards) == 1
     newest = next(p for p in notices[-1].private if p.seat == seat.seat)
     assert newest.view is not None
-    assert await pixels(boards[0]) == drawn(render(newest.view))
+    assert await pixels(boards[0]) == board(notices[-1], newest.view)
 
 
 async def wotr_duel(world):
@@ -128,7 +141,7 @@ async def wotr_duel(world):
 async def posted_by(thread, before: int, notice: Notice) -> None:
     """Until the notice's lines are in the thread (its delivery has decided about its board): read from the
     simulated Discord, which no event announces."""
-    while not any(m.content.startswith(notice.public_lines[0]) for m in thread.history()[before:]):  # noqa: ASYNC110
+    while not any(m.content.startswith(first_line(notice)) for m in thread.history()[before:]):  # noqa: ASYNC110
         await asyncio.sleep(0)
 
 
@@ -145,10 +158,10 @@ async def test_while_another_command_of_the_game_is_under_way_its_notice_draws_t
         await mail.deliver(second)  # that command's notice
         await mail.drain()
     posted = thread.history()[before:]
-    assert [m.content.splitlines()[0] for m in posted] == [first.public_lines[0], second.public_lines[0]]
+    assert [m.content.splitlines()[0] for m in posted] == [first_line(first), first_line(second)]
     assert not posted[0].attachments and posted[1].attachments
     assert second.public_view is not None
-    assert await pixels(posted[1].attachments[0]) == drawn(render(second.public_view))
+    assert await pixels(posted[1].attachments[0]) == board(second, second.public_view)
 
 
 async def test_a_board_skipped_for_a_command_that_is_then_refused_is_posted_on_its_own(world):
@@ -167,7 +180,7 @@ async def test_a_board_skipped_for_a_command_that_is_then_refused_is_posted_on_i
     assert len(posted) == 2 and not posted[0].attachments
     assert posted[1].content == "" and len(posted[1].attachments) == 1  # the board alone, after the lines
     assert notice.public_view is not None
-    assert await pixels(posted[1].attachments[0]) == drawn(render(notice.public_view))
+    assert await pixels(posted[1].attachments[0]) == board(notice, notice.public_view)
 
 
 async def test_two_notices_skipped_while_commands_were_under_way_owe_one_board_the_newests(world):
@@ -186,7 +199,7 @@ async def test_two_notices_skipped_while_commands_were_under_way_owe_one_board_t
     posted = thread.history()[before:]
     assert [bool(m.attachments) for m in posted] == [False, False, True] and posted[2].content == ""
     assert second.public_view is not None
-    assert await pixels(posted[2].attachments[0]) == drawn(render(second.public_view))
+    assert await pixels(posted[2].attachments[0]) == board(second, second.public_view)
 
 
 async def test_a_seats_board_skipped_while_a_command_was_under_way_follows_by_dm_once_it_is_refused(world):
@@ -212,4 +225,4 @@ async def test_a_seats_board_skipped_while_a_command_was_under_way_follows_by_dm
     boards = [a for m in dms for a in m.attachments if a.filename == "your-board.png"]
     assert len(boards) == 1 and dms[-1].attachments  # the board alone, after the words
     assert p.view is not None
-    assert await pixels(boards[0]) == drawn(render(p.view))
+    assert await pixels(boards[0]) == board(notice, p.view)

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.chat.board_posts import FRESH_AFTER
+from bot.chat.players import named, names_of
 from bot.service import Notice, User
 from engines import registry
 from engines.lcg import GAME as LCG
@@ -34,8 +35,9 @@ async def shows(message) -> bytes:
 
 
 def drawn(notice: Notice) -> bytes:
+    """The notice's board as the messenger draws it, with the players' names (bot/chat/players.py)."""
     assert notice.public_view is not None
-    return Image.open(io.BytesIO(render(notice.public_view))).convert("RGB").tobytes()
+    return Image.open(io.BytesIO(render(named(notice.public_view, names_of(notice.seats))))).convert("RGB").tobytes()
 
 
 async def played(env, thread, steps: int, seed: int, lost: bool = False) -> tuple[int, int]:
@@ -145,5 +147,6 @@ async def test_a_board_whose_message_was_deleted_meanwhile_is_posted_again_rathe
                 assert boards, "the board went in a post of its own"
             if boards:  # a board drawn after the deletion: a post of its own, showing the table as it is
                 [board] = boards
-                assert await shows(board) == Image.open(io.BytesIO(render(view))).convert("RGB").tobytes()
+                table = named(view, names_of(await service.seats(game_id)))
+                assert await shows(board) == Image.open(io.BytesIO(render(table))).convert("RGB").tobytes()
     assert tried

@@ -48,7 +48,7 @@ async def test_status_answers_with_a_board_image(world):
     await alice.slash(thread, "game start")
     result = await bob.slash(thread, "game status")
     assert not result.ephemeral
-    assert "Bidding: waiting on p1, p2" in result.response.content
+    assert "Bidding: waiting on alice, bob" in result.response.content  # the players, not their seats
     [attachment] = result.response.attachments
     image = Image.open(io.BytesIO(await attachment.read()))
     assert image.format == "PNG" and image.width >= 800
@@ -175,7 +175,7 @@ async def test_undo_past_a_barrier_is_agreed_with_buttons(world):
     done = await alice.click(request, custom_id=agree)
     assert done.response.content == "Undone."
     status = await alice.slash(thread, "game status")
-    assert "Bidding: waiting on p2" in status.response.content
+    assert "Bidding: waiting on bob" in status.response.content
 
 
 async def played_to_the_end(world):
@@ -208,7 +208,7 @@ async def test_a_finished_games_own_thread_still_finds_it_to_read_and_refuses_mo
     thread = await played_to_the_end(world)
     status = await bob.slash(thread, "game status")
     assert "game 1** (finished)" in status.response.content, status.response.content
-    assert "Game over: p1 emptied their hand." in status.response.content
+    assert "Game over: alice emptied their hand." in status.response.content
     log = await alice.slash(thread, "game log")
     assert log.ephemeral and "You bid " in log.response.content, log.response.content
     assert "(finished)" in (await alice.slash(thread, "game status", game=1)).response.content  # as when named

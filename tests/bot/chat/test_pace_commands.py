@@ -131,7 +131,7 @@ async def test_a_passed_deadline_shows_buttons_and_the_host_skips(world):
     skipped = await alice.click(ask, custom_id=ask.components[0].children[1].custom_id)
     assert skipped.ephemeral and skipped.response.content == "Skipped."
     await env.bot.messenger.drain()
-    assert any("Deadline passed: the bot answers for p2" in m.content for m in thread.history())
+    assert any("Deadline passed: the bot answers for bob" in m.content for m in thread.history())
     assert any("Bids:" in m.content for m in thread.history())  # Bob's bid was made; the game goes on
     stale = await alice.click(ask, custom_id=ask.components[0].children[0].custom_id)
     assert "no longer open" in stale.response.content

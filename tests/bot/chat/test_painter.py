@@ -19,6 +19,7 @@ import pytest
 
 from bot.chat.board_posts import BoardPosts
 from bot.chat.painter import HUGE_PAGES, DrawFailed, Painter, child_environment
+from bot.chat.players import named, names_of
 from bot.service import Notice
 from engines import registry
 from engines.core import Config
@@ -305,7 +306,8 @@ async def test_a_board_that_failed_is_drawn_by_the_next_notice_even_if_that_one_
     boards = [m for m in thread.history()[before:] if m.attachments]
     assert len(boards) == 1, "the next notice draws the board the failed one owed"
     newest = notices[i + 1].public_view
-    assert newest is not None and await pixels(boards[0].attachments[0]) == drawn(render(newest))
+    assert newest is not None
+    assert await pixels(boards[0].attachments[0]) == drawn(render(named(newest, names_of(notices[i + 1].seats))))
 
 
 def alive(pid: int) -> bool:

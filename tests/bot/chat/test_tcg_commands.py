@@ -66,14 +66,14 @@ async def test_the_action_procedure_is_answered_with_buttons_and_act(world):
     assert passing.label == "Move to the next site"
     clicked = await alice.user.click(message, custom_id=passing.custom_id)
     assert clicked.ephemeral and "Done: `answer" in clicked.response.content, clicked.response.content
-    assert any("p1 moves to site 2" in m.content for m in thread.history())
+    assert any("alice moves to site 2" in m.content for m in thread.history())
     assert await alice.autocomplete(thread, "tcg act", "option", "") == []  # nothing open for p1 now
     offered = await bob.autocomplete(thread, "tcg act", "option", "")
     assert offered and all(c["value"].startswith("answer ") for c in offered)
     end = next(c for c in offered if c["name"] == "End my Shadow phase")
     done = await bob.slash(thread, "tcg act", option=end["value"])
     assert done.ephemeral and "Done: `answer" in done.response.content
-    assert any("p2 ends their Shadow phase." in m.content for m in thread.history())
+    assert any("bob ends their Shadow phase." in m.content for m in thread.history())
     refused = await bob.slash(thread, "tcg act", option="no such thing")
     assert refused.ephemeral and "is not one of your open options" in refused.response.content
 
@@ -90,7 +90,7 @@ async def test_orders_are_shown_with_the_no_leak_note_and_set(world):
     assert [c["value"] for c in keys] == ["ring"]
     changed = await bob.slash(thread, "tcg orders", key="skirmish", value="pass")
     assert "`skirmish` = **pass** (auto | ask | pass)" in changed.response.content
-    assert any("p2 sets a standing order: skirmish pass." in m.content for m in thread.history())
+    assert any("bob sets a standing order: skirmish pass." in m.content for m in thread.history())
     wrong = await bob.slash(thread, "tcg orders", key="ring", value="sometimes")
     assert "takes ask or always or never" in wrong.response.content
 
@@ -103,7 +103,7 @@ async def test_adjust_is_announced_and_explained(world):
     assert "burden +1" in helped.response.content
     done = await alice.slash(thread, "tcg adjust", command="burden +1")
     assert "Done: `adjust burden +1`" in done.response.content
-    assert any("p1 adjusts burdens by +1 by card text." in m.content for m in thread.history())
+    assert any("alice adjusts burdens by +1 by card text." in m.content for m in thread.history())
     wrong = await alice.slash(thread, "tcg adjust", command="corruption +1")
     assert "is not an adjustment" in wrong.response.content
 

@@ -78,7 +78,7 @@ async def test_adjust_is_announced_and_bad_adjustments_are_refused(world):
     thread = await duel(world)
     done = await bob.slash(thread, "wotr adjust", command="corruption +2")
     assert "Done: `corruption +2`" in done.response.content
-    assert any("p2 proposes an adjustment: corruption +2" in m.content for m in thread.history())
+    assert any("bob proposes an adjustment: corruption +2" in m.content for m in thread.history())
     state = await env.bot.service.stored_state(1)
     assert state.corruption == 0
     ask = next(d for d in state.decisions if d.context.startswith("propose"))

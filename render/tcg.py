@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from engines.core.contract import View
+from engines.core.words import card_list
 from engines.core.zones import CardView, ZoneView
 from engines.tcg.cards import ALLY, COMPANION, MINION, RING_TYPE, CardDef, builtin
 from engines.tcg.view import PlayerView, TcgView
@@ -164,7 +165,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _names(zone: ZoneView) -> str:
-    return ", ".join(c.name for c in zone.cards if c.name) or "empty"
+    return card_list((c.name for c in zone.cards if c.name), "empty")
 
 
 # --- blocks ------------------------------------------------------------------------------------------------------
@@ -338,8 +339,8 @@ def _other(view: TcgView, p: PlayerView) -> Block:
     """A player whose fellowship waits this turn: counts, the fellowship by name with wounds, the support
     area as tiles (Shadow conditions live there), the dead pile by name."""
     role = "out of the game" if p.out else "Shadow player this turn"
-    comps = ", ".join(c.name + (f" ({_plural(c.tokens['wounds'], 'wound')})" if c.tokens.get("wounds") else "")
-                      for c in p.fellowship.cards if c.name) or "none"
+    comps = card_list((c.name + (f" ({_plural(c.tokens['wounds'], 'wound')})" if c.tokens.get("wounds") else "")
+                       for c in p.fellowship.cards if c.name), "none")
     lines = [*_wrap(f"{p.deck} · {_counts(p)}", BODY, INNER, max_lines=3),
              *_wrap(f"Fellowship (waits for its turn): {comps}", BODY, INNER, max_lines=3),
              *_wrap(f"Dead pile: {_names(p.dead)}", BODY, INNER, max_lines=2)]
@@ -369,7 +370,7 @@ def _private(view: TcgView, zone: ZoneView) -> Block:
     """The seat's own hand as tiles; its adventure deck as a list of sites (only this seat's board)."""
     if zone.name.endswith("adventure deck"):
         ordered = sorted(zone.cards, key=lambda c: (d.site if (d := _def(c)) else 0))
-        text = ", ".join(f"{d.site if (d := _def(c)) else '?'} {c.name}" for c in ordered if c.name) or "empty"
+        text = card_list((f"{d.site if (d := _def(c)) else '?'} {c.name}" for c in ordered if c.name), "empty")
         lines = _wrap(f"Your adventure deck: {text}", BODY, WIDTH - 2 * MARGIN, max_lines=4)
 
         def sites(img: Image.Image, y: int) -> None:

@@ -245,3 +245,26 @@ def test_a_skirmish_of_a_twin_names_which_copy(drawn: TextRecorder) -> None:
     registry.render(GAME.view(state, None))
     assert any(s.startswith("Skirmish now") and s.endswith(f": Gondorian Captain ({second.uid}) against")
                for s in drawn.strings)
+
+
+def test_lists_of_card_names_part_them_with_semicolons_as_the_log_does(drawn: TextRecorder) -> None:
+    # a card's own name may hold a comma ("Arwen, Daughter of Elrond"): parted with ", " two dead cards read
+    # as three, so the board parts its lists as engines/core/words.py card_list does (and the log with it)
+    state = a_table()
+    p2 = state.players[1]
+    put(state, "1_30", "dead")  # Arwen, Daughter of Elrond, beside the Gondorian Captain
+    put(state, "1_30", "dead", "p2")
+    put(state, "7_96", "dead", "p2")
+    registry.render(GAME.view(state, None))
+    assert "Dead pile: Gondorian Captain; Arwen, Daughter of Elrond" in drawn.strings
+    assert "Dead pile: Arwen, Daughter of Elrond; Gondorian Captain" in drawn.strings
+    said = " ".join(drawn.strings)  # a long line is wrapped: its parts are drawn one after the other
+    fellowship = "; ".join(c.name for c in p2.fellowship.cards)  # p2 waits this turn: its fellowship by name
+    assert fellowship.count(", ") >= 2 and f"Fellowship (waits for its turn): {fellowship}" in said
+    tcg.forget()
+    drawn.calls.clear()
+    registry.render(GAME.view(state, "p2"))
+    said = " ".join(drawn.strings)
+    sites = sorted(p2.adventure.cards, key=lambda c: state.defs[c.ref].site)
+    deck = "; ".join(f"{state.defs[c.ref].site} {c.name}" for c in sites)
+    assert f"Your adventure deck: {deck}" in said

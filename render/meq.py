@@ -23,6 +23,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.core.contract import View
+from engines.core.words import card_list
 from engines.meq.board import Board, Location
 from engines.meq.view import HeroPanel, MeqView, PlaceView
 from render import kit, players
@@ -280,8 +281,8 @@ def _hero(view: MeqView, hero: HeroPanel, board: Board) -> Block:
     lines = [f"at {board.name(hero.at) if board.has(hero.at) else hero.at} · {attrs}",
              f"hand {c.get('hand', 0)} · life {c.get('life', 0)} · rest {c.get('rest', 0)} · damage "
              f"{c.get('damage', 0)} · favor {c.get('favor', 0)} · corruption {c.get('corruption', 0)}",
-             f"items: {', '.join(hero.items) or 'none'}",
-             f"quests: {', '.join(hero.quests) or 'none'} · {hero.done} done"]
+             f"items: {card_list(hero.items, 'none')}",
+             f"quests: {card_list(hero.quests, 'none')} · {hero.done} done"]
     return _text_block(f"{hero.name} ({players.name(view.names, hero.seat)})", lines, HERO_TINT,
                        P.accent if hero.seat in view.waiting_on else None)
 

@@ -77,7 +77,9 @@ def _tile(img: Image.Image, view: WotrView, card: CardView, x: int, y: int, w: i
     d = view.facts.get(card.ref) if card.ref else None
     flags = [f for f in card.flags if f != "new"] + (["new"] if "new" in card.flags else [])
     items = [a.name for a in card.attached if a.name] if d is None or not d.is_location else []
-    subtitle = _subtitle(d) + (f" + {', '.join(items)}" if items else "")
+    # " + " before each item, as render/text.py writes attachments: an item's name may hold a comma ("Nenya,
+    # Ring of Adamant")
+    subtitle = _subtitle(d) + "".join(f" + {name}" for name in items)
     numbers = _numbers(d)
     key = (card.name, subtitle, tuple(numbers.items()), tuple(card.tokens.items()), tuple(flags), w)
 

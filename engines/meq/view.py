@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engines.core import CardView, SeatView, View, ZoneView, card_view, zone_view
+from engines.core import CardView, SeatView, View, ZoneView, card_list, card_view, zone_view
 from engines.meq import rules, stock
 from engines.meq.board import Board
 from engines.meq.cards import MARKERS, index
@@ -238,5 +238,5 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
         life, damage = stock.count(state, stock.life(h)), stock.count(state, stock.damage(h))
         out.append(f"{h.name} ({h.seat}) on {board.name(h.at)}: hand {len(h.hand.cards)}, life {life}, "
                    f"rest {len(h.rest.cards)}, damage {damage}, favor {h.favor}, corruption "
-                   f"{len(h.corruption.cards)}, items {', '.join(idx.items[i].name for i in h.items) or 'none'}")
+                   f"{len(h.corruption.cards)}, items {card_list((idx.items[i].name for i in h.items), 'none')}")
     return out

@@ -328,3 +328,19 @@ def test_no_name_is_covered_on_a_crowded_map(monkeypatch: pytest.MonkeyPatch) ->
     assert isinstance(view, MeqView)
     drawing.draw(view)
     assert check_map(drawing, view) > 100
+
+
+def test_a_heros_items_and_quests_are_parted_with_semicolons(drawn: TextRecorder) -> None:
+    # an Encounter Quest's name may hold a comma ("Sweet Words, Bitter Dreams"): with ", " between them a hero's
+    # two quests read as three, so the panel parts them as engines/core/words.py card_list does (the log too)
+    state = a_table("argalad,beravor")
+    argalad = state.heroes[0]
+    argalad.quests = ["quest-argalad-echoes-of-bolg-s-army", "enc-sweet-words-bitter-34"]
+    argalad.items = ["item-boat", "item-horse"]
+    registry.render(GAME.view(state, None))
+    said = " ".join(drawn.strings)  # a long line is wrapped: its parts are drawn one after the other
+    assert "quests: Echoes of Bolg's Army; Sweet Words, Bitter Dreams · 0 done" in said
+    assert "items: Boat; Horse" in said
+    view = GAME.view(state, None)
+    assert isinstance(view, MeqView)
+    assert any(line.endswith(", items Boat; Horse") for line in view.lines)  # the table's words, as the image

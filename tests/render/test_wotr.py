@@ -212,3 +212,22 @@ def test_to_act_marks_the_starting_deck_for_the_combat_order() -> None:
     round.order_combats(turn(state))
     assert state.decisions and "Aragorn's deck" in state.decisions[0].prompt
     assert [d.key for d in build(state, None).decks if d.to_act] == ["aragorn"]
+
+
+def test_a_wielders_items_each_follow_it_after_a_plus(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an item's name may hold a comma ("Nenya, Ring of Adamant"): "+ Sting, Nenya, Ring of Adamant" reads as three
+    # items, so each follows its wielder after " + ", as render/text.py writes attachments
+    keep_nothing(monkeypatch)
+    state = a_table()
+    frodo = next(c for c in location(state, "Weathertop").attached if c.name == "Frodo Baggins")
+    frodo.attached.append(fetch(state, "frodo", "Nenya, Ring of Adamant"))
+    subtitles: dict[str, str] = {}
+    real_tile = kit.card_tile
+
+    def card_tile(img: Image.Image, box: kit.Box, name: str, *args: object, **kwargs: object) -> None:
+        subtitles[name] = str(kwargs.get("subtitle", ""))
+        real_tile(img, box, name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kit, "card_tile", card_tile)
+    registry.render(GAME.view(state, None))
+    assert subtitles["Frodo Baggins"] == "Hobbit character + Sting + Nenya, Ring of Adamant"

@@ -67,9 +67,10 @@ class Rats(Matches):
             await s.flush()
             tid = row.id or 0
         unwise = [k for k in scenarios if k in event.NOT_RECOMMENDED]
-        note = f" Note: C 15.3.1 does not recommend {', '.join(unwise)} for a race." if unwise else ""
+        note = f" Note: C 15.3.1 does not recommend {text.scenario_names(unwise)} for a race." if unwise else ""
         opening = (f"{user.name} opens the tournament **{t.name}** (number {tid}): {fmt} format, "
-                   f"{t.rounds_planned} rounds, {minutes} minutes per team, scenarios {', '.join(t.scenarios)}. "
+                   f"{t.rounds_planned} rounds, {minutes} minutes per team, scenarios "
+                   f"{text.scenario_names(t.scenarios)}. "
                    f"Register a team with /rats register.{note}")
         await self.announcer.announce(place.channel_id, opening)
         return tid

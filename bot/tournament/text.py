@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from engines.clock import MINUTE
 from engines.clock.face import clock_text
+from engines.lcg import GAME
 from engines.tournament import Match, Result, Tournament
 from engines.tournament.standings import Standing, champion, standings
+
+
+def scenario_name(key: str) -> str:
+    """A scenario as players call it ("Passage Through Mirkwood"): the key ("passage-through-mirkwood") is what
+    the organizer types, not what a table reads. A key the library no longer holds is shown as it is."""
+    found = GAME.library.scenarios.get(key)
+    return found.name if found is not None else key
+
+
+def scenario_names(keys: list[str]) -> str:
+    return ", ".join(scenario_name(k) for k in keys)
 
 
 def team_label(t: Tournament, number: int) -> str:
@@ -14,7 +26,7 @@ def team_label(t: Tournament, number: int) -> str:
 
 def pairings_text(t: Tournament) -> str:
     rnd = t.rounds[-1]
-    lines = [f"**{t.name}: round {rnd.number} of {t.rounds_planned}.** Scenario: {rnd.scenario}. "
+    lines = [f"**{t.name}: round {rnd.number} of {t.rounds_planned}.** Scenario: {scenario_name(rnd.scenario)}. "
              f"Time control: {t.minutes} minutes per team (C 15.3.3)."]
     for m in rnd.matches:
         if m.bye:

@@ -52,7 +52,7 @@ async def test_a_tournament_from_create_to_champion(world):
     assert refused.ephemeral and "organizer" in refused.response.content
     await carol.slash(channel, "rats pair")
     pairings = next(m.content for m in channel.history() if "round 1 of 1" in m.content)
-    assert "Scenario: passage-through-mirkwood" in pairings and "45 minutes per team" in pairings
+    assert "Scenario: Passage Through Mirkwood." in pairings and "45 minutes per team" in pairings
 
     started = await carol.slash(channel, "rats start")
     assert "Round started: 1 matches" in started.response.content

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.chat.meq_cog import location_facts
 from bot.chat.painter import Painter
 from engines import registry
+from engines.core import CommandError
 from engines.meq import GAME
 from engines.meq import board as mb
 from engines.meq.cards import index
@@ -88,7 +90,25 @@ async def test_adjust_and_reference(world):
     assert "**Orc** (monster or minion" in card.response.content
     where = await alice.slash(channel, "meq location", name="bree")
     assert "**Bree** (`bree`)" in where.response.content and "Weathertop" in where.response.content
+    assert "the Eriador and Enedwaith Encounter deck" in where.response.content
 
+
+def test_a_locations_facts_name_its_encounter_deck_and_token_pile_as_the_log_does() -> None:
+    # meq spec 1.2: a location's colour is its regional Encounter deck and monster-token pile; a player reads
+    # "the Eriador and Enedwaith Encounter deck", as the log names it, never the map file's key for the colour
+    board = mb.builtin("base")
+    bree = location_facts(board, "Bree")
+    assert bree.startswith("**Bree** (`bree`), Eriador: the Eriador and Enedwaith Encounter deck and monster tokens.")
+    # spec 3.2, step 4: on a Haven the hero draws from the Haven deck; tokens still come by the colour
+    rivendell = location_facts(board, "Rivendell")
+    assert rivendell.startswith("**Rivendell** (`rivendell`), Misty Mountains: the Haven Encounter deck, Misty "
+                                "Mountains and Mirkwood monster tokens; Haven. Paths: ")
+    groups = {r.group for r in board.regions}
+    for loc in board.locations:
+        said = location_facts(board, loc.id)
+        assert not [g for g in groups if g in said], said
+    with pytest.raises(CommandError, match="No location is called 'Minas Ithil' on the map Middle-earth Quest"):
+        location_facts(board, "Minas Ithil")
 
 async def test_saurons_private_map_goes_by_dm_with_the_token_faces(world, monkeypatch):
     # meq spec 1.4 and issue 14 (hidden information): "a private map image by DM shows the faces"

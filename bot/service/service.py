@@ -259,14 +259,14 @@ class Service:
                 row = await self.core.load_row(s, game_id, user)
                 if row.status not in OPEN_STATUSES:
                     raise RuleError(f"Game {game_id} is over.")
-                if row.status != GameStatus.LOBBY:
-                    raise RuleError("The game has started; ask the host to abandon it instead.")
-                if row.host_user_id == user.id:
-                    raise RuleError("The host cannot leave; abandon the game instead.")
                 seats = await self.core.load_seats(s, game_id)
                 mine = next((r for r in seats if r.user_id == user.id), None)
                 if mine is None:
                     raise NotSeated(f"You are not in game {game_id}.")
+                if row.status != GameStatus.LOBBY:
+                    raise RuleError(started_leave(game_id))
+                if row.host_user_id == user.id:
+                    raise RuleError("The host cannot leave; abandon the game instead.")
                 await self.core.commit_version(s, row)
                 await s.delete(mine)
                 return self.core.ref_of(row)
@@ -565,6 +565,15 @@ class Service:
                 .where(col(GameRow.guild_id) == guild_id, col(GameRow.status).in_(OPEN_STATUSES))
             )
             return int(result.scalar_one())
+
+
+def started_leave(game_id: int) -> str:
+    """Why a started game cannot be left, and what a player who must go can do instead: its seats are dealt and
+    the rules count on each, so a seat is handed on (a delegate acts for it) or rests (a vacation), never emptied."""
+    return (f"Game {game_id} has started, so its seats are fixed and nobody can leave it. To have someone else play "
+            "your seat, name them with `/game delegate user:@them` (they act for you until you run `/game delegate` "
+            "with no user). Away for a while: `/game vacation until:YYYY-MM-DD` pauses your deadlines. To end the game "
+            "for everyone, the host or a server admin uses `/game abandon`.")
 
 
 def parse_options(defaults: dict[str, Any], text: str) -> dict[str, Any]:

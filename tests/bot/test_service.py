@@ -282,6 +282,21 @@ async def test_abandon_is_for_the_host_or_an_admin(service: Service):
     assert "abandoned" in (await service.log(game_id, None))[-1]
 
 
+async def test_leaving_a_started_game_is_refused_with_what_to_do_instead(service: Service):
+    """A started game's seats are fixed: `/game leave` says how to hand the seat on (a delegate), how to step
+    away (a vacation) and who ends the game, rather than sending the player to a host who cannot remove them."""
+    game_id = await started_game(service, players=2)
+    for player in (BOB, ALICE):  # a guest, and the host
+        with pytest.raises(RuleError) as refused:
+            await service.leave(game_id, player)
+        said = str(refused.value)
+        assert said.startswith(f"Game {game_id} has started, so its seats are fixed and nobody can leave it.")
+        assert "`/game delegate user:@them`" in said and "`/game vacation until:YYYY-MM-DD`" in said
+        assert "the host or a server admin uses `/game abandon`" in said
+    with pytest.raises(NotSeated, match=f"You are not in game {game_id}."):  # no advice on a seat one lacks
+        await service.leave(game_id, CARA)
+    assert [s.user_id for s in await service.seats(game_id)] == [ALICE.id, BOB.id]
+
 async def test_the_public_log_never_shows_a_private_line(service: Service):
     game_id = await started_game(service, players=2)
     await bid_all(service, game_id)

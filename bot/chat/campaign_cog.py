@@ -20,7 +20,7 @@ from bot.chat.lcg_text import fit
 from bot.service import Place, ServiceError, User
 from bot.service.campaign import CampaignRef, Campaigns
 from engines.core import WestmarchError
-from engines.lcg.campaign.log import CampaignLog, Change, penalty_now, penalty_words, pending_setup
+from engines.lcg.campaign.log import CampaignLog, Change, penalty_now, penalty_words, pending_setup, step_name
 from render.campaign import render_log
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def log_embed(ref: CampaignRef, book: CampaignLog) -> discord.Embed:
         f"{c.title} ({c.kind}{', Permanent' if c.permanent else ''})"
         + (f" on {c.hero}" if c.hero else f" for {c.holder}" if c.holder else "") for c in book.pool]), inline=False)
     embed.add_field(name="Scenarios", value=_field([
-        f"{a.scenario} #{a.number}: {a.status}" + (" (recorded)" if a.recorded else "")
+        f"{step_name(book, a.scenario)} #{a.number}: {a.status}" + (" (recorded)" if a.recorded else "")
         + (f", score {a.score.total}" if a.score else "") for a in book.history]), inline=False)
     embed.add_field(name="Campaign total", value=f"{book.total_score} (lower is better)", inline=True)
     if book.notes:

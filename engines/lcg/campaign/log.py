@@ -206,10 +206,11 @@ def _between(log: CampaignLog, doing: str) -> None:
         raise RuleError(f"The campaign is {log.status}: there is nothing left to {doing}.")
     current = log.current
     if current is not None and current.status == "playing":
-        raise RuleError(f"Scenario {current.scenario} is being played (game {current.game_id}); {doing} between "
-                        "scenarios.")
+        raise RuleError(f"{step_name(log, current.scenario)} is being played (game {current.game_id}); {doing} "
+                        "between scenarios.")
     if current is not None:
-        raise RuleError(f"The win at {current.scenario} waits to be recorded or declined; do that before you {doing}.")
+        raise RuleError(f"The win at {step_name(log, current.scenario)} waits to be recorded or declined; do that "
+                        f"before you {doing}.")
 
 
 def change_deck(log: CampaignLog, seat: str, facts: DeckFacts, at: str) -> list[str]:
@@ -501,7 +502,7 @@ def record(log: CampaignLog, at: str) -> list[str]:
     current = log.current
     if current is None or current.status != "won":
         raise RuleError("There is no won scenario waiting to be recorded.")
-    said = [f"{_step_name(log, current.scenario)} is recorded (attempt {current.number})"
+    said = [f"{step_name(log, current.scenario)} is recorded (attempt {current.number})"
             + (f", score {current.score.total}." if current.score else ".")]
     for seat, titles in current.fallen.items():
         for title in titles:
@@ -553,12 +554,14 @@ def decline(log: CampaignLog, at: str) -> str:
     if current is None or current.status != "won":
         raise RuleError("There is no won scenario waiting to be recorded or declined.")
     current.recorded, current.changes = False, []
-    text = f"The win at {_step_name(log, current.scenario)} is not recorded; the scenario will be played again."
+    text = f"The win at {step_name(log, current.scenario)} is not recorded; the scenario will be played again."
     log.entries.append(Entry(at=at, text=text))
     return text
 
 
-def _step_name(log: CampaignLog, scenario: str) -> str:
+def step_name(log: CampaignLog, scenario: str) -> str:
+    """A scenario of the campaign by its name ("Passage Through Mirkwood"), as the table calls it; its library
+    key only for one the campaign's steps do not hold."""
     return next((s.name for s in log.steps if s.scenario == scenario), scenario)
 
 

@@ -55,7 +55,7 @@ async def test_start_next_and_the_log_as_an_embed_and_an_image(world):
     assert thread.name == "The Core Set campaign: Passage Through Mirkwood"
     assert any("Seats: alice as p1, bob as p2" in m.content for m in thread.history())
     refused = await alice.slash(channel, "campaign next")
-    assert refused.ephemeral and "is being played (game 1)" in refused.response.content
+    assert refused.ephemeral and "Passage Through Mirkwood is being played (game 1)" in refused.response.content
     assert len(channel.threads) == 1  # refused before any thread was made
 
     shown = await bob.slash(thread, "campaign log")  # in the scenario's thread: that campaign
@@ -63,7 +63,7 @@ async def test_start_next_and_the_log_as_an_embed_and_an_image(world):
     assert embed.title == "The Core Set campaign (campaign 1)"
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Fallen heroes"] == "none" and fields["Threat penalty"] == "+0 each"
-    assert "passage-through-mirkwood #1: playing" in fields["Scenarios"]
+    assert "Passage Through Mirkwood #1: playing" in fields["Scenarios"]  # the scenario by name, not its key
     [attachment] = shown.response.attachments
     image = Image.open(io.BytesIO(await attachment.read()))
     assert image.format == "PNG" and image.width == 1200
@@ -92,7 +92,7 @@ async def test_a_lost_scenario_is_told_in_the_channel_and_played_again_after_a_r
     await env.restart_bot(make_bot(db_url))  # nothing is lost
     shown = await alice.slash(channel, "campaign log")
     fields = {f.name: f.value for f in shown.response.embeds[0].fields}
-    assert "passage-through-mirkwood #1: lost" in fields["Scenarios"]
+    assert "Passage Through Mirkwood #1: lost" in fields["Scenarios"]
     assert "Notes" not in fields  # the note staged in a lost attempt was dropped (spec 7.5)
     again = await bob.click(told[0], custom_id="wm:c1:next")  # the button still works after the restart
     assert "attempt 2" in again.response.content, again.response.content

@@ -164,7 +164,7 @@ def test_a_boon_spent_in_a_lost_scenario_stays_in_the_pool():  # C 12.5.3.1 Q&A;
 def test_a_win_may_be_declined_and_played_again():  # C 12.5 Q&A; spec 7.1.4
     log = a_campaign("core-leadership")
     play(log, won({"p1": ["Glóin"]}))
-    with pytest.raises(RuleError, match="waits to be recorded"):
+    with pytest.raises(RuleError, match="The win at Passage Through Mirkwood waits to be recorded"):  # its name
         campaign.begin_attempt(log, 2, AT)
     campaign.decline(log, AT)
     assert log.fallen == [] and log.index == 0 and log.history[-1].recorded is False
@@ -259,7 +259,7 @@ def test_a_player_may_leave_and_another_take_the_seat_between_scenarios():  # sp
     assert log.member("p2").user_id == 7 and log.member("p2").heroes == ["Gimli", "Thalin", "Legolas"]
     assert log.entries[-1].text == text and "Player 2 leaves" in text
     campaign.begin_attempt(log, 1, AT)
-    with pytest.raises(RuleError, match="being played"):
+    with pytest.raises(RuleError, match=r"^Passage Through Mirkwood is being played \(game 1\)"):
         campaign.change_seat(log, "p2", 8, "Another", AT)
 
 

@@ -102,9 +102,10 @@ class Rats(Matches):
 
         number = await self._locked(tid, work)
         t = await self.tournament(tid)
+        # each deck by its name, as /lcg deck list shows it: the key is what the player typed, not what others read
         await self.announcer.announce(await self._channel(tid), f"{team} registers as team {number}: "
-                                      + ", ".join(f"{p.name} ({p.deck})" for p in players) + f". {len(t.teams)} "
-                                      "teams so far.")
+                                      + ", ".join(f"{p.name} ({GAME.library.deck(p.deck).name})" for p in players)
+                                      + f". {len(t.teams)} team{'s' if len(t.teams) != 1 else ''} so far.")
         return number
 
     async def pair(self, tid: int, user: User) -> str:

@@ -1,5 +1,5 @@
-"""What a tournament posts names things as players call them: a scenario by its name, never by the key the
-organizer typed (C 15.3.5: the pairings announce the round's scenario)."""
+"""What a tournament posts names things as players call them: a scenario or a deck by its name, never by the key
+the organizer or a player typed (C 15.3.5: the pairings announce the round's scenario)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ async def test_the_opening_and_the_pairings_name_each_scenario(sqlite_url: str):
     assert "scenarios Passage Through Mirkwood, Escape from Dol Guldur." in opening
     assert "C 15.3.1 does not recommend Escape from Dol Guldur for a race" in opening
     await p.rats.register(tid, ANNA, "Rangers", [(ANNA, tournament_deck("leadership", "lore"))])
+    assert p.said.lines[-1][1] == "Rangers registers as team 1: Anna (Leadership and Lore). 1 team so far."
     await p.rats.register(tid, BERT, "Wardens", [(BERT, tournament_deck("tactics", "spirit"))])
+    assert p.said.lines[-1][1].endswith(": Bert (Tactics and Spirit). 2 teams so far.")
     posted = await p.rats.pair(tid, ORGANIZER)
     assert "Scenario: Passage Through Mirkwood." in posted
     assert "Scenario: Passage Through Mirkwood." in await p.rats.repair(tid, ORGANIZER)

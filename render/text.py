@@ -73,11 +73,13 @@ def view_text(view: View) -> str:
 
 
 def decision_text(d: Decision, names: Mapping[str, str] | None = None) -> str:
-    """`Decision 7 (choose_one): Choose a defender [o1=Gimli, pass=No defender]`: what is asked and the answers,
-    with how to write the answer where a bare option id would be refused."""
+    """`Decision 7 (choose one): Choose a defender [o1=Gimli, pass=No defender]`: what is asked and the answers,
+    with how to write the answer where a bare option id would be refused. The kind in words: its value
+    ("choose_one") is the engine's spelling, not the player's."""
     options = ", ".join(f"{o.id}={o.label}" for o in d.options)
+    kind = d.kind.value.replace("_", " ")
     prompt = players.in_words(d.prompt, names or {})
-    return f"Decision {d.id} ({d.kind.value}): {prompt}" + (f" [{options}]" if options else "") + answer_hint(d)
+    return f"Decision {d.id} ({kind}): {prompt}" + (f" [{options}]" if options else "") + answer_hint(d)
 
 
 def answer_hint(d: Decision) -> str:

@@ -7,6 +7,13 @@ from engines.core import CardView, Decision, DecisionKind, Option, RuleError, Vi
 from render.text import card_text, decision_text, look_text, zone_text
 
 
+def test_a_decisions_kind_is_said_in_words() -> None:
+    # "(choose_one)" is the engine's spelling of the kind; a player reads "(choose one)", "(act or pass)"
+    for kind, words in ((DecisionKind.CHOOSE_ONE, "choose one"), (DecisionKind.ACT_OR_PASS, "act or pass")):
+        d = Decision(id=3, seat="p1", kind=kind, prompt="Act or pass.", options=[Option(id="pass", label="Pass")])
+        assert decision_text(d).startswith(f"Decision 3 ({words}): Act or pass. [pass=Pass]")
+        assert "_" not in decision_text(d)
+
 def test_an_assignment_says_it_is_written_as_id_equals_amount() -> None:
     d = Decision(id=9, seat="p2", kind=DecisionKind.ASSIGN, prompt="Place 1 archery wound on your minions.",
                  options=[Option(id="c125", label="Desert Runner"), Option(id="c130", label="Desert Sneak")],

@@ -150,8 +150,8 @@ def test_a_players_next_decision_is_shown_at_once(tmp_path: Path):
                      str(script(tmp_path, "one.txt", "new tally 2\n")))
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stdout.split("> new tally 2", 1)[1]
-    assert re.search(r"\[to p1\] Decision \d+ \(choose_one\): Bid a card face down \[", out)
-    assert re.search(r"\[to p2\] Decision \d+ \(choose_one\): Bid a card face down \[", out)
+    assert re.search(r"\[to p1\] Decision \d+ \(choose one\): Bid a card face down \[", out)
+    assert re.search(r"\[to p2\] Decision \d+ \(choose one\): Bid a card face down \[", out)
 
 
 def test_order_alone_lists_the_games_standing_orders(tmp_path: Path):

@@ -7,7 +7,19 @@ from pathlib import Path
 
 from bot.content.errors import ContentError
 from bot.content.meq.words import fold, load_words, tables
-from engines.meq.cards import Index, index
+from engines.meq import board as mb
+from engines.meq.cards import ANY, CombatDef, Index, index
+
+# A fact's field as a player says it, where its own name would not do.
+LABELS = {"start": "starts at", "starts": "may start at", "character_at": "character at", "ongoing_at": "ongoing at"}
+# The engine's own tags (which script resolves a card, which predicate a Mission tests): no printed fact.
+TAGS = ("scripted_condition", "test", "n")
+# When a Shadow card is played (bot/content/meq/importer.py TIMINGS reads them from the data's words).
+TIMINGS = {"action": "in the action step", "combat": "at the start of combat",
+           "minion-combat": "at the start of a combat with a minion", "hero-start": "at the start of a hero's turn",
+           "hero-start-wild": "at the start of a hero's turn outside a Haven",
+           "hero-enters": "when a hero enters a location that is not a Haven",
+           "hero-defeated": "when a hero is defeated"}
 
 
 def card_facts(name: str, words: dict[str, str] | None = None, idx: Index | None = None) -> list[str]:
@@ -15,11 +27,13 @@ def card_facts(name: str, words: dict[str, str] | None = None, idx: Index | None
     then its words when `words` has them."""
     wanted = fold(name)
     exact, near = [], []
-    for kind, table in tables(idx or index()).items():
+    idx = idx or index()
+    for kind, table in tables(idx).items():
         for key, card in table.items():
             title = str(getattr(card, "name", key))
-            facts = {f: v for f, v in vars(card).items() if f not in ("name", "id") and v not in ("", 0, (), None)}
-            line = f"**{title}** ({kind}, `{key}`): " + "; ".join(f"{f} {v}" for f, v in facts.items())
+            facts = {f: v for f, v in vars(card).items()
+                     if f not in ("name", "id", *TAGS) and v not in ("", 0, (), None, False)}
+            line = f"**{title}** ({kind}, `{key}`): " + "; ".join(_fact(card, f, v, idx) for f, v in facts.items())
             if words and key in words:
                 line += "\n" + "\n".join(f"> {part}" for part in words[key].splitlines() if part.strip())
             if fold(title) == wanted or key == name.strip():
@@ -27,6 +41,40 @@ def card_facts(name: str, words: dict[str, str] | None = None, idx: Index | None
             elif wanted and wanted in fold(title):
                 near.append(line)
     return exact or near
+
+
+def _fact(card: object, field: str, value: object, idx: Index) -> str:
+    """One fact in a player's words: places, heroes and characters by name, a colour group by its regions, a
+    list as a list, a flag as its name ("starting True" is "starting"), never the pack's ids."""
+    if value is True:
+        return field
+    if field == "ability" and isinstance(card, CombatDef):
+        return "has an ability"  # a Combat card's ability is the tag of its script, not its printed name
+    if field == "timing" and isinstance(value, str):
+        return f"played {TIMINGS.get(value, value.replace('-', ' '))}"
+    label = "favor on" if field == "favor" and isinstance(value, tuple) else LABELS.get(field, field)
+    if isinstance(value, tuple):
+        return f"{label} " + ", ".join(_named(str(v), field, idx) for v in value)
+    return f"{label} {_named(value, field, idx) if isinstance(value, str) else value}"
+
+
+def _named(value: str, field: str, idx: Index) -> str:
+    board = mb.builtin("base")  # the pack's locations and regions are the base map's
+    if field == "where" and value == ANY:
+        return "any location"
+    if value.startswith("region:"):
+        rid = value.removeprefix("region:")
+        return next((r.name for r in board.regions if r.id == rid), rid)
+    if board.has(value):
+        return board.name(value)
+    for table in (idx.heroes, idx.characters, idx.items):
+        if value in table:
+            return str(table[value].name)
+    if value == mb.HAVEN_GROUP:
+        return "Haven"
+    if any(r.group == value for r in board.regions):
+        return board.group_name(value)
+    return "Sauron" if value == "sauron" else value
 
 
 def lookup(name: str, path: Path | None = None) -> list[str]:

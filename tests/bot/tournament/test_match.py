@@ -115,3 +115,4 @@ async def test_a_match_game_asks_every_window_since_the_clock_counts_on_it(sqlit
     p, tid, game_a, game_b = await two_team_round(sqlite_url, FakeClock(), seeds=[1, 99, 10, 10])
     for game_id in (game_a, game_b):
         assert (await p.service.stored_state(game_id)).autopass_default == "off"
+    await p.stop()

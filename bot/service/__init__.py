@@ -1,6 +1,7 @@
 """The service layer: every verb of every adapter goes through `Service`."""
 
-from bot.service.service import Messenger, Service, SilentMessenger, parse_for_seat, parse_options
+from bot.service.lobby import parse_options
+from bot.service.service import Messenger, Service, SilentMessenger, parse_for_seat
 from bot.service.types import (
     ActResult,
     GameRef,

@@ -611,19 +611,17 @@ def through_ranged(state: LcgState, enemy: Card, attackers: list[Card]) -> list[
 
 @task("combat-end")
 def combat_end(turn: T, _t: Task) -> None:
-    """RR p.20: every shadow card dealt this round is discarded, resolved or not. Forced effects 'at the end
-    of the combat phase' resolve first (Goblin Sniper); a Wolf Rider that attacked from the shadows goes
-    back onto the encounter deck's top."""
+    """RR p.20: every shadow card dealt this round is discarded, resolved or not, those on an enemy sent back to
+    the staging area too (C 14.6.1.4). Forced effects 'at the end of the combat phase' resolve first (Goblin
+    Sniper); a Wolf Rider that attacked from the shadows goes back onto the encounter deck's top."""
     state = turn.state
     scripts.fire_all(turn, "combat_end", list(state.staging.cards))
     hooks.combat_ends(turn)
-    for player in state.players:
-        for enemy in player.engaged.cards:
-            for card in [a for a in enemy.attached if SHADOW in a.flags]:
-                enemy.attached.remove(card)
-                card.flags, card.back = [], ""
-                to_discard(state, card)
-            clear_flag([enemy], ATTACKED, ATTACKING)
-    # an enemy that attacked and was sent back to the staging area
-    clear_flag(state.staging.cards, ATTACKED, ATTACKING)
+    # with an enemy that attacked, or was dealt a shadow card, and was sent back to the staging area
+    for enemy in [*(e for p in state.players for e in p.engaged.cards), *state.staging.cards]:
+        for card in [a for a in enemy.attached if SHADOW in a.flags]:
+            enemy.attached.remove(card)
+            card.flags, card.back = [], ""
+            to_discard(state, card)
+        clear_flag([enemy], ATTACKED, ATTACKING)
     state.modifiers = [m for m in state.modifiers if m.until != "attack"]

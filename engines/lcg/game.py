@@ -63,7 +63,9 @@ class Lcg(Rules[LcgState]):
     # (an undefended hero, an action window), and an enemy that has attacked does not attack a player who engages it
     # later in that combat phase: a journal of version 5 answered questions that no longer come, or not those that do.
     # Also in 6: Will of the West is removed from the game (its own text), not left in a discard pile it may shuffle.
-    version = "6"
+    # 7: an enemy sent back to the staging area keeps its shadow cards until the end of combat (C 14.6.1.4), so the
+    # encounter discard pile holds them later (what a refilled encounter deck or Backtrack! finds there differs).
+    version = "7"
     min_seats = 1
     max_seats = 4
     state_type = LcgState

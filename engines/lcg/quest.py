@@ -210,8 +210,10 @@ def staging_threat(state: LcgState) -> int:
     total = sum(m.amount for m in state.modifiers if m.uid == "staging" and m.stat == "threat")  # Under the Shadow
     for card in state.staging.cards:
         total += stat(state, card, "threat")
+        # an encounter card attached there counts; a turned shadow card on an enemy sent back there during combat
+        # does not (C 14.6.1.4: it is on the enemy, not in the staging area)
         total += sum(stat(state, a, "threat") for a in card.attached if a.face_up and a.ref in state.defs
-                     and not state.card_def(a).is_player_card)
+                     and not state.card_def(a).is_player_card and "shadow" not in a.flags)
     return total
 
 

@@ -165,12 +165,10 @@ def eliminate(turn: T, player: Player, reason: str) -> None:
     player.discard.cards.extend(player.deck.cards)
     player.deck.cards = []
     for enemy in list(player.engaged.cards):
-        for shadow in [a for a in enemy.attached if "shadow" in a.flags]:
-            enemy.attached.remove(shadow)
-            shadow.flags, shadow.back = [], ""
-            to_discard(state, shadow)
         player.engaged.cards.remove(enemy)
-        enter_staging(turn, enemy, FROM_PLAY)  # its mark stays until combat ends: it attacks no one else (FAQ 1.32)
+        # Its mark stays until combat ends: it attacks no one else (FAQ 1.32); it has not left play, so its shadow
+        # cards stay on it until then too (C 14.6.1.4).
+        enter_staging(turn, enemy, FROM_PLAY)
     if state.players[state.first] is player:  # FAQ 1.30: the token passes at once
         nxt = state.next_player(player.seat)
         if nxt is not None:

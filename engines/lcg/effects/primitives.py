@@ -243,15 +243,12 @@ def draw(turn: T, player: Player, count: int) -> list[Card]:
 def to_staging(turn: T, enemy: Card) -> None:
     """An engaged enemy returns to the staging area. An attack it is making still resolves (FAQ 1.32), so it
     keeps its "attacking" or "attacked" mark until the end of combat: engaged again in this combat phase, it does
-    not attack again (FAQ 1.32 Q&A; spec scenario 58)."""
+    not attack again (FAQ 1.32 Q&A; spec scenario 58). It has not left play, so its shadow cards stay on it until
+    the end of the combat phase (C 14.6.1.4)."""
     state = turn.state
     for p in state.players:
         if enemy in p.engaged.cards:
             p.engaged.cards.remove(enemy)
-            for shadow in [a for a in enemy.attached if "shadow" in a.flags]:
-                enemy.attached.remove(shadow)
-                shadow.flags, shadow.back = [], ""
-                to_discard(state, shadow)
             enter_staging(turn, enemy, FROM_PLAY)
             turn.say(f"{enemy.name} returns to the staging area.")
             return

@@ -685,7 +685,8 @@ def test_faq_1_32_an_enemy_back_from_an_eliminated_player_keeps_its_attack_spent
     """FAQ 1.32 Q&A with RR p.22: an eliminated player's enemies return to the staging area; one that attacked in this
     combat phase has had its attack, should another player engage it. Given an orc's undefended attack with East Bight
     Patrol as its shadow taking p1 to threat 50, then p1 is eliminated, the attack on p1 ends there (no window before
-    its damage), and the orc, back in the staging area, is marked as having attacked."""
+    its damage), and the orc, back in the staging area, is marked as having attacked; it keeps its shadow card
+    there until the end of combat (C 14.6.1.4: it has not left play)."""
     state = a_table(2, windows="key")
     state.phase = "combat"
     state.player("p1").threat = 47
@@ -695,3 +696,60 @@ def test_faq_1_32_an_enemy_back_from_an_eliminated_player_keeps_its_attack_spent
     assert "p1 is eliminated (threat 50)." in said
     assert not any(d.context.startswith("window:") for d in state.decisions)
     assert [c.uid for c in state.staging.cards] == [orc.uid] and state.staging.cards[0].flags == ["attacked"]
+    assert [a.name for a in state.staging.cards[0].attached] == ["East Bight Patrol"]
+
+
+# --- C 14.6.1.4: shadow cards stay on their enemy through the combat phase -----------------------------------------
+def test_c_14_6_1_4_a_shadow_card_stays_on_its_enemy_sent_back_to_the_staging_area_until_combat_ends():
+    """C 14.6.1.4: "Shadow cards remain on the enemy to which they were dealt throughout the combat phase. If that
+    enemy leaves play, discard its shadow card from play. At the end of the combat phase, discard all shadow cards
+    that were dealt this round." Going back to the staging area is not leaving play (FAQ 1.32: the enemy takes part
+    from its new state). Given an orc attacking p1 with Forest Gate as its shadow card (a location, whose threat is
+    not the staging area's), defended by Aragorn, when p3 plays A Light in the Dark on it before damage, then the orc
+    in the staging area still carries its turned shadow card, which adds no threat there, until combat ends."""
+    from engines.lcg.quest import staging_threat
+
+    state = a_table(3, windows="key")
+    state.phase = "combat"
+    orc = an_orc(state)
+    gate = core_card(state, "Forest Gate")
+    (light,) = in_hand_with_resources(state, "p3", "A Light in the Dark")
+    state, _ = attack(state, orc, shadow=gate)
+    state, _ = answer(state, hero(state, "p1", "Aragorn").uid)
+    state, said = play_from_window(state, "p3", light)
+    assert "Made Orc returns to the staging area." in said
+    state, _ = all_pass(state)
+    (back,) = state.staging.cards
+    assert [a.uid for a in back.attached] == [gate.uid] and back.attached[0].face_up
+    assert gate.uid not in [c.uid for c in state.encounter_discard.cards]
+    assert staging_threat(state) == 1  # the orc's own threat only
+    state, _ = run(state, Task(kind="combat-end"))
+    assert not state.staging.cards[0].attached
+    assert state.encounter_discard.cards[-1].uid == gate.uid
+
+
+def test_c_14_6_1_4_an_unresolved_shadow_card_goes_back_with_its_enemy_and_is_discarded_as_combat_ends():
+    """C 14.6.1.4 with the C 14.6.1.3 Q&A (an enemy that does not attack keeps its shadow card unresolved, discarded
+    at the end of the combat phase). Given an orc dealt a face-down shadow card and sent back to the staging area
+    before it attacks, then the card stays on it, face down (the table knows only that it is a shadow card), and is
+    discarded unresolved when combat ends."""
+    from engines.lcg.effects.primitives import to_staging
+
+    state = a_table(1)
+    state.phase = "combat"
+    orc = an_orc(state)
+    state.player("p1").engaged.cards.append(orc)
+    on_top(state, core_card(state, "East Bight Patrol"))
+    state, _ = run(state, Task(kind="deal-shadows"))
+    turn = Turn(state=state, seat="")
+    to_staging(turn, state.player("p1").engaged.cards[0])
+    (back,) = state.staging.cards
+    (shadow,) = back.attached
+    assert not shadow.face_up
+    (shown,) = [c for z in GAME.view(state, None).table if z.name == "staging area" for c in z.cards]
+    assert shown.attached[0].hidden  # the table sees a card back
+    discarded = len(state.encounter_discard.cards)
+    state, _ = run(state, Task(kind="combat-end"))
+    assert not state.staging.cards[0].attached
+    assert [c.uid for c in state.encounter_discard.cards[discarded:]] == [shadow.uid]
+    assert state.player("p1").threat == a_table(1).player("p1").threat  # not resolved

@@ -26,6 +26,7 @@ from engines.lcg.table import (
 )
 
 SHADOW = "shadow"
+DAMAGE_DEALT = "damage dealt"  # an "attacked" task's note once its attack has reached its damage step
 
 
 def enemies(zone_cards: list[Card], state: LcgState) -> list[Card]:
@@ -263,15 +264,16 @@ def attack_steps(state: LcgState, seat: str, enemy_uid: str, defender: str) -> l
 @task("attacked")
 def attacked(turn: T, t: Task) -> None:
     """The attack has resolved: the enemy now has attacked (spec 4.6 step 4), wherever it is now (FAQ 1.32), and
-    the Forced effects after its attack follow (Chieftain Ufthak, Misty Mountain Goblins, Wargs), unless the player
-    it attacked has been eliminated meanwhile, which ended the attack."""
+    the Forced effects after its attack follow (Chieftain Ufthak, Misty Mountain Goblins, Wargs; C 4.4), unless the
+    player it attacked was eliminated before its damage, which ended the attack. Its damage eliminating that player
+    (their last hero destroyed) does not undo it: the attack was made (`note` DAMAGE_DEALT, set by its damage)."""
     state = turn.state
     enemy = enemy_in_play(state, t.ref)
     if enemy is not None:
         clear_flag([enemy], ATTACKING)
         if ATTACKED not in enemy.flags:
             enemy.flags.append(ATTACKED)
-        if not state.player(t.seat).eliminated:
+        if t.note == DAMAGE_DEALT or not state.player(t.seat).eliminated:
             scripts.fire(turn, "attacked", enemy)
 
 
@@ -408,6 +410,11 @@ def attack_damage(turn: T, t: Task) -> None:
     enemy = enemy_in_play(state, t.ref)
     if enemy is None or player.eliminated:
         return
+    # The attack reaches its damage: it is made, whatever the damage does (C 4.4). Its own "attacked" step is the
+    # nearest one on the stack (whose top is its end).
+    after = next((a for a in reversed(state.tasks) if a.kind == "attacked" and a.ref == enemy.uid), None)
+    if after is not None:
+        after.note = DAMAGE_DEALT
     power = stat(state, enemy, "attack")
     defenders = []
     for uid in [u for u in t.note.split(",") if u]:

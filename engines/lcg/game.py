@@ -65,6 +65,8 @@ class Lcg(Rules[LcgState]):
     # Also in 6: Will of the West is removed from the game (its own text), not left in a discard pile it may shuffle.
     # 7: an enemy sent back to the staging area keeps its shadow cards until the end of combat (C 14.6.1.4), so the
     # encounter discard pile holds them later (what a refilled encounter deck or Backtrack! finds there differs).
+    # Also in 7: an enemy's Forced effects after it attacks follow an attack whose damage eliminates the defending
+    # player (C 4.4), where a journal of version 6 skipped them.
     version = "7"
     min_seats = 1
     max_seats = 4

@@ -281,6 +281,42 @@ def test_misty_mountain_goblins_take_a_progress_off_the_quest_after_attacking():
     assert state.quest.cards[0].tokens[PROGRESS] == 1
 
 
+def only_hero_left(state, seat: str, name: str, damage: int):
+    """`seat` controls only its hero `name`, with `damage` on it."""
+    player = state.player(seat)
+    player.play.cards = [c for c in player.play.cards if state.card_def(c).type != "hero" or c.name == name]
+    last = hero(state, seat, name)
+    last.tokens[DAMAGE] = damage
+    return last
+
+
+@pytest.mark.parametrize("defended", [True, False])
+def test_after_attacking_effects_follow_an_attack_that_destroys_the_defending_players_last_hero(defended):
+    """C 4.4: a Forced effect resolves whenever its prerequisite occurs; an attack whose damage destroys the
+    defending character has been made, even when that character is its player's last hero and the player is
+    eliminated by it (C 14.9: the enemy then returns to the staging area, still in play). Given p1 with only
+    Théodred, 1 hit point left, when Misty Mountain Goblins' attack kills him (defended, or undefended), then p1 is
+    eliminated and the Goblins still take a progress off the quest; Chieftan Ufthak still gains his resource."""
+    state = a_table(2)
+    state.phase = "combat"
+    state.quest.cards[0].tokens[PROGRESS] = 2
+    last = only_hero_left(state, "p1", "Théodred", damage=3)
+    state, _ = attack(state, core_card(state, "Misty Mountain Goblins"))
+    state, said = answer(state, last.uid if defended else "undefended")
+    assert "Théodred is destroyed." in said and "p1 is eliminated (no heroes left)." in said
+    assert "Misty Mountain Goblins: 1 progress is removed from the quest." in said
+    assert state.quest.cards[0].tokens[PROGRESS] == 1
+
+    state = a_table(2)
+    state.phase = "combat"
+    last = only_hero_left(state, "p1", "Théodred", damage=3)
+    ufthak = core_card(state, "Chieftan Ufthak")
+    state, _ = attack(state, ufthak)
+    state, said = answer(state, last.uid if defended else "undefended")
+    assert "p1 is eliminated (no heroes left)." in said
+    assert [c.uid for c in state.staging.cards] == [ufthak.uid] and state.staging.cards[0].tokens[RESOURCE] == 1
+
+
 def test_wargs_go_back_to_the_staging_area_when_their_shadow_card_does_nothing():
     state = a_table(1)
     wargs = core_card(state, "Wargs")

@@ -10,6 +10,7 @@ from engines.lcg.playing import in_play, window
 from engines.lcg.scripts import core
 from engines.lcg.state import ATTACKED, ATTACKING, PRISONER, LcgState, Modifier, Player, Task
 from engines.lcg.table import (
+    called,
     characters,
     check_destroyed,
     clear_flag,
@@ -41,10 +42,10 @@ def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None
     state = turn.state
     take_from_staging(state, enemy)
     player.engaged.cards.append(enemy)
-    turn.say(f"{enemy.name} engages {player.seat}" + (" (optional engagement)." if optional else "."))
+    turn.say(f"{called(state, enemy)} engages {player.seat}" + (" (optional engagement)." if optional else "."))
     scripts.fire(turn, "engaged", enemy)  # FAQ 1.49: "X engages you" and "you engage X" are one event
     # The player-side moment of the same event: "after you engage an enemy" responses of the players' cards.
-    hooks.offer_responses(turn, "engaged", enemy, f"{enemy.name} engaged {player.seat} (FAQ 1.49): respond?")
+    hooks.offer_responses(turn, "engaged", enemy, f"{called(state, enemy)} engaged {player.seat} (FAQ 1.49): respond?")
 
 
 # --- encounter phase (spec 4.5) ---------------------------------------------------------------------
@@ -222,18 +223,18 @@ def defend(turn: T, t: Task) -> None:
     if why_not:
         # Its turn is spent, but it made no attack: the card is not marked as having attacked.
         state.marks.append(f"phase:made-no-attack:{enemy.uid}")
-        turn.say(f"{enemy.name} does not attack {player.seat} ({why_not}).")
+        turn.say(f"{called(state, enemy)} does not attack {player.seat} ({why_not}).")
         return
     enemy.flags.append(ATTACKING)
     defenders = [c for c in characters(player, state) if ready(c) and not hooks.cannot_fight(state, c)]
-    turn.say(f"{enemy.name} attacks {player.seat}.")
+    turn.say(f"{called(state, enemy)} attacks {player.seat}.")
     scripts.fire(turn, "attacks", enemy)
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{enemy.name} attacks ({stat(state, enemy, 'attack')}): "
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"{called(state, enemy)} attacks ({stat(state, enemy, 'attack')}): "
              "declare a defender, or leave the attack undefended",
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'defense')} DEF, "
                                        f"{stat(state, c, 'hit_points') - c.tokens.get('damage', 0)} HP left)")
                 for c in defenders), Option(id="undefended", label="Undefended")], context=f"defend:{enemy.uid}",
-             forced="" if defenders else f"{enemy.name} attacks {player.seat}: no ready character can defend")
+             forced="" if defenders else f"{called(state, enemy)} attacks {player.seat}: no ready character can defend")
 
 
 @answer("defend")
@@ -243,7 +244,7 @@ def defend_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     if choice[0] != "undefended":
         _zone, defender, _ = state.locate(choice[0])
         exhaust(defender)
-        turn.say(f"{defender.name} defends.")
+        turn.say(f"{called(state, defender)} defends.")
         push(state, *attack_steps(state, decision.seat, enemy_uid, defender.uid))
         _declared(turn, decision.seat, enemy_uid, defender)
         return
@@ -298,7 +299,7 @@ def deal_one_shadow(turn: T, t: Task) -> None:
     except KeyError:
         return
     if not turn.state.basic and deal_shadow(turn, enemy):
-        turn.say(f"{enemy.name} is dealt a shadow card.")
+        turn.say(f"{called(turn.state, enemy)} is dealt a shadow card.")
 
 
 @task("sentinel")
@@ -311,8 +312,9 @@ def sentinel(turn: T, t: Task) -> None:
                        and not hooks.cannot_fight(state, c)]
     if not ready_sentinels or _defender_already(state, t.ref):
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Sentinel (RR p.24): {t.note} left {state.locate(t.ref)[1].name}'s "
-             "attack undefended: defend with a Sentinel character?",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE,
+             f"Sentinel (RR p.24): {t.note} left {called(state, state.locate(t.ref)[1])}'s attack undefended: defend "
+             "with a Sentinel character?",
              [*(Option(id=c.uid, label=c.name) for c in ready_sentinels), Option(id="no", label="No")],
              context=f"sentinel:{t.ref}")
 
@@ -328,7 +330,7 @@ def sentinel_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> Non
     state = turn.state
     _zone, defender, _ = state.locate(choice[0])
     exhaust(defender)
-    turn.say(f"{defender.name} ({decision.seat}) defends as a Sentinel.")
+    turn.say(f"{called(state, defender)} ({decision.seat}) defends as a Sentinel.")
     for pending in state.tasks:
         if pending.kind == "attack-damage" and pending.ref == arg(decision):
             pending.note = defender.uid
@@ -348,11 +350,13 @@ def _declared(turn: T, seat: str, enemy_uid: str, defender: Card) -> None:
         more = [c for c in characters(state.player(seat), state) if ready(c)
                 and not hooks.cannot_fight(state, c)]
         if more:
-            turn.ask(seat, DecisionKind.CHOOSE_MANY, f"Stand Together: declare more defenders against {enemy.name}?",
+            turn.ask(seat, DecisionKind.CHOOSE_MANY,
+                     f"Stand Together: declare more defenders against {called(state, enemy)}?",
                      [Option(id=c.uid, label=label(state, c)) for c in more], low=0, high=len(more),
                      context=f"more-defenders:{enemy_uid}")
     hooks.defender_declared(turn, defender, enemy)
-    hooks.offer_responses(turn, "defender", enemy, f"{defender.name} defends against {enemy.name}: respond?")
+    hooks.offer_responses(turn, "defender", enemy,
+                          f"{called(state, defender)} defends against {called(state, enemy)}: respond?")
 
 
 @answer("more-defenders")
@@ -363,7 +367,7 @@ def more_defenders(turn: T, decision: Decision, choice: tuple[str, ...]) -> None
     pending = next((t for t in state.tasks if t.kind == "attack-damage" and t.ref == arg(decision)), None)
     if pending is not None and choice:
         pending.note = ",".join([pending.note, *choice])
-        turn.say(f"{decision.seat} also defends with {', '.join(state.locate(u)[1].name for u in choice)}.")
+        turn.say(f"{decision.seat} also defends with {', '.join(called(state, state.locate(u)[1]) for u in choice)}.")
 
 
 @task("shadow")
@@ -379,7 +383,7 @@ def shadow(turn: T, t: Task) -> None:
         return
     card.face_up = True
     turn.reveal()
-    turn.say(f"Shadow card on {enemy.name}: {card.name}.")
+    turn.say(f"Shadow card on {called(state, enemy)}: {card.name}.")
     push(state, Task(kind="shadow-resolve", ref=card.uid, note=enemy.uid), t)
     if state.card_def(card).has_shadow:
         hooks.offer_responses(turn, "cancel-shadow", card, f"{card.name}'s shadow effect: cancel it?")
@@ -429,9 +433,9 @@ def attack_damage(turn: T, t: Task) -> None:
         damage = max(0, power - sum(stat(state, d, "defense") for d in defenders))
         left = stat(state, defender, "hit_points") - defender.tokens.get("damage", 0)
         if not damage:  # said, as a blocked player attack is (found playing: a blocked attack left no line)
-            turn.say(f"{' and '.join(d.name for d in defenders)} stop{'s' * (len(defenders) == 1)} {enemy.name}'s "
-                     "attack: no damage.")
-        deal_damage(turn, defender, damage, enemy.name)
+            turn.say(f"{' and '.join(called(state, d) for d in defenders)} stop{'s' * (len(defenders) == 1)} "
+                     f"{called(state, enemy)}'s attack: no damage.")
+        deal_damage(turn, defender, damage, called(state, enemy))
         hooks.excess_damage(turn, enemy, player, damage - left)
         hooks.enemy_hit(turn, enemy, defender)
         return
@@ -442,7 +446,7 @@ def attack_damage(turn: T, t: Task) -> None:
         undefended_damage(turn, player, targets[0], enemy)
         return
     turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Undefended attack (RR p.19): which hero takes {power} damage "
-             f"from {enemy.name}?",
+             f"from {called(state, enemy)}?",
              # HP left, as the defender prompt shows it: which hero survives the blow is the whole choice.
              [Option(id=h.uid, label=f"{h.name} ({stat(state, h, 'hit_points') - h.tokens.get('damage', 0)} HP left)")
               for h in targets], context=f"undefended:{enemy.uid}")
@@ -460,7 +464,7 @@ def undefended_damage(turn: T, player: Player, hero: Card, enemy: Card) -> None:
     state = turn.state
     power = stat(state, enemy, "attack")
     left = stat(state, hero, "hit_points") - hero.tokens.get("damage", 0)
-    deal_damage(turn, hero, power, f"{enemy.name}, undefended")
+    deal_damage(turn, hero, power, f"{called(state, enemy)}, undefended")
     hooks.excess_damage(turn, enemy, player, power - left)
     hooks.enemy_hit(turn, enemy, hero)
 
@@ -509,10 +513,12 @@ def attack_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         raise RuleError("You have no ready character who can attack that enemy (only Ranged characters can "
                         "attack enemies engaged with other players).")
     target = state.locate(choice[0])[1]
-    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, f"Attack on {target.name} (RR p.20): choose the attackers",
+    turn.ask(player.seat, DecisionKind.CHOOSE_MANY,
+             f"Attack on {called(state, target)} (RR p.20): choose the attackers",
              [Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'attack')} ATK)") for c in attackers],
              low=1, high=len(attackers), context=f"attackers:{choice[0]}",
-             forced=f"Only {attackers[0].name} can attack {target.name}" if len(attackers) == 1 else "")
+             forced=(f"Only {called(state, attackers[0])} can attack {called(state, target)}"
+                     if len(attackers) == 1 else ""))
     push(state, Task(kind="player-attacks", seat=player.seat))
 
 
@@ -548,7 +554,8 @@ def ranged_join(turn: T, t: Task) -> None:
     except KeyError:
         return
     if shooters:
-        turn.ask(t.seat, DecisionKind.CHOOSE_MANY, f"Ranged (RR p.24): join {t.note}'s attack on {enemy.name}?",
+        turn.ask(t.seat, DecisionKind.CHOOSE_MANY,
+                 f"Ranged (RR p.24): join {t.note}'s attack on {called(state, enemy)}?",
                  [Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'attack')} ATK)") for c in shooters],
                  low=0, high=len(shooters), context=f"join:{t.ref}")
 
@@ -562,7 +569,7 @@ def join_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
         pending.note += f",{uid}"
     if choice:
         turn.say(f"{decision.seat} joins the attack with "
-                 f"{', '.join(state.locate(uid)[1].name for uid in choice)} (Ranged).")
+                 f"{', '.join(called(state, state.locate(uid)[1]) for uid in choice)} (Ranged).")
         _attackers_declared(turn, arg(decision))
 
 
@@ -572,7 +579,7 @@ def _attackers_declared(turn: T, enemy_uid: str) -> None:
         _zone, enemy, _ = turn.state.locate(enemy_uid)
     except KeyError:
         return
-    hooks.offer_responses(turn, "attacker", enemy, f"Attackers declared against {enemy.name}: respond?")
+    hooks.offer_responses(turn, "attacker", enemy, f"Attackers declared against {called(turn.state, enemy)}: respond?")
 
 
 @task("attack-resolve")
@@ -594,14 +601,15 @@ def attack_resolve(turn: T, t: Task) -> None:
     shut_out = through_ranged(state, enemy, attackers) if state.card_def(enemy).has("Immune to ranged damage") else []
     power = sum(stat(state, c, "attack") + hooks.attack_bonus(state, c, enemy) for c in attackers if c not in shut_out)
     damage = max(0, power - stat(state, enemy, "defense"))
-    turn.say(f"{t.seat} attacks {enemy.name} with {', '.join(c.name for c in attackers)} ({power} attack).")
+    turn.say(f"{t.seat} attacks {called(state, enemy)} with {', '.join(called(state, c) for c in attackers)} "
+             f"({power} attack).")
     if shut_out:
-        turn.say(f"{enemy.name} is immune to ranged damage: {', '.join(c.name for c in shut_out)} "
+        turn.say(f"{called(state, enemy)} is immune to ranged damage: {', '.join(called(state, c) for c in shut_out)} "
                  f"deal{'s' if len(shut_out) == 1 else ''} none.")
     if damage:
         deal_damage(turn, enemy, damage)
     else:
-        turn.say(f"{enemy.name}'s defense stops the attack.")
+        turn.say(f"{called(state, enemy)}'s defense stops the attack.")
     check_destroyed(turn, enemy)
     if enemy not in state.staging.cards and not any(enemy in p.engaged.cards for p in state.players):
         hooks.destroyed_by_attack(turn, attackers)  # the attack destroyed it (Legolas, Blade of Gondolin)

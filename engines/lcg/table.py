@@ -92,6 +92,26 @@ def label(state: LcgState, card: Card) -> str:
     return f"{card.name} ({card.uid})"
 
 
+def twins(state: LcgState) -> set[str]:
+    """The uids of the cards in play (face up: in the staging area, the active location, the play and engagement
+    areas, and attached there) that share their name with another such card: two Forest Spiders, two Gondorian
+    Spearmen. Only cards whose ids the table's view shows already; a hand's or a deck's follow the deck lists. A
+    shadow card is no card in play of its own (a turned Forest Flies under the Forest Flies it was dealt to)."""
+    seen: dict[str, list[str]] = {}
+    for zone in [state.staging, state.active, *(z for p in state.players for z in (p.play, p.engaged))]:
+        for card in zone.cards:
+            for shown in [c for c in [card, *card.attached] if c.face_up and "shadow" not in c.flags]:
+                seen.setdefault(shown.name, []).append(shown.uid)
+    return {uid for uids in seen.values() if len(uids) > 1 for uid in uids}
+
+
+def called(state: LcgState, card: Card) -> str:
+    """A card as the log and the prompts name it: with its id ("Forest Spider (c107)") while another card of its
+    name is in play, so a reader can tell which copy attacked or was attacked, as a decision's options tell twins
+    apart (engines/core/turn.py); plainly otherwise. A card leaving play is named before it goes."""
+    return label(state, card) if card.uid in twins(state) else card.name
+
+
 def characters(player: Player, state: LcgState) -> list[Card]:
     return [c for c in player.play.cards if state.card_def(c).is_character and PRISONER not in c.flags]
 
@@ -277,11 +297,12 @@ def check_destroyed(turn: T, card: Card) -> bool:
 
 def destroy_character(turn: T, card: Card, zone: Zone) -> None:
     state = turn.state
+    name = called(state, card)  # while it is still in play, beside its twin
     zone.cards.remove(card)
     controller_player = next((p for p in state.players if p.play is zone), None)
     leave_play(state, card)
     to_discard(state, card)
-    turn.say(f"{card.name} is destroyed.")
+    turn.say(f"{name} is destroyed.")
     if controller_player is not None:
         hooks.left_play(turn, card, controller_player, True)
     if controller_player is not None and not heroes(controller_player, state) and not controller_player.eliminated:
@@ -333,10 +354,11 @@ def _leave_for_good(turn: T, card: Card, zone: Zone, what: str) -> None:
     """A defeated enemy or explored location: to the victory display with Victory X, else the discard pile
     (RR p.24, FAQ 1.18)."""
     state = turn.state
+    name = called(state, card)  # while it is still in play, beside its twin
     zone.cards.remove(card)
     leave_play(state, card)
     (state.victory if state.card_def(card).victory else state.encounter_discard).cards.append(card)
-    turn.say(f"{card.name} {what}.")
+    turn.say(f"{name} {what}.")
 
 
 def current_stage(state: LcgState) -> Card | None:

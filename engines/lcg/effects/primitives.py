@@ -10,6 +10,7 @@ from engines.lcg.scripts import T, ask, core, follow, fx_args
 from engines.lcg.state import EXHAUSTED, LcgState, Player
 from engines.lcg.table import (
     FROM_PLAY,
+    called,
     characters,
     deal_damage,
     enter_staging,
@@ -250,7 +251,7 @@ def to_staging(turn: T, enemy: Card) -> None:
         if enemy in p.engaged.cards:
             p.engaged.cards.remove(enemy)
             enter_staging(turn, enemy, FROM_PLAY)
-            turn.say(f"{enemy.name} returns to the staging area.")
+            turn.say(f"{called(state, enemy)} returns to the staging area.")
             return
 
 

@@ -351,3 +351,35 @@ def test_two_copies_of_one_enemy_offered_together_are_told_apart_by_their_ids():
         assert (told[first.uid], told[second.uid]) == (f"{first.uid}: {plain}", f"{second.uid}: {plain}")
     assert labels(attacks)[other.uid] == "Dol Guldur Orcs (2 attack)"
     assert labels(engaged)[other.uid] == "Dol Guldur Orcs (engagement 10)"
+
+
+def test_the_log_names_twin_enemies_with_their_ids_and_a_lone_enemy_plainly():
+    """RR p.18-20: the engaged player resolves the attacks one at a time, choosing which enemy attacks next, and
+    declares attacks on one enemy at a time; with two copies of one enemy in play the log says which copy attacked
+    and which was attacked and defeated, with the id the table's view shows on that card. A lone enemy keeps its
+    plain name."""
+    state = started(2)
+    first, second = core_card(state, "Forest Spider"), core_card(state, "Forest Spider")
+    other = core_card(state, "Dol Guldur Orcs")
+    state.player("p1").engaged.cards = [first, second, other]
+    shown = {c.uid for z in GAME.view(state, None).table for c in z.cards}
+    assert {first.uid, second.uid} <= shown  # naming them tells nobody anything hidden
+    state, _ = run(state, Task(kind="enemy-attacks", seat="p1"))
+    state, said = answer(state, first.uid)
+    assert f"Forest Spider ({first.uid}) attacks p1." in said
+    state, said = answer(state, hero(state, "p1", "Aragorn").uid)
+    assert f"Aragorn stops Forest Spider ({first.uid})'s attack: no damage." in said
+    state, said = answer(state, other.uid)
+    assert "Dol Guldur Orcs attacks p1." in said
+    moved = next(e for e in state.player("p1").engaged.cards if e.uid == first.uid)
+    state.player("p1").engaged.cards.remove(moved)
+    state.player("p2").engaged.cards.append(moved)  # still in play: its twin is still told apart
+    state.decisions.clear()
+    state.player("p1").play.cards.append(card(state, name="Big Ally", type="ally", attack=9, hit_points=3))
+    state, _ = run(state, Task(kind="player-attacks", seat="p1"))
+    state, _ = answer(state, second.uid)
+    big = next(c for c in state.player("p1").play.cards if c.name == "Big Ally")
+    state, _ = answer(state, big.uid)
+    state, said = answer(state, (), seat="p2")  # Legolas (Ranged) does not join
+    assert f"p1 attacks Forest Spider ({second.uid}) with Big Ally (9 attack)." in said
+    assert f"Forest Spider ({second.uid}) is defeated." in said

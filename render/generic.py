@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engines.core.contract import SeatView, View
-from engines.core.decisions import Decision, DecisionKind
+from engines.core.decisions import Decision, DecisionKind, plain_label
 from engines.core.zones import CardView, ZoneView
 from render import kit, players
 
@@ -267,7 +267,8 @@ def _decision(d: Decision, view: View) -> tuple[int, Paint]:
         said = f"#{d.id} {players.with_seat(view.names, d.seat)}: {players.in_words(d.prompt, view.names)}"
         lines = kit.wrap(said, prompt_font, CONTENT - 32, max_lines=3)
         chip_font = kit.font(kit.SMALL_SIZE, bold=True)
-        options = [kit.ellipsize(f"{o.id}: {o.label}", chip_font, CONTENT - 48) for o in d.options]
+        # the id before each label, once: a twin's label starts with it already (engines/core/turn.py)
+        options = [kit.ellipsize(f"{o.id}: {plain_label(o)}", chip_font, CONTENT - 48) for o in d.options]
         hint = f"{_kind_hint(d)}  ·  answer {d.id} <option>"
     chip_pos, chip_h = kit.flow([kit.chip_size(o) for o in options], CONTENT - 32, gap=8)
     body = len(lines) * prompt_font.line_height + (8 + chip_h if options else 0)

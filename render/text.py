@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.core import CardView, Decision, DecisionKind, View, ZoneView, card_list
+from engines.core import CardView, Decision, DecisionKind, View, ZoneView, card_list, plain_label
 from render import players
 
 
@@ -76,7 +76,7 @@ def decision_text(d: Decision, names: Mapping[str, str] | None = None) -> str:
     """`Decision 7 (choose one): Choose a defender [o1=Gimli, pass=No defender]`: what is asked and the answers,
     with how to write the answer where a bare option id would be refused. The kind in words: its value
     ("choose_one") is the engine's spelling, not the player's."""
-    options = ", ".join(f"{o.id}={o.label}" for o in d.options)
+    options = ", ".join(f"{o.id}={plain_label(o)}" for o in d.options)  # a twin's label starts with its id
     kind = d.kind.value.replace("_", " ")
     prompt = players.in_words(d.prompt, names or {})
     return f"Decision {d.id} ({kind}): {prompt}" + (f" [{options}]" if options else "") + answer_hint(d)

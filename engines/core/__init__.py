@@ -2,7 +2,18 @@
 
 from engines.core.codec import clone, dumps, from_data, loads, to_data
 from engines.core.contract import BaseState, Config, Event, Game, Outcome, SeatView, Step, View
-from engines.core.decisions import NONE, PASS, THEN, Answer, Decision, DecisionKind, Option, minimal_choices, validate
+from engines.core.decisions import (
+    NONE,
+    PASS,
+    THEN,
+    Answer,
+    Decision,
+    DecisionKind,
+    Option,
+    minimal_choices,
+    plain_label,
+    validate,
+)
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision, WestmarchError
 from engines.core.rng import Rng
 from engines.core.turn import Rules, Turn
@@ -58,6 +69,7 @@ __all__ = [
     "from_data",
     "loads",
     "minimal_choices",
+    "plain_label",
     "to_data",
     "validate",
     "visible_to",

@@ -35,6 +35,21 @@ class Option:
     cap: int | None = None  # an assignment: the most this option may receive (a hero's resources)
 
 
+ID_BEFORE = ": "  # between the id and the label of an option told apart from its twin ("c107: Forest Spider")
+
+
+def with_id(option: Option) -> Option:
+    """`option` with its id before its label: how a decision tells apart options that read the same (two copies of
+    one enemy), on a button as in a typed answer (engines/core/turn.py)."""
+    return Option(id=option.id, label=f"{option.id}{ID_BEFORE}{option.label}", cap=option.cap)
+
+
+def plain_label(option: Option) -> str:
+    """`option`'s label without the id `with_id` put before it: for a text that writes the id beside the label
+    already ("c107=Forest Spider", not "c107=c107: Forest Spider")."""
+    return option.label.removeprefix(f"{option.id}{ID_BEFORE}")
+
+
 @dataclass(kw_only=True)
 class Decision:
     id: int
@@ -56,11 +71,11 @@ class Decision:
         for o in self.options:
             if o.id == option_id:
                 return o
-        known = ", ".join(f"{o.id} ({o.label})" for o in self.options)
+        known = ", ".join(f"{o.id} ({plain_label(o)})" for o in self.options)
         # The name on a button typed for its id ("pelargir" for 'pelagir', Pelargir): said, not taken, so the
         # journal keeps ids only.
         near = [o for o in self.options if _folded(o.label) == _folded(option_id)]
-        hint = f" Did you mean '{near[0].id}' ({near[0].label})?" if len(near) == 1 else ""
+        hint = f" Did you mean '{near[0].id}' ({plain_label(near[0])})?" if len(near) == 1 else ""
         raise RuleError(f"'{option_id}' is not an option of decision {self.id}.{hint} The options are: {known}.")
 
 

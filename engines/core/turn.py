@@ -22,6 +22,7 @@ from engines.core.decisions import (
     accepts,
     minimal_choices,
     validate,
+    with_id,
 )
 from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
 from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
@@ -401,7 +402,7 @@ def _told_apart(options: list[Option]) -> list[Option]:
     if len(set(labels)) == len(labels):
         return options
     twins = {label for label in labels if labels.count(label) > 1}
-    return [Option(id=o.id, label=f"{o.id}: {o.label}", cap=o.cap) if o.label in twins else o for o in options]
+    return [with_id(o) if o.label in twins else o for o in options]
 
 
 def _same_answer(decision: Decision, step: tuple[str, ...], answer: tuple[str, ...]) -> bool:

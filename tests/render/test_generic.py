@@ -13,12 +13,14 @@ from PIL import Image, ImageChops, ImageStat
 
 from engines.core import (
     Answer,
+    BaseState,
     CardView,
     Config,
     Decision,
     DecisionKind,
     Option,
     SeatView,
+    Turn,
     View,
     ZoneView,
     visible_to,
@@ -201,6 +203,17 @@ def test_the_header_seats_and_decisions_are_drawn(drawn: TextRecorder) -> None:
         "o2: Legolas",
     ):
         assert expected in drawn.strings, expected
+
+
+def test_a_twin_option_is_drawn_with_its_id_once(drawn: TextRecorder) -> None:
+    """Two options that read the same carry their ids in their labels (engines/core/turn.py); the chip, which writes
+    each id before its label, draws "c107: Forest Spider", not "c107: c107: Forest Spider"."""
+    turn = Turn(state=BaseState(seats=["p1"]), seat="p1")
+    asked = turn.ask("p1", DecisionKind.CHOOSE_ONE, "Which enemy attacks you next?",
+                     [Option(id="c107", label="Forest Spider"), Option(id="c108", label="Forest Spider")])
+    render_view(a_view(seat="p1", decisions=[asked]))
+    assert "c107: Forest Spider" in drawn.strings and "c108: Forest Spider" in drawn.strings
+    assert not [s for s in drawn.strings if "c107: c107" in s]
 
 
 def test_a_private_decision_is_not_spelt_out_to_anyone_else(drawn: TextRecorder) -> None:

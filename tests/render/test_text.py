@@ -58,6 +58,21 @@ def test_a_pick_of_several_and_an_order_say_how_many_and_in_what_form() -> None:
     assert validate(order, ("c122", "c135")) == ("c122", "c135")
 
 
+def test_twin_options_show_their_id_once() -> None:
+    """Two copies of one enemy engaged (RR p.18: the engaged player chooses which attacks next): the kernel puts each
+    copy's id before its label (engines/core/turn.py), for a button; the text, which writes every option as
+    id=label, shows it once: "c107=Forest Spider (2 attack)", not "c107=c107: Forest Spider (2 attack)"."""
+    from engines.lcg.state import Task
+    from tests.engines.lcg.table import core_card, run, started
+
+    state = started(1)
+    first, second = core_card(state, "Forest Spider"), core_card(state, "Forest Spider")
+    state.player("p1").engaged.cards = [first, second]
+    state, _ = run(state, Task(kind="enemy-attacks", seat="p1"))
+    line = decision_text(state.decisions[0])
+    assert f"[{first.uid}=Forest Spider (2 attack), {second.uid}=Forest Spider (2 attack)]" in line, line
+
+
 def test_tokens_read_as_counted() -> None:
     """Found playing: "Glóin (1 damage, 2 resource)"."""
     gloin = CardView(uid="c2", name="Glóin", tokens={"damage": 1, "resource": 2})

@@ -270,6 +270,18 @@ def test_options_that_read_the_same_are_told_apart_by_their_ids() -> None:
     assert [o.label for o in apart.options] == ["A", "B"]
 
 
+def test_a_refusal_lists_a_twin_option_with_its_id_once() -> None:
+    """Options told apart by their ids read "c107: Forest Spider" on a button; the refusal, which writes each id
+    beside its label, lists them as "c107 (Forest Spider)", not "c107 (c107: Forest Spider)"."""
+    turn = Turn(state=BaseState(seats=["p1"]), seat="p1")
+    asked = turn.ask("p1", DecisionKind.CHOOSE_ONE, "Which enemy attacks you next?", [
+        Option(id="c107", label="Forest Spider"), Option(id="c108", label="Forest Spider"),
+        Option(id="c9", label="Dol Guldur Orcs")])
+    said = refused(asked, "c1")
+    assert "The options are: c107 (Forest Spider), c108 (Forest Spider), c9 (Dol Guldur Orcs)." in said
+    assert "c107 (c107" not in said
+
+
 def test_a_name_typed_for_its_id_is_refused_with_the_id_it_meant() -> None:
     """Found playing MEQ: the Black Serpent's move option 'pelagir' reads Pelargir, and typing the name was refused
     as unknown. It is still refused (the journal keeps ids), but the refusal names the option it matches."""

@@ -19,7 +19,7 @@ from engines.lcg.view import build, hand_zones, own_hidden, shared
 
 # Importing the phase modules registers their tasks and answers with the flow; importing the card effects
 # registers every card's scripts and the handlers of the rules' hooks (the one place that names the families).
-from engines.lcg import combat, effects, playing, quest, round as round_  # noqa: F401  isort: skip
+from engines.lcg import combat, effects, playing, player_attacks, quest, round as round_  # noqa: F401  isort: skip
 
 DIFFICULTIES = ("easy", "standard", "nightmare")
 AUTOPASS = {"off": "be asked every time",

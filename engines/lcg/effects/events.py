@@ -352,7 +352,7 @@ def _feint_picked(turn: T, player: Player, enemy: Card, _args: list[str]) -> Non
 
 
 def _strikers(state: LcgState, player: Player) -> list[Card]:
-    from engines.lcg.combat import fighters
+    from engines.lcg.player_attacks import fighters
 
     return fighters(state, player)
 

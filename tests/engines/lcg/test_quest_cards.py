@@ -122,7 +122,7 @@ def test_guard_of_the_citadel_and_veteran_axehand_are_plain_allies_whose_numbers
 
 
 def test_silverlode_archer_and_horseback_archer_are_ranged_allies():
-    from engines.lcg.combat import attackable
+    from engines.lcg.player_attacks import attackable
 
     state = started(2)
     troll = core_card(state, "Hill Troll")

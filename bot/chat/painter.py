@@ -155,6 +155,7 @@ class _Child:
         finally:
             theirs.close()
         self.stopping = False
+        self.starter = threading.current_thread()  # the painter's own thread: the child dies with it (`_die_with`)
         # Reaped the moment it ends: a child killed between boards (out of memory, by an admin) would otherwise stay
         # a zombie until the next board found its socket closed, which in a quiet server may be hours.
         threading.Thread(target=self._reap, name="westmarch-painter-reaper", daemon=True).start()
@@ -180,9 +181,9 @@ class _Child:
 
     def _reap(self) -> None:
         code = self.process.wait()
-        # Not a death to report: a child stopped on purpose, or one whose painter was never closed, killed with the
-        # painter's thread as the interpreter exits (`_die_with`; the main thread is marked stopped by then).
-        if not self.stopping and threading.main_thread().is_alive():
+        # Not a death to report: a child stopped on purpose, or one killed with the thread that started it (`_die_with`:
+        # a painter never closed, its thread ended as the interpreter exits).
+        if not self.stopping and self.starter.is_alive():
             how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
             log.warning("the drawing process %s ended (%s); the next board starts another", self.process.pid, how)
 

@@ -18,7 +18,7 @@ import discord
 from bot.chat import io
 from bot.chat.forms import modal_of, sent
 from bot.chat.host import Host, host_of
-from bot.chat.players import names_of, said
+from bot.chat.players import drawn, names_of, option_label, said
 from bot.service import forms
 from bot.service.asked import STAMP, Pressed, option_key, stamp
 from bot.service.types import ActResult, DeadlineAsk
@@ -94,12 +94,12 @@ class DecisionButton(
     @classmethod
     def of(
         cls, game: int, decision: Decision, index: int, style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        whose: str | None = None,
+        whose: str | None = None, names: Mapping[str, str] | None = None,
     ) -> DecisionButton:
         """The button of the decision's option `index`, by id where the id fits; `whose`: the player it is for,
-        before its label, where one post asks several players."""
+        before its label, where one post asks several players; `names`: the game's players, who its label names."""
         option, stamped = decision.options[index], stamp(decision)
-        label = _whose(whose, option.label)
+        label = _whose(whose, option_label(option.label, names or {}))
         fits = len(f"{_asked(game, decision.id, stamped)}:o{option.id}") <= CUSTOM_ID_LIMIT
         if fits and re.fullmatch(OPTION_ID, option.id):
             return cls(game, decision.id, option.id, label, style, stamped)
@@ -296,7 +296,7 @@ async def reply_done(bot: Host, interaction: discord.Interaction, game_id: int, 
     except WestmarchError:  # the game ended or went out of reach meanwhile: the move itself is done
         pass
     lines += [f"Next, decision {d.id}: {in_words(asking(d), players)}" for d in mine]
-    buttons = decision_view(game_id, mine)
+    buttons = decision_view(game_id, mine, players)
     await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 
 
@@ -314,8 +314,8 @@ def decision_view(
     several = len({d.seat for d in decisions}) > 1
     row = 0
     for d in decisions:
-        whose = (names or {}).get(d.seat, d.seat) if several else None
-        for layout in _layouts(game_id, d, whose):
+        whose = drawn((names or {}).get(d.seat, d.seat)) if several else None
+        for layout in _layouts(game_id, d, whose, names or {}):
             if row + len(layout) <= ROWS:
                 for offset, items in enumerate(layout):
                     for item in items:
@@ -326,7 +326,8 @@ def decision_view(
     return view if view.children else None
 
 
-def _layouts(game_id: int, d: Decision, whose: str | None = None) -> Iterator[Layout]:
+def _layouts(game_id: int, d: Decision, whose: str | None = None, names: Mapping[str, str] | None = None,
+             ) -> Iterator[Layout]:
     """The ways to show decision `d`, best first, each as its rows of components: a button per option; one menu
     (with a 'Choose none' button where none is an answer); a menu for each 25 (a choice of one); a button opening
     its form (any other choice of more than 25)."""
@@ -334,7 +335,7 @@ def _layouts(game_id: int, d: Decision, whose: str | None = None) -> Iterator[La
     one = kind in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS)
     if one and 0 < count <= BUTTON_LIMIT:
         buttons: list[discord.ui.Item[Any]] = [
-            DecisionButton.of(game_id, d, i, _style(o.id), whose) for i, o in enumerate(d.options)
+            DecisionButton.of(game_id, d, i, _style(o.id), whose, names) for i, o in enumerate(d.options)
         ]
         yield [buttons[i : i + 5] for i in range(0, count, 5)]
     if (one or kind is DecisionKind.CHOOSE_MANY) and 0 < count <= MENU_LIMIT:
@@ -342,10 +343,10 @@ def _layouts(game_id: int, d: Decision, whose: str | None = None) -> Iterator[La
             # An empty menu answers too, but a player may not think to send one: say it with a button.
             label = _whose(whose, "Choose none")
             none = DecisionButton(game_id, d.id, NONE, label, discord.ButtonStyle.secondary, stamp(d))
-            yield [[_menu(game_id, d, range(count), whose)], [none]]
-        yield [[_menu(game_id, d, range(count), whose)]]
+            yield [[_menu(game_id, d, range(count), whose, names=names)], [none]]
+        yield [[_menu(game_id, d, range(count), whose, names=names)]]
     if one and MENU_LIMIT < count <= forms.LONGEST:  # each menu an answer: one pick answers a choice of one
-        yield [[_menu(game_id, d, range(start, min(start + MENU_LIMIT, count)), whose, part)]
+        yield [[_menu(game_id, d, range(start, min(start + MENU_LIMIT, count)), whose, part, names)]
                for part, start in enumerate(range(0, count, MENU_LIMIT))]
     if kind is DecisionKind.NUMBER and 0 < d.high - d.low + 1 <= MENU_LIMIT:
         yield [[_number_menu(game_id, d, whose)]]
@@ -361,8 +362,10 @@ def _whose(whose: str | None, label: str) -> str:
     return f"{whose}: {label}" if whose else label
 
 
-def _menu(game_id: int, d: Decision, places: range, whose: str | None, part: int = 0) -> DecisionSelect:
-    """A menu of the decision's options at `places`: all of them, or part `part` of a long choice of one."""
+def _menu(game_id: int, d: Decision, places: range, whose: str | None, part: int = 0,
+          names: Mapping[str, str] | None = None) -> DecisionSelect:
+    """A menu of the decision's options at `places`: all of them, or part `part` of a long choice of one; `names`:
+    the game's players, who its labels name."""
     count, many = len(d.options), d.kind is DecisionKind.CHOOSE_MANY
     low = d.low if many else 1
     high = min(d.high, count) if many else 1
@@ -376,7 +379,8 @@ def _menu(game_id: int, d: Decision, places: range, whose: str | None, part: int
         placeholder=_whose(whose, placeholder)[:150],
         min_values=max(low, 0),
         max_values=max(high, 1),
-        options=[discord.SelectOption(label=d.options[i].label[:100], value=menu_value(d.options[i].id))
+        options=[discord.SelectOption(label=option_label(d.options[i].label, names or {})[:100],
+                                      value=menu_value(d.options[i].id))
                  for i in places],
     )
     return DecisionSelect(game_id, d.id, select, stamped)

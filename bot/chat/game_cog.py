@@ -105,7 +105,7 @@ class GameCog(commands.Cog):
         players = names_of(await self.service.seats(game_id, user))
         lines = [f"**{ref.title}, game {ref.id}**", *(f"Your {zone_text(z, with_owner=False)}" for z in view.private)]
         lines += [f"Decision {d.id}: {in_words(d.prompt, players)}" for d in view.decisions]
-        buttons = decision_view(ref.id, view.decisions)
+        buttons = decision_view(ref.id, view.decisions, players)
         await io.reply(interaction, "\n".join(lines), ephemeral=True, **({"view": buttons} if buttons else {}))
 
     @game.command(name="log", description="The game's log (with your private lines, only for you)")

@@ -361,7 +361,7 @@ class DiscordMessenger:
         if turn:  # the public ones too: what is asked, even when the buttons are in the thread
             parts += [f"Decision {d.id}: {in_words(d.prompt, players)}" for d in notice.decisions
                       if d.seat == p.seat and d not in mine]
-        view = decision_view(notice.ref.id, mine)
+        view = decision_view(notice.ref.id, mine, players)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         if board and p.view is not None:
             self._owed_seats.discard(owed)

@@ -22,7 +22,7 @@ from typing import TypeVar
 from bot.service.types import SeatInfo
 from engines.core import View
 from engines.core.zones import Seat
-from render.players import in_words
+from render.players import in_words, with_seat
 
 V = TypeVar("V", bound=View)
 
@@ -59,3 +59,11 @@ def named(view: V, names: Mapping[Seat, str]) -> V:
     if not names:
         return view
     return replace(view, names={seat: drawn(name) for seat, name in names.items()})
+
+
+def option_label(label: str, names: Mapping[Seat, str]) -> str:
+    """An option's label on a button or in a menu, naming the players: a seat alone (the LCG's vote for the first
+    player) as "carol (p3)", since the question says to answer with the seat; a seat among other words by its
+    player. Names as typed: a label is not markdown, so the escapes a message needs would show."""
+    plain = {seat: drawn(name) for seat, name in names.items()}
+    return with_seat(plain, label) if label in plain else in_words(label, plain)

@@ -71,3 +71,29 @@ async def test_the_thread_log_and_board_name_the_players(world, monkeypatch: pyt
     status = await bob.slash(thread, "game status")
     assert "waiting on alice, bob" in status.response.content, status.response.content
     assert "e.g. 'p1'" in status.response.content  # the seat to type in the vote is a seat still
+
+
+async def test_the_first_player_vote_names_whom_each_button_votes_for(world) -> None:
+    """The LCG's vote for the first player (RR p.10) offers the seats: each button says whose seat it is ("alice: bob
+    (p2)"), the seat kept since the question says to answer with it; the answer is still the seat."""
+    env, guild, channel, alice, bob = world
+    thread = await lcg_lobby(world)
+    await choose_decks(world, thread)
+    await env.bot.messenger.drain()
+    vote = next(m for m in reversed(thread.history()) if m.components)
+    labels = [c.label for row in vote.components for c in row.children]
+    assert {"alice: alice (p1)", "alice: bob (p2)", "bob: alice (p1)", "bob: bob (p2)"} <= set(labels), labels
+    button = next(c for row in vote.components for c in row.children if c.label == "bob: alice (p1)")
+    await bob.click(vote, custom_id=button.custom_id)
+    await env.bot.messenger.drain()
+    assert thread.history()[-1].content == "Waiting on alice (p1).", thread.history()[-1].content  # bob's vote taken
+
+
+def test_an_option_that_is_a_seat_names_its_player_and_keeps_the_seat() -> None:
+    from bot.chat.players import option_label
+
+    names = names_of([seat("p1", "bob\\_smith"), seat("p2", "carol", 2)])
+    assert option_label("p1", names) == "bob_smith (p1)"  # as typed: a button label is not markdown
+    assert option_label("Attack p2's enemy", names) == "Attack carol's enemy"
+    assert option_label("Core Set: Lore", names) == "Core Set: Lore"
+    assert option_label("p3", names) == "p3" and option_label("p1", {}) == "p1"

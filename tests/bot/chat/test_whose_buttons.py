@@ -58,14 +58,15 @@ async def test_the_lcg_deck_choice_and_vote_say_whose_each_button_is(world):
 
     vote = newest_with_buttons(thread)
     assert "vote for the first player" in vote.content
-    assert rows(vote) == [["alice: p1", "alice: p2"], ["bob: p1", "bob: p2"]]
+    # each seat named by its player, the seat kept: the question says to answer with it
+    assert rows(vote) == [["alice: alice (p1)", "alice: bob (p2)"], ["bob: alice (p1)", "bob: bob (p2)"]]
     state = await env.bot.service.stored_state(1)
     [alices, bobs] = sorted(state.decisions, key=lambda d: d.seat)
     before = await footprint(env.bot.service, 1)
-    wrong = await alice.click(vote, custom_id=custom_id(vote, "bob: p1"))
+    wrong = await alice.click(vote, custom_id=custom_id(vote, "bob: alice (p1)"))
     assert wrong.ephemeral and wrong.response.content == f"Decision {bobs.id} is for p2, not for p1."
     assert await footprint(env.bot.service, 1) == before
-    done = await bob.click(vote, custom_id=custom_id(vote, "bob: p2"))
+    done = await bob.click(vote, custom_id=custom_id(vote, "bob: bob (p2)"))
     assert f"Done: `answer {bobs.id} p2`" in done.response.content, done.response.content
     assert [d.id for d in (await env.bot.service.stored_state(1)).decisions] == [alices.id]
 
@@ -82,8 +83,9 @@ async def test_a_vote_of_three_shows_a_row_for_each_player(world):
     thread = await opened(alice, channel, [bob, cara], "muster", "ask=vote")
     await env.bot.messenger.drain()
     post = newest_with_buttons(thread)
-    assert rows(post) == [[f"{who}: {seat}" for seat in ("p1", "p2", "p3")] for who in ("alice", "bob", "cara")]
-    done = await cara.click(post, custom_id=custom_id(post, "cara: p1"))
+    seats = ("alice (p1)", "bob (p2)", "cara (p3)")
+    assert rows(post) == [[f"{who}: {seat}" for seat in seats] for who in ("alice", "bob", "cara")]
+    done = await cara.click(post, custom_id=custom_id(post, "cara: alice (p1)"))
     assert "Done: `answer 3 p1`" in done.response.content, done.response.content
 
 

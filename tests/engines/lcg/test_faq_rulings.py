@@ -701,10 +701,9 @@ def test_faq_1_32_an_enemy_back_from_an_eliminated_player_keeps_its_attack_spent
 
 # --- C 14.6.1.4: shadow cards stay on their enemy through the combat phase -----------------------------------------
 def test_c_14_6_1_4_a_shadow_card_stays_on_its_enemy_sent_back_to_the_staging_area_until_combat_ends():
-    """C 14.6.1.4: "Shadow cards remain on the enemy to which they were dealt throughout the combat phase. If that
-    enemy leaves play, discard its shadow card from play. At the end of the combat phase, discard all shadow cards
-    that were dealt this round." Going back to the staging area is not leaving play (FAQ 1.32: the enemy takes part
-    from its new state). Given an orc attacking p1 with Forest Gate as its shadow card (a location, whose threat is
+    """C 14.6.1.4: a shadow card stays on the enemy it was dealt to for the whole combat phase; it is discarded early
+    only if that enemy leaves play, and every shadow card of the round is discarded when combat ends. Going back to
+    the staging area is not leaving play (FAQ 1.32: the enemy takes part from its new state). Given an orc attacking p1 with Forest Gate as its shadow card (a location, whose threat is
     not the staging area's), defended by Aragorn, when p3 plays A Light in the Dark on it before damage, then the orc
     in the staging area still carries its turned shadow card, which adds no threat there, until combat ends."""
     from engines.lcg.quest import staging_threat
@@ -729,8 +728,8 @@ def test_c_14_6_1_4_a_shadow_card_stays_on_its_enemy_sent_back_to_the_staging_ar
 
 
 def test_c_14_6_1_4_an_unresolved_shadow_card_goes_back_with_its_enemy_and_is_discarded_as_combat_ends():
-    """C 14.6.1.4 with the C 14.6.1.3 Q&A (an enemy that does not attack keeps its shadow card unresolved, discarded
-    at the end of the combat phase). Given an orc dealt a face-down shadow card and sent back to the staging area
+    """C 14.6.1.4 with the C 14.6.1.3 Q&A (an enemy that does not attack keeps its shadow card unresolved, to be
+    discarded as combat ends). Given an orc dealt a face-down shadow card and sent back to the staging area
     before it attacks, then the card stays on it, face down (the table knows only that it is a shadow card), and is
     discarded unresolved when combat ends."""
     from engines.lcg.effects.primitives import to_staging

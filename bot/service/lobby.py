@@ -32,6 +32,7 @@ from bot.store import snapshots, writes
 from bot.store.models import OPEN_STATUSES, GameRow, GameStatus, JournalKind, JournalRow, SeatRow
 from engines import registry
 from engines.core import CommandError, Config, Event, RuleError, WestmarchError, codec
+from engines.core.contract import Game
 
 
 class Lobby:
@@ -42,6 +43,14 @@ class Lobby:
         self.core = core
         self.limits = limits
         self.seed_source = seed_source
+
+    async def _gathering(self, game_id: int, user: User) -> tuple[GameRow, list[SeatRow], Game[Any]]:
+        """A game's row, seats and rules, from memory or one short read (`Core.in_play`), as a join or the start
+        finds them."""
+        live = await self.core.in_play(game_id, user)
+        row, seats = live.row, live.seats
+        assert row is not None and seats is not None
+        return row, seats, registry.get(row.game)
 
     async def create(
         self,
@@ -107,10 +116,7 @@ class Lobby:
         async def attempt() -> GameRef:
             # The lobby from memory or one short read; the new seat and the version bump in one guarded write
             # (another join or a start that won the race moves the version: this one is tried again).
-            live = await self.core.in_play(game_id, user)
-            row, seats = live.row, live.seats
-            assert row is not None and seats is not None
-            game = registry.get(row.game)
+            row, seats, game = await self._gathering(game_id, user)
             try:
                 if row.status not in OPEN_STATUSES:
                     raise RuleError(f"Game {game_id} is over.")
@@ -162,10 +168,7 @@ class Lobby:
         async def attempt() -> Notice:
             # Like a command: the lobby from memory or one short read, every write in one guarded trip, and the
             # game kept in memory as started, so its first command reads nothing.
-            live = await self.core.in_play(game_id, user)
-            row, seats = live.row, live.seats
-            assert row is not None and seats is not None
-            game = registry.get(row.game)
+            row, seats, game = await self._gathering(game_id, user)
             try:
                 if row.status not in OPEN_STATUSES:
                     raise RuleError(f"Game {game_id} is over.")

@@ -703,9 +703,10 @@ def test_faq_1_32_an_enemy_back_from_an_eliminated_player_keeps_its_attack_spent
 def test_c_14_6_1_4_a_shadow_card_stays_on_its_enemy_sent_back_to_the_staging_area_until_combat_ends():
     """C 14.6.1.4: a shadow card stays on the enemy it was dealt to for the whole combat phase; it is discarded early
     only if that enemy leaves play, and every shadow card of the round is discarded when combat ends. Going back to
-    the staging area is not leaving play (FAQ 1.32: the enemy takes part from its new state). Given an orc attacking p1 with Forest Gate as its shadow card (a location, whose threat is
-    not the staging area's), defended by Aragorn, when p3 plays A Light in the Dark on it before damage, then the orc
-    in the staging area still carries its turned shadow card, which adds no threat there, until combat ends."""
+    the staging area is not leaving play (FAQ 1.32: the enemy takes part from its new state). Given an orc attacking
+    p1 with Forest Gate as its shadow card (a location, whose threat is not the staging area's), defended by Aragorn,
+    when p3 plays A Light in the Dark on it before damage, then the orc in the staging area still carries its turned
+    shadow card, which adds no threat there, until combat ends."""
     from engines.lcg.quest import staging_threat
 
     state = a_table(3, windows="key")

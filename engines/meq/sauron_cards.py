@@ -15,21 +15,23 @@ from engines.meq.state import MeqState
 
 
 def draw_plot(turn: Turn[MeqState], n: int = 1) -> None:
-    state = turn.state
-    got = stock.draw_from(turn, "plot", state.plot_discard, state.plot_hand, n)
-    for c in got:
-        c.face_up = True
-    turn.say(f"Sauron draws {len(got)} Plot card(s).")
-    if got:
-        turn.say(f"You draw: {'; '.join(c.name for c in got)}.", [state.sauron])
+    _draw(turn, "plot", n)
 
 
 def draw_shadow(turn: Turn[MeqState], n: int = 1) -> None:
+    _draw(turn, "shadow", n)
+
+
+def _draw(turn: Turn[MeqState], deck: str, n: int) -> None:
+    """Sauron draws `n` cards of his Plot or Shadow deck (its discard pile reshuffled when it runs out): the table
+    hears how many, Sauron alone what they are."""
     state = turn.state
-    got = stock.draw_from(turn, "shadow", state.shadow_discard, state.shadow_hand, n)
+    discard, hand = (state.plot_discard, state.plot_hand) if deck == "plot" else (state.shadow_discard,
+                                                                                   state.shadow_hand)
+    got = stock.draw_from(turn, deck, discard, hand, n)
     for c in got:
         c.face_up = True
-    turn.say(f"Sauron draws {len(got)} Shadow card(s).")
+    turn.say(f"Sauron draws {len(got)} {deck.capitalize()} card(s).")
     if got:
         turn.say(f"You draw: {'; '.join(c.name for c in got)}.", [state.sauron])
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.chat.board_posts import BoardPosts
-from bot.chat.painter import HUGE_PAGES, DrawFailed, Painter, child_environment
+from bot.chat.painter import HEAP_TUNABLES, HUGE_PAGES, DrawFailed, Painter, child_environment
 from bot.chat.players import named, names_of
 from bot.service import Notice
 from engines import registry
@@ -29,7 +29,7 @@ from engines.tcg import GAME as TCG
 from engines.wotr import GAME as WOTR
 from render.registry import RENDERERS, render
 from tests.bot.chat.conftest import opened, painted_by
-from tests.bot.chat.painted import dies, dies_once, heap, pid, slow
+from tests.bot.chat.painted import dies, dies_once, heap, pid, refaults, slow
 from tests.bot.chat.test_board_coalescing import burst, drawn, pixels, wotr_duel
 from tests.engines.randomplay import random_answer
 
@@ -198,15 +198,38 @@ async def test_the_painters_process_keeps_its_heap_on_huge_pages(painter):
         assert huge_kb >= 2048  # at least one 2 MB page: the heap asked for them and got them
 
 
+async def test_the_painters_process_draws_board_after_board_in_the_same_pages(painter):
+    """A board and its strips are over glibc's usual threshold for a mapping of their own: each board mapped fresh
+    memory and faulted it in (on huge pages, a 2 MB page cleared per fault), and freeing it gave the heap's top back.
+    In the painter's process, the rounds after the first reuse the heap's pages (bot/chat/painter.py
+    `HEAP_TUNABLES`)."""
+    rounds = await painter.call(refaults, None)
+    assert max(rounds[2:]) <= 1, rounds
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's thresholds")
+def test_a_fresh_process_with_huge_pages_alone_faults_board_after_board():
+    """What the heap's thresholds spare: the same rounds in a fresh process with huge pages alone (the painter's
+    process before them) fault every round."""
+    env = {**child_environment(), "GLIBC_TUNABLES": HUGE_PAGES}
+    before = subprocess.run(
+        [sys.executable, "-c", "from tests.bot.chat.painted import refaults; print(min(refaults(None)[2:]))"],
+        env=env, capture_output=True, text=True, check=True, timeout=60)
+    assert int(before.stdout) > 1
+
+
 def test_the_painters_environment_keeps_what_the_bot_was_started_with():
     """PYTHONMALLOC=debug (a leak hunted in a renderer) and other glibc tunables pass through; huge pages are added
-    to the tunables, once."""
+    to the tunables, once, with the heap's thresholds, each unless the bot was started with its own value."""
     env = child_environment({"PYTHONMALLOC": "debug", "GLIBC_TUNABLES": "glibc.malloc.arena_max=2", "X": "1"})
     assert env["PYTHONMALLOC"] == "debug" and env["X"] == "1"
-    assert env["GLIBC_TUNABLES"] == f"glibc.malloc.arena_max=2:{HUGE_PAGES}"
-    assert child_environment({"GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"})["GLIBC_TUNABLES"] == "glibc.malloc.hugetlb=0"
+    assert env["GLIBC_TUNABLES"] == ":".join(("glibc.malloc.arena_max=2", *HEAP_TUNABLES))
+    off = child_environment({"GLIBC_TUNABLES": "glibc.malloc.hugetlb=0:glibc.malloc.trim_threshold=0"})
+    assert off["GLIBC_TUNABLES"].split(":") == [
+        "glibc.malloc.hugetlb=0", "glibc.malloc.trim_threshold=0", "glibc.malloc.mmap_threshold=33554432"]
     plain = child_environment({})
-    assert plain["PYTHONMALLOC"] == "malloc" and plain["GLIBC_TUNABLES"] == HUGE_PAGES
+    assert plain["PYTHONMALLOC"] == "malloc" and plain["GLIBC_TUNABLES"].split(":") == list(HEAP_TUNABLES)
+    assert HUGE_PAGES in HEAP_TUNABLES
     assert plain["PYTHONPATH"] == os.pathsep.join(p for p in sys.path if p)  # a game loaded from elsewhere imports
 
 

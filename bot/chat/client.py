@@ -19,6 +19,7 @@ from bot.chat.game_cog import GameCog
 from bot.chat.host import Host, host_of
 from bot.chat.messenger import DiscordMessenger
 from bot.chat.painter import Painter
+from bot.chat.refusals import refusal
 from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.service.alarms import Downtime
@@ -122,10 +123,11 @@ class WestmarchBot(Host):
             await self.painter.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """The one error handler: a player's mistake is explained to them alone; a bug is logged."""
+        """The one error handler: a player's mistake is explained to them alone, naming the players of the game it
+        is about (bot/chat/refusals.py); a bug is logged."""
         original = getattr(error, "original", error)
         if isinstance(original, WestmarchError):
-            await io.reply(interaction, original.message, ephemeral=True)
+            await io.reply(interaction, await refusal(self, interaction, original), ephemeral=True)
             return
         if isinstance(error, app_commands.CheckFailure):
             await io.reply(interaction, "You can't use that command here.", ephemeral=True)

@@ -19,6 +19,7 @@ from bot.chat import io
 from bot.chat.forms import modal_of, sent
 from bot.chat.host import Host, host_of
 from bot.chat.players import drawn, names_of, option_label, said
+from bot.chat.refusals import refusal
 from bot.service import forms
 from bot.service.asked import STAMP, Pressed, option_key, stamp
 from bot.service.types import ActResult, DeadlineAsk
@@ -49,7 +50,7 @@ async def answer(interaction: discord.Interaction, game_id: int, pressed: Presse
             game_id, bot.user_of(interaction), typed, at=interaction.created_at, pressed=pressed
         )
     except WestmarchError as exc:
-        await io.reply(interaction, exc.message, ephemeral=True)
+        await io.reply(interaction, await refusal(bot, interaction, exc, game_id), ephemeral=True)
         return
     await reply_done(bot, interaction, game_id, result)
 
@@ -176,7 +177,7 @@ class DecisionForm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{
                 self.game, bot.user_of(interaction), Pressed(self.decision, self.stamped)
             )
         except WestmarchError as exc:
-            await io.reply(interaction, exc.message, ephemeral=True)
+            await io.reply(interaction, await refusal(bot, interaction, exc, self.game), ephemeral=True)
             return
         form = forms.form_of(decision)
         if form is None:  # the stamp pins the decision this button was made for, which has a form
@@ -233,7 +234,7 @@ class UndoButton(
                 self.game, bot.user_of(interaction), self.request, self.vote == "y"
             )
         except WestmarchError as exc:
-            message = exc.message
+            message = await refusal(bot, interaction, exc, self.game)
         await io.reply(interaction, message, ephemeral=True)
 
 
@@ -271,7 +272,7 @@ class DeadlineButton(
         try:
             message = await bot.service.tempo.decide(self.game, bot.user_of(interaction), self.wait, self.action)
         except WestmarchError as exc:
-            message = exc.message
+            message = await refusal(bot, interaction, exc, self.game)
         await io.reply(interaction, message, ephemeral=True)
 
 

@@ -9,7 +9,11 @@ as they are and know no names; the console keeps its seat labels (its players ar
 in the order of the seats, and its commands say `as p1`).
 
 A name says one player: a user who plays two seats (a two-handed LCG game) is "alice (p1)" and "alice (p2)", and
-a name that is itself one of the game's seat labels (a user called "p2") gives way to the label."""
+a name that is itself one of the game's seat labels (a user called "p2") gives way to the label.
+
+A refusal names the players too (`refused`): the engines and the service refuse in seats ("Decision 4 is for p2,
+not for p1.", which the console shows as it is), and the player who pressed another's button reads "Decision 4 is
+for bob (p2), not for you." (bot/chat/refusals.py finds the game's seats for it)."""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from bot.service.types import SeatInfo
-from engines.core import View
+from engines.core import NotYourDecision, View, WestmarchError
 from engines.core.zones import Seat
 from render.players import in_words, with_seat
 
@@ -67,3 +71,13 @@ def option_label(label: str, names: Mapping[Seat, str]) -> str:
     player. Names as typed: a label is not markdown, so the escapes a message needs would show."""
     plain = {seat: drawn(name) for seat, name in names.items()}
     return with_seat(plain, label) if label in plain else in_words(label, plain)
+
+
+def refused(error: WestmarchError, names: Mapping[Seat, str]) -> str:
+    """A refusal's sentence as a player reads it, with the game's seats named. An answer to another seat's decision
+    says whose it is with the seat (the one asked answers it) and speaks to the one refused: "Decision 4 is for
+    bob (p2), not for you."; any other refusal is named word by word (`render.players.in_words`), and one naming
+    no seat reads as it is."""
+    if isinstance(error, NotYourDecision) and error.owner is not None and error.decision is not None:
+        return f"Decision {error.decision} is for {with_seat(names, error.owner)}, not for you."
+    return in_words(error.message, names)

@@ -110,7 +110,7 @@ class Pressed:
         seat's number as one's own (the LCG's first-player vote), but a press is on the button of one player."""
         asked = next((d for d in pending if d.id == self.decision), None)
         if asked is not None and asked.seat != seat:
-            raise NotYourDecision(f"Decision {asked.id} is for {asked.seat}, not for {seat}.")
+            raise NotYourDecision.of(asked.id, asked.seat, seat)
 
     def _option(self, decision: Decision | None, pick: str) -> str:
         if decision is None or any(o.id == pick for o in decision.options):

@@ -44,4 +44,18 @@ class StaleDecision(RuleError):
 
 
 class NotYourDecision(RuleError):
-    """The command answers a decision that belongs to another seat."""
+    """The command answers a decision that belongs to another seat. Made by `of`, it also says which decision,
+    whose it is (`owner`) and who answered (`actor`), as seat labels: the console shows the sentence, and the bot
+    says it again naming the players (bot/chat/players.py `refused`)."""
+
+    decision: int | None = None
+    owner: str | None = None
+    actor: str | None = None
+
+    @classmethod
+    def of(cls, decision: int, owner: str, actor: str) -> NotYourDecision:
+        """Seat `actor`'s answer to decision `decision`, which is seat `owner`'s, refused in the same words wherever
+        it is found so (the kernel, a button checked by the bot)."""
+        error = cls(f"Decision {decision} is for {owner}, not for {actor}.")
+        error.decision, error.owner, error.actor = decision, owner, actor
+        return error

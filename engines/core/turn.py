@@ -200,7 +200,7 @@ class Rules(Generic[S]):
                     raise StaleDecision.unknown(command.decision, work.next_decision - 1)
                 raise StaleDecision.closed(command.decision)
             if decision.seat != seat:
-                raise NotYourDecision(f"Decision {decision.id} is for {decision.seat}, not for {seat}.")
+                raise NotYourDecision.of(decision.id, decision.seat, seat)
             # A chained answer: each step as if typed alone, all within this one step (one refusal undoes all).
             opened = work.next_decision
             self._answer_one(turn, decision, command.choice)

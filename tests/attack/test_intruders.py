@@ -89,7 +89,7 @@ async def test_a_player_pressing_another_seats_button_is_refused_with_the_seat_n
 
     pressed = await bob.click(message, custom_id=button_of(buttons, alices.id, alices.options[-1].id))
 
-    assert pressed.ephemeral and pressed.response.content == f"Decision {alices.id} is for p1, not for p2."
+    assert pressed.ephemeral and pressed.response.content == f"Decision {alices.id} is for alice (p1), not for you."
     assert await footprint(env.bot.service, 1) == before
 
 
@@ -104,7 +104,7 @@ async def test_a_player_typing_an_answer_to_another_seats_decision_is_refused_wi
 
     refused = await bob.slash(thread, "game act", command=f"answer {alices.id} {alices.options[-1].id}")
 
-    assert refused.ephemeral and refused.response.content == f"Decision {alices.id} is for p1, not for p2."
+    assert refused.ephemeral and refused.response.content == f"Decision {alices.id} is for alice (p1), not for you."
     assert await footprint(env.bot.service, 1) == before
     # His own decision is still his to answer: the refusal did not lock him out.
     bid = last_dm_with_buttons(bob)

@@ -210,7 +210,7 @@ async def test_only_the_seat_asked_may_open_the_form_and_nothing_opens_for_anyon
     who, message, button = await form_button(alice, thread, decision.id)
     cara = guild.add_member(env.create_user("cara"))
     before = await footprint(env.bot.service, 1)
-    for actor, why in [(bob, "Decision 1 is for p1, not for p2."), (cara, NOT_SEATED)]:
+    for actor, why in [(bob, "Decision 1 is for alice (p1), not for you."), (cara, NOT_SEATED)]:
         pressed = await actor.click(message, custom_id=button.custom_id)
         assert pressed.modal is None
         await refused_and_unchanged(env, pressed, before, why)

@@ -60,7 +60,7 @@ async def test_nobody_acts_for_a_seat_but_its_player_or_their_delegate(world):
     answer = f"answer {bobs.id} {bobs.options[0].id}"
 
     refused = await alice.slash(thread, "game act", command=answer)
-    assert refused.ephemeral and f"Decision {bobs.id} is for p2, not for p1." in refused.response.content
+    assert refused.ephemeral and f"Decision {bobs.id} is for bob (p2), not for you." in refused.response.content
     refused = await cara.slash(thread, "game act", command=answer)
     assert refused.ephemeral and "You are not seated in game 1." in refused.response.content
 

@@ -46,7 +46,7 @@ async def test_a_choice_of_one_among_28_is_two_menus_either_of_which_answers(wor
 
     cara = guild.add_member(env.create_user("cara"))
     before = await footprint(env.bot.service, 1)
-    for actor, why in [(bob, "Decision 1 is for p1, not for p2."), (cara, NOT_SEATED)]:
+    for actor, why in [(bob, "Decision 1 is for alice (p1), not for you."), (cara, NOT_SEATED)]:
         await refused_and_unchanged(env, await actor.select(message, custom_id=second.custom_id, values=["c27"]),
                                     before, why)
 
@@ -98,7 +98,7 @@ async def test_a_form_for_several_is_refused_to_another_seat_and_once_the_choice
     before = await footprint(env.bot.service, 1)
     other = await bob.click(message, custom_id=button.custom_id)
     assert other.modal is None
-    await refused_and_unchanged(env, other, before, "Decision 1 is for p1, not for p2.")
+    await refused_and_unchanged(env, other, before, "Decision 1 is for alice (p1), not for you.")
 
     who, shown = await opened_form(alice, thread, decision.id)
     typed = await alice.slash(thread, "game act", command="answer 1 c1")

@@ -1,7 +1,7 @@
 """A post asking several players the same question (the LCG's deck choice and first-player vote) shows each
 player's buttons on rows of their own, each button saying whose it is ('alice: p2'), where it showed
-[p1] [p2] [p1] [p2]. Pressing one's own answers; pressing another's is refused, naming the seat, and changes
-nothing."""
+[p1] [p2] [p1] [p2]. Pressing one's own answers; pressing another's is refused, naming whose it is, and
+changes nothing."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ async def test_the_lcg_deck_choice_and_vote_say_whose_each_button_is(world):
 
     before = await footprint(env.bot.service, 1)
     wrong = await bob.click(decks, custom_id=custom_id(decks, "alice: Core Set: Tactics"))
-    assert wrong.ephemeral and wrong.response.content == "Decision 1 is for p1, not for p2."
+    assert wrong.ephemeral and wrong.response.content == "Decision 1 is for alice (p1), not for you."
     assert await footprint(env.bot.service, 1) == before
     done = await alice.click(decks, custom_id=custom_id(decks, "alice: Core Set: Leadership"))
     assert "Done: `answer 1 core-leadership`" in done.response.content, done.response.content
@@ -64,7 +64,7 @@ async def test_the_lcg_deck_choice_and_vote_say_whose_each_button_is(world):
     [alices, bobs] = sorted(state.decisions, key=lambda d: d.seat)
     before = await footprint(env.bot.service, 1)
     wrong = await alice.click(vote, custom_id=custom_id(vote, "bob: alice (p1)"))
-    assert wrong.ephemeral and wrong.response.content == f"Decision {bobs.id} is for p2, not for p1."
+    assert wrong.ephemeral and wrong.response.content == f"Decision {bobs.id} is for bob (p2), not for you."
     assert await footprint(env.bot.service, 1) == before
     done = await bob.click(vote, custom_id=custom_id(vote, "bob: bob (p2)"))
     assert f"Done: `answer {bobs.id} p2`" in done.response.content, done.response.content

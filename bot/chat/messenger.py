@@ -62,7 +62,8 @@ def waiting_line(notice: Notice, told: Collection[Seat] = ()) -> str:
 
 
 def _waiting_on(notice: Notice, seat: Seat, *, asked: bool = False) -> str:
-    """One seat of the waiting line, `Bob (p2), due in 2 days`; `asked`: as a question line names it, `p2, Bob`."""
+    """One seat of the waiting line, `Bob (p2), due in 2 days`; `asked`: as a question line names it, with the
+    deadline beside the seat, `Bob (p2, due in 2 days)`, since the line lists several decisions by commas."""
     info = next((s for s in notice.seats if s.seat == seat), None)
     if info is None:
         return seat
@@ -71,15 +72,17 @@ def _waiting_on(notice: Notice, seat: Seat, *, asked: bool = False) -> str:
     due = next((w.deadline_at for w in notice.waits or [] if w.seat == seat and w.deadline_at
                 and not w.deadline_passed), None)
     when = f", due {stamp(due)}" if due else ""
-    return f"{seat}, {who}{when}" if asked else f"{who} ({seat}){when}"
+    return f"{who} ({seat}{when})" if asked else f"{who} ({seat}){when}"
 
 
 def asked_lines(notice: Notice, asked: Sequence[Decision], waiting: bool) -> list[str]:
-    """What a post's buttons ask, and of whom: `Decision 12 (p2, Bob): Rest?`, by name, never a ping (the DM, or
-    the waiting line for a player whose DMs are closed, is the ping). When the post also says whom the game now
-    waits on (`waiting`), a seat asked here is named once, here, as the waiting line would have named it (with its
-    deadline, or that ping), and the waiting line names only the others. One question asked of several seats
-    (a vote) is one line: `Decisions 3 (p1, Alice) and 4 (p2, Bob): Vote for the first player`."""
+    """What a post's buttons ask, and of whom: `Decision 12 for Bob (p2): Rest?`, by name, never a ping (the DM, or
+    the waiting line for a player whose DMs are closed, is the ping), and with the seat, as the waiting line and
+    the boards name a player ("Bob (p2)"): a question may be answered with a seat (the LCG's vote). When the post
+    also says whom the game now waits on (`waiting`), a seat asked here is named once, here, as the waiting line
+    would have named it (with its deadline, or that ping), and the waiting line names only the others. One
+    question asked of several seats (a vote) is one line: `Decisions 3 for Alice (p1) and 4 for Bob (p2): Vote for
+    the first player`."""
     players = names_of(notice.seats)
     by_prompt: dict[str, list[Decision]] = {}
     for d in asked:
@@ -91,8 +94,8 @@ def asked_lines(notice: Notice, asked: Sequence[Decision], waiting: bool) -> lis
         for d in decisions:
             full = waiting and d.seat in notice.waiting_after and d.seat not in named
             info = next((s for s in notice.seats if s.seat == d.seat), None)
-            plain = f"{d.seat}, {info.name}" if info is not None else d.seat
-            whose.append(f"{d.id} ({_waiting_on(notice, d.seat, asked=True) if full else plain})")
+            plain = f"{info.name} ({d.seat})" if info is not None else d.seat
+            whose.append(f"{d.id} for {_waiting_on(notice, d.seat, asked=True) if full else plain}")
             named.add(d.seat)
         head = f"Decision {whose[0]}" if len(whose) == 1 else f"Decisions {', '.join(whose[:-1])} and {whose[-1]}"
         lines.append(f"{head}: {in_words(prompt, players)}")

@@ -79,7 +79,7 @@ async def test_an_order_of_three_is_a_form_with_a_menu_per_place_starting_in_the
     thread, decision = await mustered(world, "ask=order size=3")
     who, message, button = await form_button(alice, thread, decision.id)
     assert button.label == "Put 3 in order…"
-    assert "Decision 1 (p1, alice): March order: put the camps in order, first to last" in message.content
+    assert "Decision 1 for alice (p1): March order: put the camps in order, first to last" in message.content
 
     who, shown = await opened_form(alice, thread, decision.id)
     assert shown.modal["custom_id"] == button.custom_id

@@ -42,7 +42,7 @@ async def test_a_choice_of_one_among_28_is_two_menus_either_of_which_answers(wor
     assert first.placeholder == "Options 1 to 25 of 28: Muster at a camp, or pass"
     assert second.placeholder == "Options 26 to 28 of 28: Muster at a camp, or pass"
     assert [o.label for o in second.options] == ["Camp 26", "Camp 27", "Pass"]
-    assert "Decision 1 (p1, alice): Muster at a camp, or pass" in message.content
+    assert "Decision 1 for alice (p1): Muster at a camp, or pass" in message.content
 
     cara = guild.add_member(env.create_user("cara"))
     before = await footprint(env.bot.service, 1)

@@ -1,4 +1,4 @@
-"""A post that carries a public decision's buttons says what they ask and of whom ("Decision 12 (p2, bob): rest
+"""A post that carries a public decision's buttons says what they ask and of whom ("Decision 12 for bob (p2): rest
 here?"), by name, never a ping, and never a private decision's words (those go by DM only): a play-tester found
 one Middle-earth Quest thread with 51 of its 334 posts bare buttons, [walk the Dark Path] [stop exploring]."""
 
@@ -97,15 +97,15 @@ async def test_every_post_with_public_buttons_says_what_they_ask_and_of_whom(wor
         lines = post.content.splitlines()
         for d in (decisions[i] for i in asked_by(post)):
             assert not d.private
-            [line] = [line for line in lines if re.match(rf"Decisions? (.* and )?{d.id} \(", line)
-                      or f", {d.id} (" in line.split(": ")[0]]
-            assert f"{d.id} ({d.seat}, {seats[d.seat]})" in line and line.endswith(f": {d.prompt}"), post.content
+            [line] = [line for line in lines if re.match(rf"Decisions? (.* and )?{d.id} for ", line)
+                      or f", {d.id} for " in line.split(": ")[0]]
+            assert f"{d.id} for {seats[d.seat]} ({d.seat}" in line and line.endswith(f": {d.prompt}"), post.content
             assert "<@" not in line
         assert not any(line.startswith("Waiting on") and f"({d.seat})" in line
                        for d in (decisions[i] for i in asked_by(post)) for line in lines), post.content
     said = "\n".join(m.content for m in thread.history())
     for d in decisions.values():  # a private decision's words are for its seat's DMs
-        assert not (d.private and f"Decision {d.id} (" in said)
+        assert not (d.private and f"Decision {d.id} for " in said)
 
 
 async def test_a_question_is_said_once_with_the_waiting_line_for_the_others_and_no_private_words(world):
@@ -143,7 +143,7 @@ async def test_a_question_is_said_once_with_the_waiting_line_for_the_others_and_
     assert post.content.splitlines() == [
         "The bids are in.",
         "Waiting on alice (p1).",
-        f"Decisions 8 (p2, bob, due {stamp(due)}) and 9 (p3, cara): Vote for the first player",
+        f"Decisions 8 for bob (p2, due {stamp(due)}) and 9 for cara (p3): Vote for the first player",
     ]
     assert asked_by(post) == [8, 9]
     assert "Bid 9 Leaves?" in "\n".join(m.content for m in alice.user.dm_channel.history())

@@ -16,6 +16,7 @@ from bot.chat.components import decision_view, reply_done
 from bot.chat.game_verbs import MAX_CHOICES, choice
 from bot.chat.places import game_here
 from bot.chat.players import named, names_of, said
+from bot.chat.refusals import in_names
 from bot.chat.tables import PACE_HELP, open_table, pace_of, probe_dm
 from bot.pace import quiet_text, stamp
 from bot.service import User
@@ -193,7 +194,8 @@ class GameCog(commands.Cog):
         game_id = await self._game_here(interaction, game)
         # The click's own time: the same request delivered twice then takes back one step, not two.
         message = await self.service.undo(game_id, self.bot.user_of(interaction), at=interaction.created_at)
-        await io.reply(interaction, message, ephemeral=True)
+        # "...; waiting for p2 to agree.": named, as the request posted in the thread names them
+        await io.reply(interaction, await in_names(self.bot, interaction, game_id, message), ephemeral=True)
 
     # --- pace ----------------------------------------------------------------------------------
     @game.command(name="pace", description="Show the pace, or change it (host): reminders and deadlines")

@@ -38,6 +38,7 @@ async def test_a_player_cannot_take_back_a_revealing_move_by_agreeing_for_the_ta
     assert asking["journal"] == revealed["journal"]
     again = await bob.slash(thread, "game undo")
     assert again.response.content.startswith("You have already asked to undo")
+    assert again.response.content.endswith("; waiting for alice to agree."), again.response.content  # named
     await env.bot.messenger.drain()
     [request] = [m for m in thread.history() if "agree to undo" in m.content]  # asked once, not twice
     agree, refuse = (c.custom_id for c in request.components[0].children)

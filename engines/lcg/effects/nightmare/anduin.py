@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, Option
 from engines.lcg import hooks
-from engines.lcg.effects.primitives import defending, find
-from engines.lcg.flow import push
+from engines.lcg.effects.primitives import defending, find, reveal_another
 from engines.lcg.scenarios import JDTA_ALIASES
 from engines.lcg.scripts import (
     ENCOUNTER_ACTIONS,
@@ -23,7 +22,7 @@ from engines.lcg.scripts import (
     nightmare,
     nightmare_mode,
 )
-from engines.lcg.state import PROGRESS, LcgState, Player, Task
+from engines.lcg.state import PROGRESS, LcgState, Player
 from engines.lcg.table import (
     DAMAGE_GUARDS,
     FROM_DISCARD,
@@ -40,11 +39,6 @@ NM = NIGHTMARE
 NIGHTMARE_SCRIPTED.add("Journey Along the Anduin")  # its rules card, below
 
 
-def _surge(turn: T, card: Card) -> None:
-    turn.say(f"{card.name} gains surge: another card is revealed.")
-    push(turn.state, Task(kind="reveal", note="staging" if turn.state.phase == "quest" else "setup"))
-
-
 @effect("Pursuit on the Shore", "when_revealed", NM)
 def _pursuit(turn: T, card: Card, _o: Card | None) -> None:
     """The toughest enemy (most hit points) in the victory display or the encounter discard pile comes back
@@ -53,7 +47,8 @@ def _pursuit(turn: T, card: Card, _o: Card | None) -> None:
     pool = [c for z in (state.victory, state.encounter_discard) for c in z.cards
             if state.card_def(c).type == "enemy"]
     if not pool:
-        _surge(turn, card)
+        turn.say(f"{card.name} gains surge: another card is revealed.")
+        reveal_another(state)
         return
     top = max(pool, key=lambda c: state.card_def(c).hit_points)
     source = FROM_DISCARD if top in state.encounter_discard.cards else OUT_OF_PLAY  # the display is out of play

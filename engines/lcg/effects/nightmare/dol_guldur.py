@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg import hooks
-from engines.lcg.effects.primitives import defending, discard_from_play
-from engines.lcg.flow import push
+from engines.lcg.effects.primitives import defending, discard_from_play, reveal_another
 from engines.lcg.scenarios import EFDG
 from engines.lcg.scripts import NIGHTMARE, NIGHTMARE_SCRIPTED, T, ask, effect, follow, modify, nightmare, nightmare_mode
-from engines.lcg.state import RESOURCE, LcgState, Modifier, Task
+from engines.lcg.state import RESOURCE, LcgState, Modifier
 from engines.lcg.table import add_tokens, heroes, lose, passive, raise_threat, resources
 
 NM = NIGHTMARE
@@ -103,7 +102,7 @@ def _interrogation(turn: T, card: Card, _o: Card | None) -> None:
     for p in state.active_players():
         extra = len(p.hand.cards) - 2
         if extra <= 0:
-            push(state, Task(kind="reveal", note="staging" if state.phase == "quest" else "setup"))
+            reveal_another(state)
             turn.say(f"{p.seat} holds 2 cards or fewer: an encounter card is revealed instead.")
             continue
         ask(turn, p.seat, f"Dark Interrogation: discard {extra} card{'s' if extra > 1 else ''}, keeping 2",

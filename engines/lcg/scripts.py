@@ -110,6 +110,11 @@ def nightmare(state: LcgState, card: Card, title: str) -> bool:
     return d.name == title and d.pack == NIGHTMARE
 
 
+def nightmare_mode(state: LcgState, *scenarios: str) -> bool:
+    """Is this the Nightmare version of one of these scenarios (its Nightmare rules card beside the quest deck)?"""
+    return state.difficulty == "nightmare" and state.scenario in scenarios
+
+
 def core(state: LcgState, card: Card, title: str) -> bool:
     """Is `card` the Core Set card (or a test card, or a Core campaign card) with this title?"""
     d = state.card_def(card)

@@ -45,10 +45,10 @@ from engines.lcg.effects import (  # isort: skip
 
 @hooks.phase_ends.register
 def phase_ends(turn: T, phase: str) -> None:
-    """Effects that last 'for the rest of the phase' and end with it (Sneak Attack, Beorn)."""
+    """Effects that last 'for the rest of the phase' and end with it (Sneak Attack, Beorn, Crazed Captive's shadow)."""
     events.phase_ends(turn, phase)
     allies.phase_ends(turn, phase)
-    nightmare.phase_ends(turn, phase)
+    nightmare.dol_guldur.phase_ends(turn, phase)
 
 
 @hooks.left_play.register

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, Option
 from engines.lcg import hooks
+from engines.lcg.flow import push
 from engines.lcg.scripts import T, ask, core, follow, fx_args
-from engines.lcg.state import EXHAUSTED, LcgState, Player
+from engines.lcg.state import EXHAUSTED, LcgState, Player, Task
 from engines.lcg.table import (
     FROM_PLAY,
     called,
@@ -209,6 +210,13 @@ def discard_from_play(turn: T, card: Card) -> None:
 
         if owner is not None and not heroes(owner, state) and not owner.eliminated:
             eliminate(turn, owner, "no heroes left")
+
+
+# --- revealing encounter cards -----------------------------------------------------------------------------------
+def reveal_another(state: LcgState) -> None:
+    """One more encounter card is revealed (a card surges, or one is revealed in its place): in the quest phase
+    into the staging step, otherwise as setup reveals one."""
+    push(state, Task(kind="reveal", note="staging" if state.phase == "quest" else "setup"))
 
 
 # --- drawing (some cards forbid it) ---------------------------------------------------------------------------

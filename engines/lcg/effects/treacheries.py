@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Card, Decision, Option
-from engines.lcg.effects.primitives import each_chooses, highest_threat
+from engines.lcg.effects.primitives import each_chooses, highest_threat, reveal_another
 from engines.lcg.flow import push
 from engines.lcg.scripts import T, ask, effect, follow, fx_args, modify
 from engines.lcg.state import COMMITTED, EXHAUSTED, PROGRESS, Modifier, Task
@@ -82,7 +82,7 @@ def _driven(turn: T, card: Card, _other: Card | None) -> None:
         turn.say(f"{card.name}: {', '.join(c.name for c in targets)} {verb} +1 threat for the rest of the phase.")
     if not state.staging.cards:
         turn.say(f"The staging area is empty: {card.name} surges.")
-        push(state, Task(kind="reveal", note="staging" if state.phase == "quest" else "setup"))
+        reveal_another(state)
 
 
 @effect("Under the Shadow", "when_revealed")

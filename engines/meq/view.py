@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engines.core import CardView, SeatView, View, ZoneView, card_list, card_view, zone_view
-from engines.meq import rules, stock
+from engines.meq import quests, rules, stock
 from engines.meq.board import Board
 from engines.meq.cards import MARKERS, index
 from engines.meq.sauron import TRACK_NAMES, track_values
@@ -239,4 +239,6 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
         out.append(f"{h.name} ({h.seat}) on {board.name(h.at)}: hand {len(h.hand.cards)}, life {life}, "
                    f"rest {len(h.rest.cards)}, damage {damage}, favor {h.favor}, corruption "
                    f"{len(h.corruption.cards)}, items {card_list((idx.items[i].name for i in h.items), 'none')}")
+        # A hero's quests lie face up in their play area: what each needs, so no one has to read the image.
+        out += [f"{h.name}'s quest {quest_name(q)}: {quests.needs(q, board.name)}" for q in h.quests]
     return out

@@ -8,6 +8,7 @@ from pathlib import Path
 from bot.content.errors import ContentError
 from bot.content.meq.words import fold, load_words, tables
 from engines.meq import board as mb
+from engines.meq import quests
 from engines.meq.cards import ANY, CombatDef, Index, index
 
 # A fact's field as a player says it, where its own name would not do.
@@ -33,7 +34,10 @@ def card_facts(name: str, words: dict[str, str] | None = None, idx: Index | None
             title = str(getattr(card, "name", key))
             facts = {f: v for f, v in vars(card).items()
                      if f not in ("name", "id", *TAGS) and v not in ("", 0, (), None, False)}
-            line = f"**{title}** ({kind}, `{key}`): " + "; ".join(_fact(card, f, v, idx) for f, v in facts.items())
+            said = [_fact(card, f, v, idx) for f, v in facts.items()]
+            if key in quests.QUESTS:  # what completes the quest and what it gives, in our words (engines/meq)
+                said.append(quests.needs(key, mb.builtin("base").name))
+            line = f"**{title}** ({kind}, `{key}`): " + "; ".join(said)
             if words and key in words:
                 line += "\n" + "\n".join(f"> {part}" for part in words[key].splitlines() if part.strip())
             if fold(title) == wanted or key == name.strip():

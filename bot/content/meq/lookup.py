@@ -9,6 +9,7 @@ from bot.content.errors import ContentError
 from bot.content.meq.words import fold, load_words, tables
 from engines.meq import board as mb
 from engines.meq import quests
+from engines.meq.abilities import ability_words
 from engines.meq.cards import ANY, CombatDef, Index, index
 
 # A fact's field as a player says it, where its own name would not do.
@@ -53,7 +54,7 @@ def _fact(card: object, field: str, value: object, idx: Index) -> str:
     if value is True:
         return field
     if field == "ability" and isinstance(card, CombatDef):
-        return "has an ability"  # a Combat card's ability is the tag of its script, not its printed name
+        return f"ability: {ability_words(str(value))}"  # its script's tag in our words, not its printed name
     if field == "timing" and isinstance(value, str):
         return f"played {TIMINGS.get(value, value.replace('-', ' '))}"
     label = "favor on" if field == "favor" and isinstance(value, tuple) else LABELS.get(field, field)

@@ -34,7 +34,7 @@ def test_flags_heroes_and_timings_read_as_words() -> None:
     [thalin] = card_facts("thalin")
     assert thalin.endswith("starts at Erebor; ability Iron Will")
     assert card_facts("cmb-thalin-evade")[0].endswith(": deck Thálin; type ranged; defense 2; cost 1; icon plains; "
-                                                      "has an ability; copies 2")
+                                                      "ability: cancels the opponent's Melee card; copies 2")
     [plot] = card_facts("s-sauron-hunts-for-the-ring-1")
     assert plot.endswith(": starting; marker yellow; advance 1; favor 3; affects Gladden Fields")
     assert card_facts("shadow-betrayed-1")[0].endswith(": pool 1; played at the start of combat")

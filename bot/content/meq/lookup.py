@@ -3,10 +3,12 @@ the user imported them from their own copy (bot.content.meq.words). Pure of Disc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from bot.content.errors import ContentError
 from bot.content.meq.words import fold, load_words, tables
+from engines.core import CardView, View, plain_label
 from engines.meq import board as mb
 from engines.meq import quests
 from engines.meq.abilities import ability_words
@@ -91,3 +93,36 @@ def lookup(name: str, path: Path | None = None) -> list[str]:
         found = card_facts(name)
         return [*found, f"(Your card words were not shown: {error})"] if found else found
     return card_facts(name, words)
+
+
+def seen_card(view: View, word: str) -> str:
+    """The card an id shown in a prompt names ('c23'), as `view` (the asker's own) shows it: a face of its zones
+    or an option of its decisions, by its definition's key where the view has it; "" if the view shows none (a
+    face-down card tells nothing)."""
+    wanted = word.strip().casefold()
+    if not wanted:
+        return ""
+
+    def faces(cards: list[CardView]) -> Iterator[CardView]:
+        for card in cards:
+            yield card
+            yield from faces(card.attached)
+
+    for zone in (*view.table, *view.private):
+        for card in faces(zone.cards):
+            if card.uid is not None and card.uid.casefold() == wanted and card.name:
+                return card.ref or card.name
+    for decision in view.decisions:
+        for option in decision.options:
+            if option.id.casefold() == wanted:
+                return plain_label(option).partition(" (")[0]
+    return ""
+
+
+def lookup_seen(name: str, view: View | None, path: Path | None = None) -> list[str]:
+    """`lookup`, and where nothing is called `name`, the card `view` shows under that id (`seen_card`)."""
+    found = lookup(name, path)
+    if found or view is None:
+        return found
+    seen = seen_card(view, name)
+    return lookup(seen, path) if seen else []

@@ -293,14 +293,14 @@ class Meq(Rules[MeqState]):
             return ""
         name, where = state.map.name(option), state.map.location(option)
         if where.haven:
-            return f"{name} is a Haven: influence never goes there (spec 5.4)."
+            return f"{name} is a Haven: influence never goes there."  # spec 5.4
         cap = rules.cap_of(state, option)
         if not cap:
             return (f"{name} is not in extension of a Shadow Stronghold, nor next to a location that is: influence "
-                    "goes only there (spec 5.4).")
+                    "goes only there.")  # spec 5.4
         held = state.influence.get(option, 0)
         if held >= cap:
-            return f"{name} holds {held} influence, all it may hold now (its linked Stronghold's strength, spec 5.4)."
+            return f"{name} holds {held} influence, all it may hold now (its linked Stronghold's strength)."  # 5.4
         return ""
 
     def resolve(self, turn: Turn[MeqState], decision: Decision, choice: tuple[str, ...]) -> None:

@@ -119,7 +119,7 @@ def test_a_haven_typed_bare_with_two_questions_open_is_refused_with_the_rules_re
     place = open_decision(state, "place")
     state.decisions.append(replace(place, id=place.id + 1000, context="other", options=place.options[:1]))
     with pytest.raises(CommandError, match=r"not an answer to any of your open questions .* Minas Tirith is a Haven: "
-                                           r"influence never goes there \(spec 5\.4\)\."):
+                                           r"influence never goes there\."):
         parse_for_seat(MEQ, state, place.seat, "minas-tirith")
 
 

@@ -26,7 +26,7 @@ def test_influence_never_goes_on_a_haven() -> None:
     assert "pelagir" not in options(state, "place")  # beyond the Haven: nothing links it
     assert "minas-tirith" not in options(state, "place")
     d = open_decision(state, "place")
-    with pytest.raises(RuleError, match=r"is a Haven: influence never goes there .* is not an option"):
+    with pytest.raises(RuleError, match=r"is a Haven: influence never goes there\. .* is not an option"):
         GAME.apply(state, d.seat, Answer(decision=d.id, choice=("minas-tirith",)))
     with pytest.raises(RuleError, match="Haven"):
         rules.place_influence(turn_on(state), "minas-tirith")

@@ -79,7 +79,8 @@ def _folded(text: str) -> str:
 def named_choice(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:
     """`choice` as option ids: an answer to a choice of one that names its option by its label (a place's or a
     card's name, without the note in brackets after it) instead of its id. Unchanged when it is already an id,
-    when nothing matches, or when the name fits more than one option (the kernel then refuses it as before)."""
+    when nothing matches, or when the name fits more than one option (the kernel then refuses it, saying the
+    options); several words are refused as one name."""
     if decision.kind not in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS) or not choice:
         return choice
     ids = {o.id for o in decision.options}
@@ -96,11 +97,13 @@ def named_choice(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]
     exact = [o.id for o in decision.options if said in names(o)]
     if len(exact) == 1:
         return (exact[0],)
-    if exact:
-        return choice
     words = f" {said} "
-    near = [o.id for o in decision.options if any(words in f" {n} " for n in names(o))]
-    return (near[0],) if len(near) == 1 else choice
+    near = [] if exact else [o.id for o in decision.options if any(words in f" {n} " for n in names(o))]
+    if len(near) == 1:
+        return (near[0],)
+    # A name of several words that fits no option is refused as that name, with the options listed, not as
+    # "choose exactly one option" for the several words it was typed as.
+    return (" ".join(choice),) if len(choice) > 1 else choice
 
 
 @dataclass(frozen=True)

@@ -33,3 +33,10 @@ def test_a_name_that_fits_two_options_is_refused() -> None:
     d = open_decision(state, "place")
     with pytest.raises(RuleError, match="is not an option"):
         GAME.apply(state, d.seat, Answer(decision=d.id, choice=("mount",)))  # Mount Doom, Mount Gundabad
+
+
+def test_a_name_of_several_words_that_fits_nothing_is_refused_with_the_options() -> None:
+    state = a_table(plot_setup=True)
+    d = open_decision(state, "place")
+    with pytest.raises(RuleError, match=r"'The Nindalf' is not an option of decision .* The options are: mount-doom"):
+        GAME.apply(state, d.seat, Answer(decision=d.id, choice=("The", "Nindalf")))

@@ -20,7 +20,7 @@ from bot.chat import io
 from bot.chat.components import reply_done
 from bot.chat.game_verbs import MAX_CHOICES, MAX_TEXT, GameVerbs, choice, fold
 from bot.chat.tables import PACE_HELP, open_table, pace_of
-from bot.content.meq.lookup import lookup
+from bot.content.meq.lookup import lookup, lookup_seen
 from engines.core import CommandError
 from engines.meq import GAME
 from engines.meq import board as mb
@@ -137,6 +137,8 @@ class MeqCog(GameVerbs):
     @meq.command(name="card", description="Look up a card, hero, monster, item or quest: its numbers (and your words)")
     async def card(self, interaction: discord.Interaction, name: str) -> None:
         found = lookup(name)  # the words only where the bot's owner imported them (python -m bot.content.meq words)
+        if not found:  # an id shown in a prompt ('c23'), as the caller's own view of this thread's game shows it
+            found = lookup_seen(name, await self.my_view(interaction))
         if not found:
             raise CommandError(f"Nothing is called '{name.strip()}'.")
         await io.reply(interaction, io.clip("\n".join(found[:5]), MAX_TEXT), ephemeral=True)

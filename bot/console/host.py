@@ -13,6 +13,7 @@ from bot.service import Service, User
 class ConsoleHost(Protocol):
     service: Service
     out: Callable[[str], None]
+    game_id: int | None  # the game open now
 
     def user(self) -> User:
         """The console player acting now."""

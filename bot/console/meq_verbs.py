@@ -4,7 +4,7 @@ reference as `/meq card`: a card's facts, and its words where the user imported 
 from __future__ import annotations
 
 from bot.console.host import ConsoleHost, Verb
-from bot.content.meq.lookup import lookup
+from bot.content.meq.lookup import lookup, lookup_seen
 from bot.service import ServiceError
 
 
@@ -14,6 +14,8 @@ def verbs(host: ConsoleHost) -> list[Verb]:
             raise ServiceError("Usage: meq card <name or id>, e.g. 'meq card Orc'.")
         name = " ".join(args[1:])
         found = lookup(name)
+        if not found and host.game_id is not None:  # an id shown in a prompt ('c23'), as this seat sees it
+            found = lookup_seen(name, (await host.service.hand(host.game_id, host.user()))[1])
         if not found:
             raise ServiceError(f"Nothing is called '{name}'.")
         for line in found:

@@ -16,7 +16,8 @@ from bot.store.models import GameStatus
 from engines import registry
 from engines.core import CommandError, View, WestmarchError
 from engines.core.orders import KERNEL_ORDERS
-from render.text import look_text, view_text
+from render import players
+from render.text import decision_text, look_text, view_text, zone_text
 
 HELP = """\
 Console verbs:
@@ -51,6 +52,20 @@ def with_board(view: View) -> str:
     board = getattr(view, "lines", None)
     extra = [line for line in board[1:] if isinstance(line, str)] if isinstance(board, list) else []
     return "\n".join([view_text(view), *extra])
+
+
+def hand_text(view: View) -> str:
+    """`hand`: the seat's own cards and questions first. A game that writes its own text board (Middle-earth
+    Quest's `lines`) gets the status, the seat's zones, its decisions, then that board, without the table's zone
+    counts, which `status` prints and which put some thirty lines before the hand; other games as `with_board`."""
+    board = getattr(view, "lines", None)
+    if not isinstance(board, list):
+        return with_board(view)
+    names = view.names
+    out = [view.title, players.in_words(view.status, names)]
+    out += [f"Your {zone_text(z, with_owner=False)}" for z in view.private]
+    out += [decision_text(d, names) for d in view.decisions]
+    return "\n".join([*out, *(line for line in board[1:] if isinstance(line, str))])
 
 
 @dataclass
@@ -119,7 +134,7 @@ class ConsoleSession:
             self.out(look_text(view, " ".join(args)))
         elif verb == "hand":
             _, view = await self.service.hand(self._game(), self._user())
-            self.out(with_board(view))
+            self.out(hand_text(view))
         elif verb == "log":
             limit = int(args[0]) if args and args[0].isdigit() else 20
             for entry in await self.service.log(self._game(), self._user(), limit):

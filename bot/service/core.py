@@ -547,7 +547,7 @@ class Core:
         now = self.clock()  # one reading for every time this command writes
         at = at or now
         events = [*(said or []), *step.events]
-        canonical = game.format(command)
+        canonical = game.format(command if step.command is None else step.command)
         seq = row.journal_seq + 1
         outcome = game.outcome(step.state)
         status = GameStatus.FINISHED if outcome is not None else GameStatus.ACTIVE

@@ -65,6 +65,9 @@ class Step(Generic[S]):
     events: list[Event] = field(default_factory=list)
     barrier: bool = False
     checkpoint: bool = False  # a natural boundary (a phase ended): a good moment for a snapshot
+    # The command as the rules read it, where they read it otherwise than written (an option named by its label,
+    # read as its id): what the journal keeps, so a replay never depends on reading a name again. None: as given.
+    command: Any = None
 
 
 @dataclass(kw_only=True)

@@ -47,6 +47,64 @@ COMBAT_SCRIPTED = frozenset([*CANCELS, *NEXT_CANCELS, *ATK_VS, *DEF_VS, *ATK_IF_
                              *DISCARDS, *OTHER_COMBAT])
 FREE = "free"  # a card flag: its strength cost does not count this round
 
+# Each ability as a player reads it, in our own words from what its script does (no card text).
+_WORDS = {
+    "uncancelable": "cannot be cancelled",
+    "uncancelable_def_floor_2": "cannot be cancelled; its defense is at least 2",
+    "reduce_opp_def_0": "the opponent's defense becomes 0 this round",
+    "atk_bonus_if_opp_repeat_3": "attack +3 if the opponent plays the same type as last round",
+    "bonus_dmg_if_dealt_2": "2 more damage to the opponent if it deals any",
+    "self_extra_dmg_if_hit_2": "its player takes 2 more damage if hit",
+    "reduce_opp_atk_def_1": "the opponent's attack and defense -1",
+    "reveal_opp_hand": "tells you how many Melee and Ranged cards the opponent holds",
+    "draw_2": "draw 2 cards",
+    "dmg_cap_1": "you take at most 1 damage this round",
+    "brutal_finisher": "attack +1 for each card under it in your stack",
+    "focused_assault": "attack and defense +1 for each Melee card under it in your stack",
+    "crushing_blow": "against a card of defense 1 or less: attack +2 and that card is cancelled",
+    "reversal": "against a Melee card: adds its attack to yours and cancels it",
+    "execute": "a monster whose card has defense 0 is struck down",
+    "wear_down": "the opponent discards a random card and takes damage equal to its attack",
+    "retaliate": "damage you take is dealt back to the opponent",
+    "hamstring": "if it deals damage, the opponent's top deck card goes under their stack, costing strength",
+    "endure": "if the foe falls, your rest pool and played cards go back to your life pool",
+    "escape_if_unhurt": "if unhurt, you may end the combat and move to a neighbouring location",
+    "shrewd_planning": "take one card of your combat stack back into your hand after the round",
+    "flaming_arrow": "next round: the opponent's defense becomes 0",
+    "set_trap": "next round: a Melee card played against you takes 2 damage",
+    "ready_free_ranged": "next round: a Ranged card of yours costs no strength",
+    "next_opp_reveal_first": "next round: the opponent commits first, face up",
+    "next_cancel_opp_melee": "next round: cancels the opponent's Melee card",
+    "next_cancel_opp_ranged": "next round: cancels the opponent's Ranged card",
+    "concussive_shot": "next round: cancels the opponent's card of defense 2 or more",
+    "shield_smash": "next round: cancels the opponent's card costing 2 or more",
+    "heightened_senses": "name Melee or Ranged: next round an opponent's card of the other type is cancelled",
+    "outmaneuver": "name Melee or Ranged: next round an opponent's card of the other type is cancelled",
+}
+
+
+def ability_words(tag: str) -> str:
+    """A combat card's ability tag as a player reads it ("defense +2 against Melee"); "" for none."""
+    if not tag:
+        return ""
+    if tag in ATK_VS:
+        return f"attack +{ATK_VS[tag][1]} against {ATK_VS[tag][0].capitalize()}"
+    if tag in DEF_VS:
+        return f"defense +{DEF_VS[tag][1]} against {DEF_VS[tag][0].capitalize()}"
+    if tag in ATK_IF_DEF0:
+        return f"attack +{ATK_IF_DEF0[tag]} against a card of defense 0"
+    if tag in CANCELS:
+        kind = CANCELS[tag]
+        return "cancels the opponent's card" if kind == "any" else f"cancels the opponent's {kind.capitalize()} card"
+    if tag in NEXT_BONUS:
+        needs, a, d = NEXT_BONUS[tag]
+        bonus = " and ".join(f"{what} +{n}" for what, n in (("attack", a), ("defense", d)) if n)
+        return f"next round: {bonus}" + (f" if that card is {needs.capitalize()}" if needs else "")
+    if tag in DISCARDS:
+        n = DISCARDS[tag]
+        return f"the opponent discards {n} random card{'s' * (n != 1)}"
+    return _WORDS.get(tag, tag.replace("_", " "))
+
 
 @dataclass
 class Side:
@@ -123,9 +181,11 @@ def spent(stack: Zone, foe: str = "") -> int:
 
 
 def combat_round(turn: Turn[MeqState], c: Combat, played: dict[str, CombatDef | None],
-                 cancelled: dict[str, bool]) -> tuple[int, int]:
+                 cancelled: dict[str, bool], notes: list[str] | None = None) -> tuple[int, int]:
     """Resolve one revealed round; returns (damage to the hero, damage to the foe). An exhausted side has no
-    card: attack 0, defense 0, no type (spec 4.2 b)."""
+    card: attack 0, defense 0, no type (spec 4.2 b). `notes` gets each bonus a card's ability gave this round
+    ("Argalad's Parry: defense +2 against Melee"), for the damage line."""
+    notes = [] if notes is None else notes
     state = turn.state
     sides = {s: Side(card=played[s], cancelled=cancelled[s]) for s in ("hero", "foe")}
     hero_name = state.hero(c.hero).name
@@ -186,14 +246,19 @@ def combat_round(turn: Turn[MeqState], c: Combat, played: dict[str, CombatDef | 
         if x.card is None or x.cancelled:
             continue
         tag = x.card.ability
+        bonus = f"{who(s)}'s {x.card.name}: {ability_words(tag)}"
         if tag in ATK_VS and typ(other(s)) == ATK_VS[tag][0]:
             x.atk += ATK_VS[tag][1]
+            notes.append(bonus)
         elif tag in DEF_VS and typ(other(s)) == DEF_VS[tag][0]:
             x.defense += DEF_VS[tag][1]
+            notes.append(bonus)
         elif tag in ATK_IF_DEF0 and o.card is not None and o.card.defense == 0:
             x.atk += ATK_IF_DEF0[tag]
+            notes.append(bonus)
         elif tag == "atk_bonus_if_opp_repeat_3" and typ(other(s)) and typ(other(s)) == c.last_types.get(other(s)):
             x.atk += 3
+            notes.append(bonus)
         elif tag == "reduce_opp_def_0":
             o.defense, o.def_locked = 0, True
         elif tag == "reduce_opp_atk_def_1":

@@ -162,7 +162,9 @@ def card_label(ref: str, name: str) -> str:
     d = index().combat.get(ref)
     if d is None:
         return name
-    return f"{name} ({d.type}, attack {d.attack}, defense {d.defense}, cost {d.cost})"
+    ability = abilities.ability_words(d.ability)
+    return f"{name} ({d.type}, attack {d.attack}, defense {d.defense}, cost {d.cost}" + \
+        (f"; {ability})" if ability else ")")
 
 
 @answer("commit")
@@ -255,13 +257,14 @@ def reveal(turn: Turn[MeqState], c: Combat) -> None:
                 c.foe_out = True
             turn.say(f"{hero.name if side == 'hero' else 'Sauron'} has spent {spent} strength of {limit}: exhausted, "
                      "and the card just played is cancelled.")
-    result = abilities.combat_round(turn, c, played, cancelled)
+    notes: list[str] = []
+    result = abilities.combat_round(turn, c, played, cancelled, notes)
     c.last_types = {s: (p.type if (p := played[s]) is not None and not cancelled[s] else "") for s in ("hero", "foe")}
     to_hero, to_foe = result
     if to_foe:
         c.foe_damage += to_foe
     turn.say(f"Damage: {hero.name} takes {to_hero}, {index().foes[c.foe].name} takes {to_foe} "
-             f"(total {prior_damage(state) + c.foe_damage} of {c.health}).")
+             f"(total {prior_damage(state) + c.foe_damage} of {c.health})" + "".join(f"; {n}" for n in notes) + ".")
     c.stage = "check"
     if to_hero:
         state.queue.insert(0, f"hero_damage:{hero.key}:{to_hero}")

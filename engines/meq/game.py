@@ -3,10 +3,28 @@ lacks, with its default), setup (spec 2), the answer grammar and the manual adju
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+import unicodedata
+from dataclasses import dataclass, replace
 from typing import Any
 
-from engines.core import Card, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View, Visibility
+from engines.core import (
+    Answer,
+    Card,
+    CommandError,
+    Config,
+    Decision,
+    DecisionKind,
+    Option,
+    Rng,
+    RuleError,
+    Rules,
+    Step,
+    Turn,
+    View,
+    Visibility,
+)
+from engines.core.decisions import plain_label
 from engines.core.zones import ZoneView
 from engines.meq import board as mb
 from engines.meq import (  # noqa: F401  (registrations)
@@ -49,6 +67,43 @@ CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
     "high_stakes": (False, (False, True)),  # 5.11
 }
 SAURON_SEAT = "p1"
+
+
+def _folded(text: str) -> str:
+    """A name as it may be typed: accents, case, quotation marks, hyphens and a leading "The" aside."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    bare = re.sub(r"[\"'‘’“”`]", "", bare.casefold()).replace("-", " ").replace("_", " ")
+    return " ".join(bare.split()).removeprefix("the ")
+
+
+def named_choice(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:
+    """`choice` as option ids: an answer to a choice of one that names its option by its label (a place's or a
+    card's name, without the note in brackets after it) instead of its id. Unchanged when it is already an id,
+    when nothing matches, or when the name fits more than one option (the kernel then refuses it, saying the
+    options); several words are refused as one name."""
+    if decision.kind not in (DecisionKind.CHOOSE_ONE, DecisionKind.ACT_OR_PASS) or not choice:
+        return choice
+    ids = {o.id for o in decision.options}
+    if len(choice) == 1 and choice[0] in ids:
+        return choice
+    said = _folded(" ".join(choice))
+    if not said:
+        return choice
+
+    def names(option: Option) -> set[str]:
+        label = plain_label(option)
+        return {_folded(label), _folded(re.sub(r"\s*\(.*\)\s*$", "", label)), _folded(option.id)}
+
+    exact = [o.id for o in decision.options if said in names(o)]
+    if len(exact) == 1:
+        return (exact[0],)
+    words = f" {said} "
+    near = [] if exact else [o.id for o in decision.options if any(words in f" {n} " for n in names(o))]
+    if len(near) == 1:
+        return (near[0],)
+    # A name of several words that fits no option is refused as that name, with the options listed, not as
+    # "choose exactly one option" for the several words it was typed as.
+    return (" ".join(choice),) if len(choice) > 1 else choice
 
 
 @dataclass(frozen=True)
@@ -241,18 +296,30 @@ class Meq(Rules[MeqState]):
             return ""
         name, where = state.map.name(option), state.map.location(option)
         if where.haven:
-            return f"{name} is a Haven: influence never goes there (spec 5.4)."
+            return f"{name} is a Haven: influence never goes there."  # spec 5.4
         cap = rules.cap_of(state, option)
         if not cap:
             return (f"{name} is not in extension of a Shadow Stronghold, nor next to a location that is: influence "
-                    "goes only there (spec 5.4).")
+                    "goes only there.")  # spec 5.4
         held = state.influence.get(option, 0)
         if held >= cap:
-            return f"{name} holds {held} influence, all it may hold now (its linked Stronghold's strength, spec 5.4)."
+            return f"{name} holds {held} influence, all it may hold now (its linked Stronghold's strength)."  # 5.4
         return ""
 
     def resolve(self, turn: Turn[MeqState], decision: Decision, choice: tuple[str, ...]) -> None:
         flow.resolve(turn, decision, choice)
+
+    def apply(self, state: MeqState, seat: str, command: Any) -> Step[MeqState]:
+        """An answer may name its option as the button reads ("answer 10 The Nindalf", "nindalf", "Pelargir" for
+        the id 'pelagir'): it is read as that option's id here, against the open decision, and the step carries the
+        answer with the id, which the journal keeps (bot/service/core.py), so replays never read names."""
+        if isinstance(command, Answer):
+            decision = next((d for d in state.decisions if d.id == command.decision and d.seat == seat), None)
+            choice = command.choice if decision is None else named_choice(decision, command.choice)
+            if choice != command.choice:
+                read = replace(command, choice=choice)
+                return replace(super().apply(state, seat, read), command=read)  # the journal keeps the ids
+        return super().apply(state, seat, command)
 
     # --- adjustments --------------------------------------------------------------------------------------------
     def parse_verb(self, words: list[str]) -> Any:

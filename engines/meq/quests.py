@@ -8,6 +8,7 @@ choice inside a reward waits for its answer. A completed Starting Quest unlocks 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.core import Decision, Turn
@@ -140,6 +141,25 @@ def titled(ref: str) -> str:
     The Squint-eyed Southerner" was the log's line)."""
     title = name(ref)
     return title if title.lower().startswith("quest") else f"the Quest {title}"
+
+
+def needs(ref: str, map_name: Callable[[str], str]) -> str:
+    """What completes a quest and what it gives, in our own words, for the hero holding it: "explore Blue
+    Mountains; gives favor, Dain, the rest pool back". `map_name` names a location (the game's board)."""
+    rule = QUESTS.get(ref)
+    if rule is None:
+        return "resolved by hand"
+    foes = index().foes
+    if rule.explore:
+        goal = f"explore {map_name(rule.explore)}"
+    elif rule.fight_at:
+        goal = f"on {map_name(rule.fight_at)}, defeat {foes[rule.foe].name} instead of the Encounter"
+    elif rule.combat:
+        goal = f"any combat with {foes[rule.combat].name}"
+    else:
+        goal = ""
+    gives = rule.about.rpartition(": ")[2] if ": " in rule.about else ""
+    return "; ".join(part for part in (goal, f"gives {gives}" if gives else "") if part)
 
 
 def _ops(ops: tuple[str, ...], hero: Hero) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engines.core import CardView, SeatView, View, ZoneView, card_list, card_view, zone_view
-from engines.meq import rules, stock
+from engines.meq import quests, rules, stock
 from engines.meq.board import Board
 from engines.meq.cards import MARKERS, index
 from engines.meq.sauron import TRACK_NAMES, track_values
@@ -203,6 +203,15 @@ def status(state: MeqState) -> str:
     return f"Round {state.round}, {who}'s turn, {step}: waiting on {waiting or 'nobody'}"
 
 
+def track_text(state: MeqState, track: str) -> str:
+    """One action track as read: its spaces' values left to right, and which hold an action token, by place and
+    value ("Place Influence 6/5/4, action token on space 1 (6)"); the state keeps places, counted from 0."""
+    values = track_values(state, track)
+    tokens = [f"space {i + 1} ({values[i]})" for i in sorted(state.tracks.get(track, [])) if i < len(values)]
+    return f"{TRACK_NAMES[track]} {'/'.join(map(str, values))}" + (
+        f", action token on {', '.join(tokens)}" if tokens else "")
+
+
 def text_lines(state: MeqState, view: MeqView) -> list[str]:
     """A plain-text board: what the console prints and what a phone can read without the image."""
     board = state.map
@@ -212,8 +221,7 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
            f"Story (Finale at {fin}, The Shadow Falls at {state.opt('shadow_falls')}): heroes "
            f"{state.markers[HERO_MARKER]}, " + ", ".join(f"{m} {state.markers[m]}" for m in MARKERS)
            + f"; stage {view.stage}; dominant: {view.dominant or 'neither'}",
-           f"Shadow Pool {state.pool}/{view.pool_cap}; tracks: " + "; ".join(
-               f"{TRACK_NAMES[t]} {track_values(state, t)} filled {sorted(state.tracks.get(t, []))}" for t in TRACKS)]
+           f"Shadow Pool {state.pool}/{view.pool_cap}; tracks: " + "; ".join(track_text(state, t) for t in TRACKS)]
     for card in state.plots.cards:
         plot = idx.plots[card.ref]
         where = board.name(state.plot_at[card.uid]) if card.uid in state.plot_at else "?"
@@ -239,4 +247,6 @@ def text_lines(state: MeqState, view: MeqView) -> list[str]:
         out.append(f"{h.name} ({h.seat}) on {board.name(h.at)}: hand {len(h.hand.cards)}, life {life}, "
                    f"rest {len(h.rest.cards)}, damage {damage}, favor {h.favor}, corruption "
                    f"{len(h.corruption.cards)}, items {card_list((idx.items[i].name for i in h.items), 'none')}")
+        # A hero's quests lie face up in their play area: what each needs, so no one has to read the image.
+        out += [f"{h.name}'s quest {quest_name(q)}: {quests.needs(q, board.name)}" for q in h.quests]
     return out

@@ -119,7 +119,7 @@ def test_a_haven_typed_bare_with_two_questions_open_is_refused_with_the_rules_re
     place = open_decision(state, "place")
     state.decisions.append(replace(place, id=place.id + 1000, context="other", options=place.options[:1]))
     with pytest.raises(CommandError, match=r"not an answer to any of your open questions .* Minas Tirith is a Haven: "
-                                           r"influence never goes there \(spec 5\.4\)\."):
+                                           r"influence never goes there\."):
         parse_for_seat(MEQ, state, place.seat, "minas-tirith")
 
 
@@ -378,3 +378,16 @@ async def test_the_game_of_a_place_is_an_open_one_first_then_the_ended_game_whos
     assert await service.game_for_place(20) is None
     third = await service.create("tally", ALICE, Place(channel_id=10))
     assert await service.game_for_place(10, ended=True) == third.id
+
+
+async def test_an_option_named_by_its_label_is_journaled_by_its_id(service: Service):
+    """Middle-earth Quest reads a place typed by name as the option's id (engines/meq/game.py); the journal keeps
+    the id, so a replay never has to read the name again, and replays to the same state."""
+    from engines import registry
+
+    registry.load()
+    game_id = await started_game(service, players=2, game="meq")
+    d = await open_decision(service, game_id, "p1")
+    result = await service.act(game_id, ALICE, f'answer {d.id} "Mount Doom"')
+    assert result.command == f"answer {d.id} mount-doom"
+    assert codec.dumps(await service.replay(game_id)) == codec.dumps(await service.stored_state(game_id))

@@ -3,11 +3,15 @@ the user imported them from their own copy (bot.content.meq.words). Pure of Disc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from bot.content.errors import ContentError
 from bot.content.meq.words import fold, load_words, tables
+from engines.core import CardView, View, plain_label
 from engines.meq import board as mb
+from engines.meq import quests
+from engines.meq.abilities import ability_words
 from engines.meq.cards import ANY, CombatDef, Index, index
 
 # A fact's field as a player says it, where its own name would not do.
@@ -33,7 +37,10 @@ def card_facts(name: str, words: dict[str, str] | None = None, idx: Index | None
             title = str(getattr(card, "name", key))
             facts = {f: v for f, v in vars(card).items()
                      if f not in ("name", "id", *TAGS) and v not in ("", 0, (), None, False)}
-            line = f"**{title}** ({kind}, `{key}`): " + "; ".join(_fact(card, f, v, idx) for f, v in facts.items())
+            said = [_fact(card, f, v, idx) for f, v in facts.items()]
+            if key in quests.QUESTS:  # what completes the quest and what it gives, in our words (engines/meq)
+                said.append(quests.needs(key, mb.builtin("base").name))
+            line = f"**{title}** ({kind}, `{key}`): " + "; ".join(said)
             if words and key in words:
                 line += "\n" + "\n".join(f"> {part}" for part in words[key].splitlines() if part.strip())
             if fold(title) == wanted or key == name.strip():
@@ -49,7 +56,7 @@ def _fact(card: object, field: str, value: object, idx: Index) -> str:
     if value is True:
         return field
     if field == "ability" and isinstance(card, CombatDef):
-        return "has an ability"  # a Combat card's ability is the tag of its script, not its printed name
+        return f"ability: {ability_words(str(value))}"  # its script's tag in our words, not its printed name
     if field == "timing" and isinstance(value, str):
         return f"played {TIMINGS.get(value, value.replace('-', ' '))}"
     label = "favor on" if field == "favor" and isinstance(value, tuple) else LABELS.get(field, field)
@@ -86,3 +93,36 @@ def lookup(name: str, path: Path | None = None) -> list[str]:
         found = card_facts(name)
         return [*found, f"(Your card words were not shown: {error})"] if found else found
     return card_facts(name, words)
+
+
+def seen_card(view: View, word: str) -> str:
+    """The card an id shown in a prompt names ('c23'), as `view` (the asker's own) shows it: a face of its zones
+    or an option of its decisions, by its definition's key where the view has it; "" if the view shows none (a
+    face-down card tells nothing)."""
+    wanted = word.strip().casefold()
+    if not wanted:
+        return ""
+
+    def faces(cards: list[CardView]) -> Iterator[CardView]:
+        for card in cards:
+            yield card
+            yield from faces(card.attached)
+
+    for zone in (*view.table, *view.private):
+        for card in faces(zone.cards):
+            if card.uid is not None and card.uid.casefold() == wanted and card.name:
+                return card.ref or card.name
+    for decision in view.decisions:
+        for option in decision.options:
+            if option.id.casefold() == wanted:
+                return plain_label(option).partition(" (")[0]
+    return ""
+
+
+def lookup_seen(name: str, view: View | None, path: Path | None = None) -> list[str]:
+    """`lookup`, and where nothing is called `name`, the card `view` shows under that id (`seen_card`)."""
+    found = lookup(name, path)
+    if found or view is None:
+        return found
+    seen = seen_card(view, name)
+    return lookup(seen, path) if seen else []

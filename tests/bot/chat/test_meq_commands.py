@@ -173,3 +173,15 @@ async def test_card_shows_the_words_the_owner_imported_and_else_the_facts_only(w
         settings.cache_clear()
     assert after.ephemeral and after.response.content.endswith("\n> Test words for a made-up effect.")
     assert "**Thálin** (hero, `thalin`)" in other.response.content and ">" not in other.response.content
+
+
+async def test_card_finds_an_id_a_prompt_showed_in_the_callers_own_view(world):
+    # meq spec 1.4: an id names its card only for a seat whose view shows the face (Sauron's Mission is his)
+    env, guild, channel, alice, bob = world
+    thread, carol = await three_players(world)
+    state = await env.bot.service.stored_state(1)  # the world's only game
+    mission = state.sauron_mission.cards[0]
+    mine = await alice.slash(thread, "meq card", name=mission.uid)
+    assert f"**{mission.name}** (Mission" in mine.response.content
+    theirs = await bob.slash(thread, "meq card", name=mission.uid)
+    assert f"Nothing is called '{mission.uid}'" in theirs.response.content

@@ -34,11 +34,12 @@ def test_flags_heroes_and_timings_read_as_words() -> None:
     [thalin] = card_facts("thalin")
     assert thalin.endswith("starts at Erebor; ability Iron Will")
     assert card_facts("cmb-thalin-evade")[0].endswith(": deck Thálin; type ranged; defense 2; cost 1; icon plains; "
-                                                      "has an ability; copies 2")
+                                                      "ability: cancels the opponent's Melee card; copies 2")
     [plot] = card_facts("s-sauron-hunts-for-the-ring-1")
     assert plot.endswith(": starting; marker yellow; advance 1; favor 3; affects Gladden Fields")
     assert card_facts("shadow-betrayed-1")[0].endswith(": pool 1; played at the start of combat")
-    assert card_facts("quest-beravor-guarding-the-dimrill-stair")[0].endswith(": owner Beravor; kind starting")
+    assert card_facts("quest-beravor-guarding-the-dimrill-stair")[0].endswith(
+        ": owner Beravor; kind starting; explore The Redhorn Gate; gives favor, training, Gandalf to Bree")
 
 
 def test_no_card_shows_an_id_a_tuple_or_a_flag_value() -> None:
@@ -51,3 +52,9 @@ def test_no_card_shows_an_id_a_tuple_or_a_flag_value() -> None:
                 said = line.split("`): ", 1)[1]  # the facts, after the card's own id
                 words = set(re.split(r"[;,]? ", said))
                 assert not words & ids and "(" not in said and "_" not in said, line
+
+
+def test_a_quest_says_what_completes_it_and_what_it_gives() -> None:
+    """Spec 5.6: a quest's card answers what the hero must do (explore a named location) and its reward."""
+    [ered] = card_facts("The Ered Luin")
+    assert ered.endswith(": owner Thálin; kind starting; explore Blue Mountains; gives favor, Dain, the rest pool back")

@@ -301,3 +301,13 @@ def test_ready_makes_the_next_ranged_card_free_then_discards_it() -> None:
     assert damage_line(said).startswith("Damage: Argalad takes 1, Orc takes 2 ")
     assert [x.ref for x in c_of(state).hero_stack.cards] == ["cmb-skill-ready"]
     assert "cmb-argalad-aimed-shot" in [x.ref for x in state.heroes[0].rest.cards]
+
+
+def test_an_ability_is_said_on_the_option_and_its_bonus_on_the_damage_line() -> None:
+    # meq spec 4.3 (+N defense against a type): Parry's bonus against Melee, in our words, where the card is
+    # offered and where its bonus changes the damage (2 against 1 + 2 reads as 0 only with the bonus said)
+    assert combat.card_label("cmb-monster-zealot-parry", "Parry") == \
+        "Parry (melee, attack 1, defense 1, cost 1; defense +2 against Melee)"
+    state = fight("mon-agent", ("cmb-skill-brutal-finisher",), ("cmb-monster-zealot-parry",))
+    state, said = commit(state, "cmb-skill-brutal-finisher", "cmb-monster-zealot-parry")
+    assert damage_line(said).endswith("; Sauron's Parry: defense +2 against Melee.")

@@ -109,3 +109,23 @@ def test_sting_of_the_wests_options_differ_by_their_words_not_by_an_id() -> None
     labels = [o.label for o in open_decision(state, "card").options]
     assert len(set(labels)) == len(labels) == 4 and not leaks(state.map, iter(labels))
     assert "1 influence off Dol Guldur (2 of 3)" in labels
+
+
+def test_no_player_message_cites_the_spec() -> None:
+    """What a player reads says the rule, not where our spec file has it ("(spec 5.4)" meant nothing to a
+    play-tester): no string the engine builds cites a spec section, outside docstrings and comments."""
+    import ast
+    from pathlib import Path
+
+    import engines.meq
+
+    cited = []
+    for path in sorted(Path(engines.meq.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(node.body[0].value) for node in ast.walk(tree)
+                if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        cited += [f"{path.name}:{node.lineno}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                  and re.search(r"\bspec \d", node.value)]
+    assert not cited

@@ -1,0 +1,28 @@
+"""The console's `hand` (bot/console/session.py `hand_text`): a seat's own cards and questions before the board."""
+
+from __future__ import annotations
+
+from bot.console.session import ConsoleSession
+from bot.service import Service
+from bot.store.database import Database
+from engines import registry
+
+
+async def test_a_meq_hand_leads_with_the_seats_own_zones_and_leaves_out_the_table_counts(db: Database):
+    """Middle-earth Quest's `hand` had some thirty "...: 0 cards" table lines before the seat's own; `status`
+    keeps them. The hero's quests (their own text board's lines) are still there."""
+    registry.load()
+    out: list[str] = []
+    session = ConsoleSession(Service(db, seed_source=lambda: 7), out.append)
+    for line in ("new meq 2", "as p2"):
+        await session.handle(line)
+    out.clear()
+    await session.handle("hand")
+    [text] = out
+    lines = text.splitlines()
+    assert lines[2].startswith("Your hand")  # after the title and the status line
+    assert not [line for line in lines if line.endswith(": 0 cards") and not line.startswith("Your ")]
+    assert any("'s quest " in line for line in lines)
+    out.clear()
+    await session.handle("status")
+    assert "Shadow discard: 0 cards" in out[0]

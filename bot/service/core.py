@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from sqlalchemy import CursorResult, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -24,6 +24,7 @@ from sqlmodel import col
 
 from bot.service import boundary, waits
 from bot.service.cache import StateCache
+from bot.service.live import Live
 from bot.service.types import (
     ActResult,
     GameRef,
@@ -142,20 +143,6 @@ def journal_values(game_id: int, seq: int, kind: str, text: str, at: datetime, *
     return {"game_id": game_id, "seq": seq, "kind": kind, "seat": None, "user_id": None, "text": text,
             "decision_id": None, "ref_seq": None, "barrier": False, "events_json": "[]", "engine_version": "",
             "data_version": "", "rng": "", "created_at": at, **values}
-
-
-class Live(NamedTuple):
-    """A game in play, kept in memory between its commands (the state cache's entry): the state at the row's
-    `version`, and, while nothing but this process's commands has written the game since it was read, the
-    game row and its seats (detached copies), so a command reads nothing from the database. Every write to a
-    game's row or seats moves its version, so a stale entry is caught by the version guard of the next commit
-    (bot/service/core.py `commit_version`), and the command is tried again from the database."""
-
-    version: int
-    state: Any
-    row: GameRow | None = None
-    seats: list[SeatRow] | None = None
-    views: Views | None = None  # the views of `state` (each built when first read), once a notice has made them
 
 
 class Core:

@@ -20,13 +20,13 @@ from bot.service.core import (
     SEAT_NAMED,
     SNAPSHOT_INSERT,
     Core,
-    Live,
     events_json,
     journal_values,
     tell,
     written,
 )
 from bot.service.limits import Limits
+from bot.service.live import Live
 from bot.service.types import GameRef, NotAllowed, Notice, NotSeated, Place, User
 from bot.store import snapshots, writes
 from bot.store.models import OPEN_STATUSES, GameRow, GameStatus, JournalKind, JournalRow, SeatRow

@@ -25,7 +25,6 @@ from bot.service.core import (
     AbandonGate,
     Core,
     Gate,
-    Live,
     Messenger,
     NoTimers,
     Observer,
@@ -35,6 +34,7 @@ from bot.service.core import (
 )
 from bot.service.guard import Guard, acting_seat, check_playing, seats_of
 from bot.service.limits import Limits
+from bot.service.live import Live
 from bot.service.lobby import Lobby
 from bot.service.tempo import Tempo
 from bot.service.types import ActResult, GameRef, Notice, NotSeated, Place, SeatInfo, User

@@ -7,16 +7,20 @@ BENCHMARKS.md). A game that falls out is decoded from its row again when next pl
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
-Entry = tuple[Any, ...]  # (the game row's version, the state decoded at that version, ...): see core.Live
+Entry = tuple[Any, ...]  # (the game row's version, the state decoded at that version, ...): see live.Live
 
 
 class StateCache:
-    def __init__(self, size: int = 1000) -> None:
+    def __init__(self, size: int = 1000, on_evict: Callable[[int, Entry], None] | None = None) -> None:
+        """`on_evict`: told of each game that falls out to make room, with its entry (the service writes its
+        state as a snapshot: bot/service/core.py `Core.evicted`)."""
         if size < 1:
             raise ValueError("the state cache must hold at least one game")
         self.size = size
+        self.on_evict = on_evict
         self._entries: OrderedDict[int, Entry] = OrderedDict()
 
     def get(self, game_id: int) -> Entry | None:
@@ -29,7 +33,9 @@ class StateCache:
         self._entries[game_id] = entry
         self._entries.move_to_end(game_id)
         while len(self._entries) > self.size:
-            self._entries.popitem(last=False)  # the game played longest ago
+            gone = self._entries.popitem(last=False)  # the game played longest ago
+            if self.on_evict is not None:
+                self.on_evict(*gone)
 
     def __getitem__(self, game_id: int) -> Entry:
         entry = self.get(game_id)

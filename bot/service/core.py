@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol, TypeVar, cast
 
-from sqlalchemy import CursorResult, bindparam, func, insert, select, update
+from sqlalchemy import CursorResult, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
@@ -24,6 +24,7 @@ from sqlmodel import col
 
 from bot.service import boundary, waits
 from bot.service.cache import StateCache
+from bot.service.keeping import Keeper
 from bot.service.live import Live
 from bot.service.types import (
     ActResult,
@@ -162,7 +163,9 @@ class Core:
         self.snapshot_every = snapshot_every
         self.clock = clock
         self.locks: dict[int, asyncio.Lock] = {}
-        self.cache = StateCache(state_cache)  # game id -> (version, decoded state), the busiest games
+        # Snapshots besides the command path's: at shutdown, and of each game as it leaves the cache.
+        self.keeping = Keeper(db, clock)
+        self.cache = StateCache(state_cache, self.keeping.evicted)  # game id -> Live, the busiest games
         self.timers: Timers = NoTimers()
         self.shards: Shards | None = None  # sharded: this process runs only these shards' games' timers
         self.gates: list[Gate] = []
@@ -374,29 +377,8 @@ class Core:
             log.exception("the notice of a commit to game %s failed", game_id)
 
     async def checkpoint(self) -> int:
-        """Snapshot every game kept in memory at the version it is kept at, if its newest snapshot is older; the
-        number written. Run at shutdown: the journal after a game's newest snapshot is replayed when it is next
-        loaded, so a restart that brings a new engine version (rules that may play those commands differently)
-        finds nothing to replay for the games played lately. Each snapshot is the state at its own seq, so one
-        written from a memory another process has since moved past is still true (and a conflict is no harm)."""
-        kept = [(game_id, live) for game_id in self.cache.ids()
-                if isinstance(live := self.cache.peek(game_id), Live) and live.row is not None
-                and live.state is not None and live.version == live.row.version]
-        if not kept:
-            return 0
-        async with self.db.connection() as conn:
-            found = await conn.execute(
-                select(col(SnapshotRow.game_id), func.max(col(SnapshotRow.seq)))
-                .where(col(SnapshotRow.game_id).in_([g for g, _ in kept]))
-                .group_by(col(SnapshotRow.game_id))
-            )
-            newest = {g: seq for g, seq in found.all()}
-        rows = [{"game_id": g, "seq": live.row.journal_seq, "state_json": snapshots.pack(codec.dumps(live.state)),
-                 "created_at": self.clock()}
-                for g, live in kept if live.row is not None and newest.get(g, -1) < live.row.journal_seq]
-        if rows:
-            await self.db.commit_writes([writes.Write(snapshots.insert_missing(self.db.dialect), rows)])
-        return len(rows)
+        """Snapshot the games kept in memory whose newest snapshot is older (bot/service/keeping.py): at shutdown."""
+        return await self.keeping.checkpoint(self.cache)
 
     async def settle(self, game_id: int | None = None) -> None:
         """Wait until every queued notice (of one game, or of all) has been handed to the messenger."""

@@ -20,3 +20,8 @@ class Live(NamedTuple):
     row: GameRow | None = None
     seats: list[SeatRow] | None = None
     views: Views | None = None  # the views of `state` (each built when first read), once a notice has made them
+
+
+def current(live: Live) -> bool:
+    """The entry holds the state at its row's version (so at the row's journal seq), row and all."""
+    return live.row is not None and live.state is not None and live.version == live.row.version

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from alembic import command
 from sqlalchemy import select, update
 from sqlmodel import col
@@ -171,3 +172,41 @@ def test_the_migration_gives_every_game_in_play_a_snapshot_of_its_state(tmp_path
             await db.close()
 
     assert asyncio.run(row_copy()) == current
+
+
+async def test_a_game_leaving_memory_gets_a_snapshot_so_a_newer_engine_never_replays_its_tail(
+        db: Database, monkeypatch: pytest.MonkeyPatch):
+    """The shutdown checkpoint covers the games still in memory; a game pushed out of the cache by busier ones gets
+    its snapshot as it leaves. After a restart with new rules (engine versions change what they ask), it loads
+    from that snapshot and replays nothing of its journal."""
+    service = Service(db, snapshot_every=100, seed_source=lambda: 5, state_cache=1)
+    game_id = await started_game(service)
+    await play(service, game_id, 4)
+    assert (await stored(db, game_id))[1] == [1]  # the start's snapshot, and a journal tail after it
+    before = await service.replay(game_id)
+    other = await started_game(service)  # the cache holds one game: the first one leaves memory
+    assert game_id not in service.core.cache and other in service.core.cache
+    await service.core.keeping.leaving_written()
+    async with db.session() as s:
+        row = await s.get(GameRow, game_id)
+        assert row is not None
+        assert await snapshots.tail(s, game_id, row.journal_seq, row.journal_seq) == []
+    assert (await stored(db, game_id))[1] == [1, row.journal_seq]
+    tally = registry.get("tally")
+
+    def newer_rules(*_: object) -> None:
+        raise AssertionError("a journal tail was replayed")
+
+    monkeypatch.setattr(tally, "apply", newer_rules)
+    assert codec.dumps(await Service(db).stored_state(game_id)) == codec.dumps(before)
+    monkeypatch.undo()
+    await play(service, other, 1)
+    assert await service.core.checkpoint() == 1  # the game still in memory; the one that left is written already
+
+
+async def test_a_game_leaving_memory_at_its_newest_snapshot_writes_none(db: Database):
+    service = Service(db, snapshot_every=100, seed_source=lambda: 5, state_cache=1)
+    game_id = await started_game(service)  # its start wrote its snapshot: nothing newer to keep
+    await started_game(service)
+    await service.core.keeping.leaving_written()
+    assert (await stored(db, game_id))[1] == [1]

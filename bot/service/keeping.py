@@ -1,0 +1,96 @@
+"""Snapshots besides the command path's (which writes one every N commands and at barriers: bot/service/core.py
+`commit_command`), so that no game's journal tail is ever replayed by rules newer than those that played it.
+
+A game is loaded from its newest snapshot and the journal after it. A restart may bring a new engine version, whose
+rules can read those commands otherwise (a decision they answer by themselves, which the old journal answers too):
+so at shutdown every game kept in memory is snapshotted at its newest journal row (`checkpoint`), and a game that
+leaves memory earlier, pushed out of the state cache by busier ones, gets its snapshot as it leaves (`evicted`).
+Each snapshot is the state at its own seq, so one written from a memory another process has since moved past is
+still true (and a conflict is no harm). A snapshot that fails to be written loses nothing: the journal holds
+every command."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlmodel import col
+
+from bot.service.cache import StateCache
+from bot.service.live import Live, current
+from bot.store import snapshots, writes
+from bot.store.database import Database
+from bot.store.models import SnapshotRow
+from engines.core import codec
+
+log = logging.getLogger(__name__)
+
+
+class Keeper:
+    def __init__(self, db: Database, clock: Callable[[], datetime]) -> None:
+        self.db = db
+        self.clock = clock
+        self._leaving: dict[int, Live] = {}  # games out of the cache, their state newer than their snapshot
+        self._task: asyncio.Task[None] | None = None  # writing their snapshots
+
+    async def checkpoint(self, cache: StateCache) -> int:
+        """Snapshot every game kept in `cache` at the version it is kept at, and every game that left it and is
+        not written yet, if its newest snapshot is older; the number written. Run at shutdown."""
+        await self.leaving_written()
+        kept = dict(self._leaving)
+        self._leaving.clear()
+        kept.update((game_id, live) for game_id in cache.ids()
+                    if isinstance(live := cache.peek(game_id), Live) and current(live))
+        return await self._snapshot(kept.items())
+
+    def evicted(self, game_id: int, entry: tuple[Any, ...]) -> None:
+        """A game fell out of the state cache: its state is written as a snapshot soon after, in a task (the cache
+        is filled on the command path), if it is newer than its newest snapshot. That also spares the replay of
+        its journal tail when it is next played."""
+        if not isinstance(entry, Live) or not current(entry):
+            return
+        self._leaving[game_id] = entry
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop runs: the shutdown checkpoint writes it
+            return
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._keep_leaving())
+
+    async def leaving_written(self) -> None:
+        """Wait until the snapshots of the games that left memory so far are written (or given up)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.wait([self._task])
+
+    async def _keep_leaving(self) -> None:
+        while self._leaving:
+            leaving = list(self._leaving.items())
+            self._leaving.clear()
+            try:
+                await self._snapshot(leaving)
+            except Exception:  # the journal still holds every command: a snapshot not written loses nothing
+                log.exception("writing the snapshots of %d games leaving memory failed", len(leaving))
+
+    async def _snapshot(self, kept: Iterable[tuple[int, Live]]) -> int:
+        """Write each game's state at its row's journal seq, where its newest snapshot is older; the number
+        written."""
+        kept = list(kept)
+        if not kept:
+            return 0
+        async with self.db.connection() as conn:
+            found = await conn.execute(
+                select(col(SnapshotRow.game_id), func.max(col(SnapshotRow.seq)))
+                .where(col(SnapshotRow.game_id).in_([g for g, _ in kept]))
+                .group_by(col(SnapshotRow.game_id))
+            )
+            newest = {g: seq for g, seq in found.all()}
+        rows = [{"game_id": g, "seq": live.row.journal_seq, "state_json": snapshots.pack(codec.dumps(live.state)),
+                 "created_at": self.clock()}
+                for g, live in kept if live.row is not None and newest.get(g, -1) < live.row.journal_seq]
+        if rows:
+            await self.db.commit_writes([writes.Write(snapshots.insert_missing(self.db.dialect), rows)])
+        return len(rows)

@@ -292,7 +292,8 @@ def _site9(turn: T) -> None:
     state = turn.state
     fp = state.fp_player
     if fp.position >= 9 and rules.ring_bearer(state) is not None:
-        turn.finish(Outcome(winners=[fp.seat], reason=f"{fp.seat}'s fellowship reached site 9 with its Ring-bearer."))
+        proc.finish(turn, Outcome(winners=[fp.seat],
+                                  reason=f"{fp.seat}'s fellowship reached site 9 with its Ring-bearer."))
         return
     state.step = "regroup_start"
 

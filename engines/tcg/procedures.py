@@ -62,6 +62,25 @@ def shuffle(turn: T, player: Player, zone: Zone, what: str) -> None:
     turn.say(f"{player.seat} shuffles the {what}; commitment sha256 {digest[:16]}…")
 
 
+def finish(turn: T, outcome: Outcome) -> None:
+    """End the game and reveal every shuffle's commitment (spec 1.3): each line gives the exact text whose sha256
+    was published, the salt, a colon, then the card ids from the bottom of the deck up, so anyone can hash it and
+    compare it with the digest posted when the deck was shuffled."""
+    turn.finish(outcome)
+    if turn.state.shuffles:
+        turn.say("The shuffles are revealed: each text below hashes (sha256) to the commitment posted when the "
+                 "deck was shuffled; it is the salt, a colon, then the cards from the bottom of the deck up.")
+    for line in reveal_lines(turn.state.shuffles):
+        turn.say(line)
+
+
+def reveal_lines(shuffles: list[Shuffle]) -> list[str]:
+    """One line per shuffle, in the order they were made: whose deck, the commitment as first posted, the text it
+    is the sha256 of, and the whole digest."""
+    return [f"{s.seat}'s {s.what} (commitment sha256 {s.digest[:16]}…): sha256 of "
+            f"'{s.salt}:{','.join(s.order)}' is {s.digest}." for s in shuffles]
+
+
 def draw(turn: T, player: Player, count: int) -> int:
     """Draw one at a time; an empty deck is refilled from the discard pile once per game (spec 6.9, option)."""
     drawn: list[str] = []
@@ -270,7 +289,7 @@ def lose(turn: T, player: Player, why: str) -> None:
     turn.say(f"{player.seat} loses: {why}.")
     left = state.live()
     if len(left) == 1:
-        turn.finish(Outcome(winners=[left[0].seat], reason=f"{left[0].seat} wins: the last player left, after "
+        finish(turn, Outcome(winners=[left[0].seat], reason=f"{left[0].seat} wins: the last player left, after "
                                                               f"{player.seat} lost ({why})."))
         return
     eliminate(turn, player)

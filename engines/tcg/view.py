@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from engines.core import SeatView, View, Zone, ZoneView, card_list, zone_view
 from engines.tcg import rules
+from engines.tcg.procedures import reveal_lines
 from engines.tcg.state import TcgState
 
 
@@ -61,7 +62,9 @@ class TcgView(View):
     twins: list[str] = field(default_factory=list)
     players: list[PlayerView] = field(default_factory=list)
     commitments: list[Commitment] = field(default_factory=list)
-    text: list[str] = field(default_factory=list)  # a plain summary, for the console and tests
+    # The text board under the generic view, the status first (the console prints lines[1:], as for Middle-earth
+    # Quest): the path, the pool, each fellowship; once the game is over, every shuffle revealed.
+    lines: list[str] = field(default_factory=list)
 
 
 def status_line(state: TcgState) -> str:
@@ -98,7 +101,8 @@ def build(state: TcgState, seat: str | None) -> TcgView:
     path = zone_view(state.path, seat)
     minions = zone_view(state.minions, seat)
     initiative = "shadow" if rules.shadow_has_initiative(state) else "free peoples"
-    text = ["Path: " + card_list(f"{state.defs[c.ref].site} {c.name}" for c in
+    status = status_line(state)
+    text = [status, "Path: " + card_list(f"{state.defs[c.ref].site} {c.name}" for c in
                                    sorted(state.path.cards, key=lambda c: state.defs[c.ref].site)),
             f"Twilight {state.twilight}; moves {state.moves}/{rules.move_limit(state)}; initiative: {initiative}."]
     for pv in players:
@@ -117,8 +121,11 @@ def build(state: TcgState, seat: str | None) -> TcgView:
         text.append(f"Skirmish: {comp.name} (strength {strengths.get(comp.uid, 0)}) against "
                     + card_list(f"{m.name}" for m in state.minions.cards if m.uid in fighting)
                     + f" (strength {sum(strengths.get(m, 0) for m in fighting)})")
+    if over and state.shuffles:
+        text.append("The shuffles revealed (the sha256 of each text is its commitment):")
+        text += reveal_lines(state.shuffles)
     return TcgView(
-        game="tcg", seat=seat, title="The Lord of the Rings TCG (starter rules)", status=status_line(state),
+        game="tcg", seat=seat, title="The Lord of the Rings TCG (starter rules)", status=status,
         table=[path, minions, *(z for pv in players for z in (pv.fellowship, pv.support, pv.discard, pv.dead))],
         private=private,
         seats=[SeatView(seat=p.seat, counters={"hand": len(p.hand.cards), "draw": len(p.draw.cards),
@@ -132,4 +139,4 @@ def build(state: TcgState, seat: str | None) -> TcgView:
         twins=sorted(rules.twins(state)), players=players,
         commitments=[Commitment(seat=s.seat, what=s.what, digest=s.digest, salt=s.salt if over else "",
                                 order=list(s.order) if over else []) for s in state.shuffles],
-        text=text)
+        lines=text)

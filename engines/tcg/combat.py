@@ -104,7 +104,8 @@ def assign(turn: T, minion: str, comp: str, by_fp: bool) -> None:
         able = [c for c in rules.companions(state) if rules.can_exert(state, c)]
         proc.ask_card(turn, state.fp_player.seat, f"Exert a companion to assign {proc.called(state, m)}.",
                       [Option(id=c.uid, label=f"Exert {c.name}") for c in able], "exert_chosen",
-                      forced="only one companion can exert" if len(able) == 1 else "")
+                      forced=f"Only {proc.called(state, able[0])} can exert to assign {proc.called(state, m)}"
+                      if len(able) == 1 else "")
     if by_fp and m is not None:
         n = rules.ambush(state, m)
         owner = state.owners[minion]

@@ -47,7 +47,7 @@ def _no_archery(state: TcgState, card: Card) -> bool:
 def after_archery(turn: T) -> None:
     state = turn.state
     if not rules.minions(state) and state.opt("skip_after_archery"):
-        turn.say("No minions remain after archery: on to regroup (spec 9.6).")
+        turn.say("No minions remain after archery: on to regroup.")  # spec 9.6
         state.step = "site9"
         return
     state.phase = "assignment"
@@ -143,7 +143,7 @@ def pick(turn: T) -> None:
         fierce = [m for m in rules.minions(state) if rules.has_keyword(state, m, "fierce")]
         if not state.fierce and fierce and rules.companions(state):
             state.fierce, state.assign, state.fought = True, {}, []
-            turn.say("Fierce minions must be defended against again (spec 4.8.5).")
+            turn.say("Fierce minions must be defended against again.")  # spec 4.8.5
             state.step = "assignment"
             return
         state.step = "site9"
@@ -173,7 +173,7 @@ def resolve(turn: T) -> None:
     comp = state.find(state.skirmish)
     fighting = [m for m in rules.minions(state) if state.assign.get(m.uid) == state.skirmish]
     if comp is None or not fighting:
-        turn.say("The skirmish is cancelled: one side is gone (spec 9.4).")
+        turn.say("The skirmish is cancelled: one side is gone.")  # spec 9.4
         return
     fp_str = max(0, rules.strength(state, comp))
     sh_str = max(0, sum(rules.strength(state, m) for m in fighting))

@@ -196,7 +196,7 @@ def _shadow(turn: T) -> None:
     if rules.minions(state):
         state.step = "maneuver_start"
     else:
-        turn.say("No minions in play: straight to the regroup phase (spec 4.3).")
+        turn.say("No minions in play: straight to the regroup phase.")  # spec 4.3
         state.step = "site9"
 
 

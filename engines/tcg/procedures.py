@@ -161,7 +161,7 @@ def kill(turn: T, uid: str, why: str = "") -> None:
             return
         if owner.threats and owner is state.fp_player:
             n, owner.threats = owner.threats, 0
-            turn.say(f"{owner.seat} removes {plural(n, 'threat')}: as many threat wounds must be placed (spec 6.13).")
+            turn.say(f"{owner.seat} removes {plural(n, 'threat')}: as many threat wounds must be placed.")  # spec 6.13
             state.queue.insert(0, f"threats:{n}")
     else:
         to_discard(state, card)

@@ -75,8 +75,18 @@ def assignment(turn: T) -> None:
     if not options:
         _to_leftover(state)
         return
-    turn.ask(state.fp_player.seat, DecisionKind.CHOOSE_ONE, "Assign your companions to minions, then say done.",
+    turn.ask(state.fp_player.seat, DecisionKind.CHOOSE_ONE,
+             "Assign your companions to minions, then say done.\n" + _numbers(state),
              [Option(id="done", label="Done assigning"), *options], context="assign")
+
+
+def _numbers(state: TcgState) -> str:
+    """What assigning needs, under the prompt: each companion's and each minion's strength, vitality and wounds
+    (the current numbers), and the minions assigned already."""
+    comps = card_list(proc.stats(state, c) for c in rules.companions(state))
+    minions = card_list(proc.stats(state, m) + (f" against {proc.name(state, state.assign[m.uid])}"
+                                                if m.uid in state.assign else "") for m in rules.minions(state))
+    return f"Companions: {comps}.\nMinions: {minions}."
 
 
 def _assign_cost(state: TcgState, minion: Card) -> bool:
@@ -127,7 +137,8 @@ def leftover(turn: T) -> None:
         options = [Option(id=f"{m.uid}>{c.uid}", label=f"{m.name} attacks {c.name}")
                    for m in mine for c in rules.companions(state)]
         done = [] if state.opt("leftover") == "must" else [Option(id="done", label="Done")]
-        turn.ask(seat, DecisionKind.CHOOSE_ONE, "Assign your unassigned minions (those left out do not skirmish).",
+        turn.ask(seat, DecisionKind.CHOOSE_ONE,
+                 "Assign your unassigned minions (those left out do not skirmish).\n" + _numbers(state),
                  [*done, *options], context="leftover")
         return
     state.fought = []

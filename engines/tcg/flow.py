@@ -115,8 +115,9 @@ def _start(turn: T) -> None:
         if total:
             options = [Option(id=c.uid, label=c.name, cap=rules.wounds(c)) for c in hurt]
             options.append(Option(id="none", label="left unhealed", cap=total))
-            turn.ask(fp.seat, DecisionKind.ASSIGN, f"Sanctuary: heal up to {total} wounds from your companions.",
-                     options, amount=total, context="sanctuary")
+            turn.ask(fp.seat, DecisionKind.ASSIGN,
+                     f"Sanctuary: heal up to {proc.plural(total, 'wound')} from your companions.", options,
+                     amount=total, context="sanctuary")
 
 
 @step("fellowship")

@@ -29,6 +29,14 @@ def called(state: TcgState, card: Card) -> str:
     return f"{card.name} ({card.uid})" if card.uid in rules.twins(state) else card.name
 
 
+def stats(state: TcgState, card: Card, strength: int | None = None) -> str:
+    """A character with what a skirmish compares and what kills it: "Merry, Noble Warrior (strength 5, vitality 4,
+    1 wound)", the current numbers (possessions and modifiers counted). `strength`: when already worked out."""
+    wounds = rules.wounds(card)
+    return (f"{called(state, card)} (strength {rules.strength(state, card) if strength is None else strength}, "
+            f"vitality {rules.vitality(state, card)}" + (f", {plural(wounds, 'wound')})" if wounds else ")"))
+
+
 def name(state: TcgState, uid: str) -> str:
     card = state.find(uid)
     return called(state, card) if card is not None else uid

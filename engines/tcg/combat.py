@@ -76,17 +76,21 @@ def assignment(turn: T) -> None:
         _to_leftover(state)
         return
     turn.ask(state.fp_player.seat, DecisionKind.CHOOSE_ONE,
-             "Assign your companions to minions, then say done.\n" + _numbers(state),
+             "Assign your companions to minions, then say done." + numbers(state),
              [Option(id="done", label="Done assigning"), *options], context="assign")
 
 
-def _numbers(state: TcgState) -> str:
-    """What assigning needs, under the prompt: each companion's and each minion's strength, vitality and wounds
-    (the current numbers), and the minions assigned already."""
+NUMBERS = " Companions: "  # where an assignment prompt's numbers begin (the status line shows what comes before)
+
+
+def numbers(state: TcgState) -> str:
+    """What assigning needs, after the prompt's question: each companion's and each minion's strength, vitality and
+    wounds (the current numbers), and the minions assigned already. One line: a prompt is also a menu's placeholder
+    and an autocomplete entry."""
     comps = card_list(proc.stats(state, c) for c in rules.companions(state))
     minions = card_list(proc.stats(state, m) + (f" against {proc.name(state, state.assign[m.uid])}"
                                                 if m.uid in state.assign else "") for m in rules.minions(state))
-    return f"Companions: {comps}.\nMinions: {minions}."
+    return f"{NUMBERS}{comps}. Minions: {minions}."
 
 
 def _assign_cost(state: TcgState, minion: Card) -> bool:
@@ -138,7 +142,7 @@ def leftover(turn: T) -> None:
                    for m in mine for c in rules.companions(state)]
         done = [] if state.opt("leftover") == "must" else [Option(id="done", label="Done")]
         turn.ask(seat, DecisionKind.CHOOSE_ONE,
-                 "Assign your unassigned minions (those left out do not skirmish).\n" + _numbers(state),
+                 "Assign your unassigned minions (those left out do not skirmish)." + numbers(state),
                  [*done, *options], context="leftover")
         return
     state.fought = []

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engines.core import SeatView, View, Zone, ZoneView, card_list, zone_view
+from engines.tcg import combat, rules
 from engines.tcg import procedures as proc
-from engines.tcg import rules
 from engines.tcg.state import TcgState
 
 
@@ -71,9 +71,9 @@ def status_line(state: TcgState) -> str:
     if state.outcome is not None:
         return state.outcome.reason
     waiting = list(dict.fromkeys(d.seat for d in state.decisions))
-    # a prompt's first line: what is asked (an assignment's next lines give every character's numbers)
-    prompt = state.decisions[0].prompt.split("\n")[0] if len(state.decisions) == 1 and not state.decisions[0].private \
-        else ""
+    # what is asked, without an assignment's numbers (the board's lines give them)
+    prompt = state.decisions[0].prompt.split(combat.NUMBERS)[0] \
+        if len(state.decisions) == 1 and not state.decisions[0].private else ""
     return (f"Turn {state.turn_no}, {state.fp_player.seat}'s {state.phase} phase: waiting on {', '.join(waiting)}"
             + (f" ({prompt})" if prompt else ""))
 

@@ -66,20 +66,20 @@ def test_the_board_gives_the_active_fellowship_and_the_minions_numbers_and_who_d
             "vitality 2)") in lines
 
 
-def test_the_assignment_prompt_gives_the_numbers_and_the_status_its_first_line() -> None:
+def test_the_assignment_prompt_gives_the_numbers_and_the_status_its_question() -> None:
     # spec 4.7: the Free Peoples player assigns, then each Shadow player his leftover minions
     s = assigning()
     d = s.decisions[0]
-    assert d.prompt == ("Assign your companions to minions, then say done.\n"
+    assert d.prompt == ("Assign your companions to minions, then say done. "
                         "Companions: Frodo, Hope of Free Peoples (strength 4, vitality 4); Merry, Noble Warrior "
-                        "(strength 5, vitality 4, 1 wound); Enraged Horseman (strength 5, vitality 3).\n"
+                        "(strength 5, vitality 4, 1 wound); Enraged Horseman (strength 5, vitality 3). "
                         "Minions: Morgul Spearman (strength 6, vitality 2); Desert Sneak (strength 5, vitality 2).")
     assert table(s).status == ("Turn 1, p1's assignment phase: waiting on p1 (Assign your companions to minions, "
                                "then say done.)")
     s = answer(s, "done")
     leftover = s.decisions[0]
     assert leftover.seat == "p2" and leftover.prompt.startswith(
-        "Assign your unassigned minions (those left out do not skirmish).\nCompanions: Frodo")
+        "Assign your unassigned minions (those left out do not skirmish). Companions: Frodo")
 
 
 def test_sanctuary_counts_one_wound_singular() -> None:

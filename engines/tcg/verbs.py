@@ -54,8 +54,10 @@ def answer(state: TcgState, seat: str, act: Act) -> Answer:
     offered = [(d, o) for d in mine for o in d.options if o.id.split(":")[0] in VERBS[act.verb]]
     typed = " ".join([act.verb, *act.words])
     if not offered:
-        raise RuleError(f"You have nothing to {DOING[act.verb]} now."
-                        + (" " + _asked(mine) if mine else " Nothing is asked of you."))
+        waiting = ", ".join(dict.fromkeys(d.seat for d in state.decisions))
+        raise RuleError(f"You have nothing to {DOING[act.verb]} now." + (
+            f" {_asked(mine)}" if mine else f" Nothing is asked of you ({seat}): the game waits on {waiting}."
+            if waiting else " Nothing is asked of you."))
     wanted = [w.lower() for w in act.words]
     found = [(d, o) for d, o in offered if o.id.lower() == wanted[0] and len(wanted) == 1]
     found = found or [(d, o) for d, o in offered if [p.lower() for p in o.id.split(":")[1:len(wanted) + 1]] == wanted]

@@ -69,7 +69,8 @@ def test_a_card_that_cannot_be_played_now_is_named_with_what_can() -> None:
         GAME.apply(s, "p2", GAME.parse("play rohirrim"))
     with pytest.raises(RuleError, match="'play c999' names none of your options"):
         GAME.apply(s, "p2", GAME.parse("play c999"))
-    with pytest.raises(RuleError, match=r"You have nothing to play now\. Nothing is asked of you\."):
+    with pytest.raises(RuleError, match=r"You have nothing to play now\. Nothing is asked of you \(p1\): the game "
+                                        r"waits on p2\.$"):
         GAME.apply(s, "p1", GAME.parse("play c1"))
 
 

@@ -30,7 +30,9 @@ COUNTED = frozenset({"resource", "wound", "burden", "token"})
 
 
 def counted(kind: str, n: int) -> str:
-    return f"{kind}s" if n != 1 and kind in COUNTED else kind
+    """`kind` for `n` of it; a key already plural (the TCG's "wounds") reads "1 wound", not "1 wounds"."""
+    one = kind[:-1] if kind.endswith("s") and kind[:-1] in COUNTED else kind
+    return f"{one}s" if n != 1 and one in COUNTED else one
 
 
 def zone_text(zone: ZoneView, with_owner: bool = True, names: Mapping[str, str] | None = None) -> str:

@@ -16,6 +16,7 @@ Faults, and who handles each:
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -122,10 +123,15 @@ async def reply(
 
 async def post(target: discord.abc.Messageable, content: str = "", **kwargs: Any) -> discord.Message | None:
     """Send to a game's table: retried after a server error; raises PlaceLost if the place is gone or closed
-    to the bot; any other failure is logged and gives None."""
+    to the bot; any other failure is logged and gives None. Text over Discord's 2,000 characters goes as several
+    posts, split between lines (a game's end reveals every shuffle: none of it may be cut); the last one carries
+    the image and buttons and is the one returned."""
     where = getattr(target, "id", target)
+    *before, last = pieces(content)
     try:
-        return await retrying(lambda: target.send(clip(content), **_fresh(kwargs)), f"sending to {where}")
+        for piece in before:
+            await retrying(functools.partial(target.send, piece), f"sending to {where}")
+        return await retrying(lambda: target.send(last, **_fresh(kwargs)), f"sending to {where}")
     except discord.HTTPException as exc:
         if lost(exc):
             raise PlaceLost(target, exc) from exc
@@ -176,6 +182,21 @@ async def dm(user: discord.User | discord.Member, content: str = "", **kwargs: A
         log.warning("DM to %s failed: %s", user.id, exc)
         return False
     return True
+
+
+def pieces(text: str, limit: int = 2000) -> list[str]:
+    """`text` in posts of at most `limit` characters, each a run of whole lines (a line longer than a post is
+    clipped); one post, maybe empty, when it fits."""
+    if len(text) <= limit:
+        return [text]
+    out: list[str] = []
+    for line in text.split("\n"):
+        line = clip(line, limit)
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 def clip(text: str, limit: int = 2000) -> str:

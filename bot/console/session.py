@@ -47,8 +47,9 @@ __all__ = ["ConsoleSession", "console_user"]
 
 
 def with_board(view: View) -> str:
-    """The view as text, and under it the game's own plain-text board when its view carries one (Middle-earth
-    Quest's `lines`: where the heroes, pieces, influence and markers stand), which the generic text lacks."""
+    """The view as text, and under it the game's own plain-text board when its view carries one (its `lines`, the
+    status first: Middle-earth Quest's heroes, pieces, influence and markers; the TCG's path, pool and fellowships,
+    and at the end the shuffles revealed), which the generic text lacks."""
     board = getattr(view, "lines", None)
     extra = [line for line in board[1:] if isinstance(line, str)] if isinstance(board, list) else []
     return "\n".join([view_text(view), *extra])

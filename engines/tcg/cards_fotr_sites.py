@@ -86,7 +86,12 @@ def _lake(turn: T, site: Card) -> None:
         options.append(Option(id="two", label="Exert two other companions"))
     if options:
         proc.ask_card(turn, state.fp_player.seat, f"{site.name}: exert Frodo, or two other companions?", options,
-                      "fotr_lake", forced="only one way can be paid" if len(options) == 1 else "")
+                      "fotr_lake", forced=f"{site.name}: the only way to pay is to {_lower(options[0].label)}"
+                      if len(options) == 1 else "")
+
+
+def _lower(label: str) -> str:
+    return label[:1].lower() + label[1:]
 
 
 @proc.handler("fotr_lake")
@@ -97,7 +102,8 @@ def _lake_answer(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
     others = _others(turn.state)
     proc.ask_many(turn, turn.state.fp_player.seat, "Exert which two companions?",
                   [Option(id=c.uid, label=c.name) for c in others], "fotr_exert_all", low=2, high=2,
-                  forced="exactly two can exert" if len(others) == 2 else "")
+                  forced=f"Only {proc.called(turn.state, others[0])} and {proc.called(turn.state, others[1])} can "
+                  "exert: both exert" if len(others) == 2 else "")
 
 
 @proc.handler("fotr_exert_all")

@@ -217,9 +217,12 @@ def _sang_exert(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
     minions = rules.minions(turn.state)
     x = min(len(choice), len(minions))
     if x:
+        # the log says "<forced> (p1: answered by itself).": a sentence of what happens, not a fragment
+        every = ("The only minion takes a wound, for the mounted companion exerted" if x == 1 else
+                 f"Each of the {x} minions takes a wound, one for each mounted companion exerted")
         proc.ask_many(turn, turn.state.fp_player.seat, f"Wound {proc.plural(x, 'minion')}.",
                       [Option(id=m.uid, label=m.name) for m in minions], "sang_wound", low=x, high=x,
-                      forced="as many minions as there are" if x == len(minions) else "")
+                      forced=every if x == len(minions) else "")
 
 
 @proc.handler("sang_wound")

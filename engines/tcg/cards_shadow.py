@@ -109,8 +109,11 @@ def _otsea(turn: T) -> None:
     options += [Option(id=f"return:{c.uid}", label=f"Return {c.name} to your hand") for c in rules.companions(state)
                 if c not in _bound(state)]
     if options:
+        only = options[0].id.split(":")
+        what = (f"{proc.name(state, only[1])} exerts twice" if only[0] == "exert" else
+                f"{proc.name(state, only[1])} returns to {state.fp_player.seat}'s hand")
         proc.ask_card(turn, state.fp_player.seat, "Úlairë Otsëa: choose what you suffer.", options, "otsea",
-                      forced="only one choice is possible" if len(options) == 1 else "")
+                      forced=f"Úlairë Otsëa: {what}, the only choice" if len(options) == 1 else "")
 
 
 @proc.handler("otsea")

@@ -47,7 +47,7 @@ def _no_archery(state: TcgState, card: Card) -> bool:
 def after_archery(turn: T) -> None:
     state = turn.state
     if not rules.minions(state) and state.opt("skip_after_archery"):
-        turn.say("No minions remain after archery: on to regroup (spec 9.6).")
+        turn.say("No minions remain after archery: on to regroup.")  # spec 9.6
         state.step = "site9"
         return
     state.phase = "assignment"
@@ -75,8 +75,22 @@ def assignment(turn: T) -> None:
     if not options:
         _to_leftover(state)
         return
-    turn.ask(state.fp_player.seat, DecisionKind.CHOOSE_ONE, "Assign your companions to minions, then say done.",
+    turn.ask(state.fp_player.seat, DecisionKind.CHOOSE_ONE,
+             "Assign your companions to minions, then say done." + numbers(state),
              [Option(id="done", label="Done assigning"), *options], context="assign")
+
+
+NUMBERS = " Companions: "  # where an assignment prompt's numbers begin (the status line shows what comes before)
+
+
+def numbers(state: TcgState) -> str:
+    """What assigning needs, after the prompt's question: each companion's and each minion's strength, vitality and
+    wounds (the current numbers), and the minions assigned already. One line: a prompt is also a menu's placeholder
+    and an autocomplete entry."""
+    comps = card_list(proc.stats(state, c) for c in rules.companions(state))
+    minions = card_list(proc.stats(state, m) + (f" against {proc.name(state, state.assign[m.uid])}"
+                                                if m.uid in state.assign else "") for m in rules.minions(state))
+    return f"{NUMBERS}{comps}. Minions: {minions}."
 
 
 def _assign_cost(state: TcgState, minion: Card) -> bool:
@@ -104,7 +118,8 @@ def assign(turn: T, minion: str, comp: str, by_fp: bool) -> None:
         able = [c for c in rules.companions(state) if rules.can_exert(state, c)]
         proc.ask_card(turn, state.fp_player.seat, f"Exert a companion to assign {proc.called(state, m)}.",
                       [Option(id=c.uid, label=f"Exert {c.name}") for c in able], "exert_chosen",
-                      forced="only one companion can exert" if len(able) == 1 else "")
+                      forced=f"Only {proc.called(state, able[0])} can exert to assign {proc.called(state, m)}"
+                      if len(able) == 1 else "")
     if by_fp and m is not None:
         n = rules.ambush(state, m)
         owner = state.owners[minion]
@@ -126,7 +141,8 @@ def leftover(turn: T) -> None:
         options = [Option(id=f"{m.uid}>{c.uid}", label=f"{m.name} attacks {c.name}")
                    for m in mine for c in rules.companions(state)]
         done = [] if state.opt("leftover") == "must" else [Option(id="done", label="Done")]
-        turn.ask(seat, DecisionKind.CHOOSE_ONE, "Assign your unassigned minions (those left out do not skirmish).",
+        turn.ask(seat, DecisionKind.CHOOSE_ONE,
+                 "Assign your unassigned minions (those left out do not skirmish)." + numbers(state),
                  [*done, *options], context="leftover")
         return
     state.fought = []
@@ -142,7 +158,7 @@ def pick(turn: T) -> None:
         fierce = [m for m in rules.minions(state) if rules.has_keyword(state, m, "fierce")]
         if not state.fierce and fierce and rules.companions(state):
             state.fierce, state.assign, state.fought = True, {}, []
-            turn.say("Fierce minions must be defended against again (spec 4.8.5).")
+            turn.say("Fierce minions must be defended against again.")  # spec 4.8.5
             state.step = "assignment"
             return
         state.step = "site9"
@@ -172,7 +188,7 @@ def resolve(turn: T) -> None:
     comp = state.find(state.skirmish)
     fighting = [m for m in rules.minions(state) if state.assign.get(m.uid) == state.skirmish]
     if comp is None or not fighting:
-        turn.say("The skirmish is cancelled: one side is gone (spec 9.4).")
+        turn.say("The skirmish is cancelled: one side is gone.")  # spec 9.4
         return
     fp_str = max(0, rules.strength(state, comp))
     sh_str = max(0, sum(rules.strength(state, m) for m in fighting))

@@ -115,8 +115,9 @@ def _start(turn: T) -> None:
         if total:
             options = [Option(id=c.uid, label=c.name, cap=rules.wounds(c)) for c in hurt]
             options.append(Option(id="none", label="left unhealed", cap=total))
-            turn.ask(fp.seat, DecisionKind.ASSIGN, f"Sanctuary: heal up to {total} wounds from your companions.",
-                     options, amount=total, context="sanctuary")
+            turn.ask(fp.seat, DecisionKind.ASSIGN,
+                     f"Sanctuary: heal up to {proc.plural(total, 'wound')} from your companions.", options,
+                     amount=total, context="sanctuary")
 
 
 @step("fellowship")
@@ -196,7 +197,7 @@ def _shadow(turn: T) -> None:
     if rules.minions(state):
         state.step = "maneuver_start"
     else:
-        turn.say("No minions in play: straight to the regroup phase (spec 4.3).")
+        turn.say("No minions in play: straight to the regroup phase.")  # spec 4.3
         state.step = "site9"
 
 
@@ -292,7 +293,8 @@ def _site9(turn: T) -> None:
     state = turn.state
     fp = state.fp_player
     if fp.position >= 9 and rules.ring_bearer(state) is not None:
-        turn.finish(Outcome(winners=[fp.seat], reason=f"{fp.seat}'s fellowship reached site 9 with its Ring-bearer."))
+        proc.finish(turn, Outcome(winners=[fp.seat],
+                                  reason=f"{fp.seat}'s fellowship reached site 9 with its Ring-bearer."))
         return
     state.step = "regroup_start"
 

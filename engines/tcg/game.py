@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View, ZoneView
-from engines.tcg import answers, effects, flow, rules  # noqa: F401  (effects registers the scripts)
+from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Seat, Step, Turn, View, ZoneView
+from engines.tcg import answers, effects, flow, rules, verbs  # noqa: F401  (effects registers the scripts)
 from engines.tcg import procedures as proc
 from engines.tcg.cards import CardDef
 from engines.tcg.copying import copy_state
@@ -126,6 +126,16 @@ class Tcg(Rules[TcgState]):
         flow.advance(turn)
         return Step(state=state, events=turn.events)
 
+    def apply(self, state: TcgState, seat: Seat, command: Any) -> Step[TcgState]:
+        if isinstance(command, verbs.Act) and state.outcome is None:
+            # `play c60`: the option play:c60, or a refusal. Read from a copy: reading a zone of a state that was
+            # itself copied makes that zone (engines/tcg/copying.py), and `apply` never changes its input.
+            command = verbs.answer(self.copy(state), seat, command)
+        return super().apply(state, seat, command)
+
+    def why_not(self, state: TcgState, decision: Decision, option: str) -> str:
+        return verbs.hint(decision, option)  # 'c60' alone: "'c60' is a card: write 'play c60'"
+
     def resolve(self, turn: Turn[TcgState], decision: Decision, choice: tuple[str, ...]) -> None:
         answers.resolve(turn, decision, choice)
         flow.advance(turn)
@@ -202,12 +212,17 @@ class Tcg(Rules[TcgState]):
             elif what != "discard":
                 _signed(args[0])
             return Adjust(what=what, args=args)
-        raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), set a standing "
-                           "order ('order skirmish pass') or adjust ('adjust burden +1').")
+        if verb in verbs.VERBS:
+            return verbs.parse(words)
+        raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), play a card "
+                           "('play c60'), use or heal by its id, set a standing order ('order skirmish pass') or "
+                           "adjust ('adjust burden +1').")
 
     def format_verb(self, command: Any) -> str:
         if isinstance(command, Adjust):
             return " ".join(["adjust", command.what, *command.args])
+        if isinstance(command, verbs.Act):
+            return command.text()
         return super().format_verb(command)
 
     def view(self, state: TcgState, seat: str | None) -> View:

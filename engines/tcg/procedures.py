@@ -29,6 +29,14 @@ def called(state: TcgState, card: Card) -> str:
     return f"{card.name} ({card.uid})" if card.uid in rules.twins(state) else card.name
 
 
+def stats(state: TcgState, card: Card, strength: int | None = None) -> str:
+    """A character with what a skirmish compares and what kills it: "Merry, Noble Warrior (strength 5, vitality 4,
+    1 wound)", the current numbers (possessions and modifiers counted). `strength`: when already worked out."""
+    wounds = rules.wounds(card)
+    return (f"{called(state, card)} (strength {rules.strength(state, card) if strength is None else strength}, "
+            f"vitality {rules.vitality(state, card)}" + (f", {plural(wounds, 'wound')})" if wounds else ")"))
+
+
 def name(state: TcgState, uid: str) -> str:
     card = state.find(uid)
     return called(state, card) if card is not None else uid
@@ -60,6 +68,25 @@ def shuffle(turn: T, player: Player, zone: Zone, what: str) -> None:
     digest = hashlib.sha256((salt + ":" + ",".join(order)).encode()).hexdigest()
     state.shuffles.append(Shuffle(seat=player.seat, what=what, digest=digest, salt=salt, order=order))
     turn.say(f"{player.seat} shuffles the {what}; commitment sha256 {digest[:16]}…")
+
+
+def finish(turn: T, outcome: Outcome) -> None:
+    """End the game and reveal every shuffle's commitment (spec 1.3): each line gives the exact text whose sha256
+    was published, the salt, a colon, then the card ids from the bottom of the deck up, so anyone can hash it and
+    compare it with the digest posted when the deck was shuffled."""
+    turn.finish(outcome)
+    if turn.state.shuffles:
+        turn.say("The shuffles are revealed: each text below hashes (sha256) to the commitment posted when the "
+                 "deck was shuffled; it is the salt, a colon, then the cards from the bottom of the deck up.")
+    for line in reveal_lines(turn.state.shuffles):
+        turn.say(line)
+
+
+def reveal_lines(shuffles: list[Shuffle]) -> list[str]:
+    """One line per shuffle, in the order they were made: whose deck, the commitment as first posted, the text it
+    is the sha256 of, and the whole digest."""
+    return [f"{s.seat}'s {s.what} (commitment sha256 {s.digest[:16]}…): sha256 of "
+            f"'{s.salt}:{','.join(s.order)}' is {s.digest}." for s in shuffles]
 
 
 def draw(turn: T, player: Player, count: int) -> int:
@@ -142,7 +169,7 @@ def kill(turn: T, uid: str, why: str = "") -> None:
             return
         if owner.threats and owner is state.fp_player:
             n, owner.threats = owner.threats, 0
-            turn.say(f"{owner.seat} removes {plural(n, 'threat')}: as many threat wounds must be placed (spec 6.13).")
+            turn.say(f"{owner.seat} removes {plural(n, 'threat')}: as many threat wounds must be placed.")  # spec 6.13
             state.queue.insert(0, f"threats:{n}")
     else:
         to_discard(state, card)
@@ -270,7 +297,7 @@ def lose(turn: T, player: Player, why: str) -> None:
     turn.say(f"{player.seat} loses: {why}.")
     left = state.live()
     if len(left) == 1:
-        turn.finish(Outcome(winners=[left[0].seat], reason=f"{left[0].seat} wins: the last player left, after "
+        finish(turn, Outcome(winners=[left[0].seat], reason=f"{left[0].seat} wins: the last player left, after "
                                                               f"{player.seat} lost ({why})."))
         return
     eliminate(turn, player)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engines.core import SeatView, View, Zone, ZoneView, card_list, zone_view
-from engines.tcg import rules
+from engines.tcg import combat, rules
+from engines.tcg import procedures as proc
 from engines.tcg.state import TcgState
 
 
@@ -61,14 +62,18 @@ class TcgView(View):
     twins: list[str] = field(default_factory=list)
     players: list[PlayerView] = field(default_factory=list)
     commitments: list[Commitment] = field(default_factory=list)
-    text: list[str] = field(default_factory=list)  # a plain summary, for the console and tests
+    # The text board under the generic view, the status first (the console prints lines[1:], as for Middle-earth
+    # Quest): the path, the pool, each fellowship; once the game is over, every shuffle revealed.
+    lines: list[str] = field(default_factory=list)
 
 
 def status_line(state: TcgState) -> str:
     if state.outcome is not None:
         return state.outcome.reason
     waiting = list(dict.fromkeys(d.seat for d in state.decisions))
-    prompt = state.decisions[0].prompt if len(state.decisions) == 1 and not state.decisions[0].private else ""
+    # what is asked, without an assignment's numbers (the board's lines give them)
+    prompt = state.decisions[0].prompt.split(combat.NUMBERS)[0] \
+        if len(state.decisions) == 1 and not state.decisions[0].private else ""
     return (f"Turn {state.turn_no}, {state.fp_player.seat}'s {state.phase} phase: waiting on {', '.join(waiting)}"
             + (f" ({prompt})" if prompt else ""))
 
@@ -81,7 +86,11 @@ def own_hidden(state: TcgState, seat: str | None) -> list[Zone]:
 def hand_zones(state: TcgState, seat: str | None) -> list[ZoneView]:
     """`own_hidden` as `seat` sees them (a view's `private`), named as their owner reads them after "Your" ("Your
     hand", not "Your p1: hand")."""
-    return [replace(zone_view(z, seat), name=z.name.split(": ")[-1]) for z in own_hidden(state, seat)]
+    return [_plain(zone_view(z, seat)) for z in own_hidden(state, seat)]
+
+
+def _plain(zone: ZoneView) -> ZoneView:
+    return replace(zone, name=zone.name.split(": ")[-1])
 
 
 def build(state: TcgState, seat: str | None) -> TcgView:
@@ -93,32 +102,44 @@ def build(state: TcgState, seat: str | None) -> TcgView:
             seat=p.seat, deck=p.deck, position=p.position, hand=len(p.hand.cards), draw=len(p.draw.cards),
             adventure=len(p.adventure.cards), burdens=p.burdens, threats=p.threats, wearing=p.wearing,
             ring_bearer=p.ring_bearer, out=p.out, orders=dict(state.orders.get(p.seat, {})),
-            fellowship=zone_view(p.fellowship, seat),
-            support=zone_view(p.support, seat), discard=zone_view(p.discard, seat), dead=zone_view(p.dead, seat)))
+            # named as the table reads them after the owner ("p1 discard pile", not "p1 p1: discard pile"), the
+            # fellowship with the site it is at
+            fellowship=replace(zone_view(p.fellowship, seat), name=f"fellowship at site {p.position}"),
+            support=_plain(zone_view(p.support, seat)), discard=_plain(zone_view(p.discard, seat)),
+            dead=_plain(zone_view(p.dead, seat))))
     path = zone_view(state.path, seat)
     minions = zone_view(state.minions, seat)
     initiative = "shadow" if rules.shadow_has_initiative(state) else "free peoples"
-    text = ["Path: " + card_list(f"{state.defs[c.ref].site} {c.name}" for c in
+    status = status_line(state)
+    text = [status, "Path: " + card_list(f"{state.defs[c.ref].site} {c.name}" for c in
                                    sorted(state.path.cards, key=lambda c: state.defs[c.ref].site)),
             f"Twilight {state.twilight}; moves {state.moves}/{rules.move_limit(state)}; initiative: {initiative}."]
-    for pv in players:
-        comps = card_list(f"{c.name}" + (f" [{c.tokens.get('wounds', 0)}w]" if c.tokens.get("wounds") else "")
-                          for c in pv.fellowship.cards)
-        text.append(f"{pv.seat} at site {pv.position}: hand {pv.hand}, deck {pv.draw}, burdens {pv.burdens}, "
-                    f"threats {pv.threats}{', wearing the Ring' if pv.wearing else ''}{', out' if pv.out else ''}; "
-                    f"{comps}")
     strengths = {c.uid: rules.strength(state, c) for c in rules.characters(state)}
+    for p, pv in zip(state.players, players, strict=True):
+        # the active fellowship with what assigning defenders needs (strength, vitality, wounds); the others wait
+        comps = card_list(proc.stats(state, c, strengths.get(c.uid)) if p is state.fp_player else
+                          c.name + (f" ({proc.plural(rules.wounds(c), 'wound')})" if rules.wounds(c) else "")
+                          for c in p.fellowship.cards)
+        text.append(f"{pv.seat}'s fellowship at site {pv.position}{' (the active one)' if p is state.fp_player else ''}"
+                    f": hand {pv.hand}, deck {pv.draw}, burdens {pv.burdens}, threats {pv.threats}"
+                    f"{', wearing the Ring' if pv.wearing else ''}{', out' if pv.out else ''}"
+                    + (f"; {comps}" if comps else ""))
     if minions.cards:
-        text.append("Minions: " + card_list(f"{c.name} (strength {strengths.get(c.uid, 0)})"
-                                            for c in state.minions.cards))
+        text.append("Minions: " + card_list(
+            proc.stats(state, m, strengths.get(m.uid))
+            + (f" against {proc.name(state, state.assign[m.uid])}" if m.uid in state.assign else "")
+            for m in state.minions.cards))
     fighting = [m for m, c in state.assign.items() if c == state.skirmish]
     comp = state.find(state.skirmish) if state.skirmish else None
     if comp is not None and fighting:
         text.append(f"Skirmish: {comp.name} (strength {strengths.get(comp.uid, 0)}) against "
                     + card_list(f"{m.name}" for m in state.minions.cards if m.uid in fighting)
                     + f" (strength {sum(strengths.get(m, 0) for m in fighting)})")
+    if over and state.shuffles:
+        text.append("The shuffles revealed (the sha256 of each text is its commitment):")
+        text += proc.reveal_lines(state.shuffles)
     return TcgView(
-        game="tcg", seat=seat, title="The Lord of the Rings TCG (starter rules)", status=status_line(state),
+        game="tcg", seat=seat, title="The Lord of the Rings TCG (starter rules)", status=status,
         table=[path, minions, *(z for pv in players for z in (pv.fellowship, pv.support, pv.discard, pv.dead))],
         private=private,
         seats=[SeatView(seat=p.seat, counters={"hand": len(p.hand.cards), "draw": len(p.draw.cards),
@@ -132,4 +153,4 @@ def build(state: TcgState, seat: str | None) -> TcgView:
         twins=sorted(rules.twins(state)), players=players,
         commitments=[Commitment(seat=s.seat, what=s.what, digest=s.digest, salt=s.salt if over else "",
                                 order=list(s.order) if over else []) for s in state.shuffles],
-        text=text)
+        lines=text)

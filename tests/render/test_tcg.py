@@ -186,7 +186,7 @@ def test_the_skirmish_line_shows_the_strengths_the_engine_compares(drawn: TextRe
     table = GAME.view(state, None)
     assert isinstance(table, TcgView)
     assert "Skirmish: Enraged Horseman (strength 6) against Morgul Destroyer; Desert Runner (strength 12)" in \
-        table.text
+        table.lines
 
 
 def test_a_tile_with_badges_keeps_strength_and_vitality(drawn: TextRecorder) -> None:

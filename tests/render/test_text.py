@@ -79,6 +79,14 @@ def test_tokens_read_as_counted() -> None:
     assert card_text(gloin) == "Glóin (1 damage, 2 resources)"
 
 
+def test_a_plural_token_key_reads_singular_for_one() -> None:
+    """Found playing the TCG, whose wound tokens are kept as "wounds": "Pippin, Guard of Minas Tirith (1 wounds)"."""
+    pippin = CardView(uid="c74", name="Pippin, Guard of Minas Tirith", tokens={"wounds": 1})
+    assert card_text(pippin) == "Pippin, Guard of Minas Tirith (1 wound)"
+    assert card_text(CardView(uid="c75", name="Gondorian Captain", tokens={"wounds": 2})) == \
+        "Gondorian Captain (2 wounds)"
+
+
 def _table() -> View:
     def face(uid: str, name: str) -> CardView:
         return CardView(uid=uid, name=name)

@@ -11,7 +11,9 @@ change alters the games on purpose, write them again:
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +60,13 @@ def test_the_console_plays_the_transcript_to_its_end(tmp_path: Path, path: Path)
     # the names are split by "; ", since some hold a comma ("Úlairë Otsëa, Black-Mantled Wraith"): 8 cards
     first = next(line for line in out.splitlines() if line.startswith("[to p1] Your hand: "))
     assert len(first.removeprefix("[to p1] Your hand: ").split("; ")) == 8
+    # Spec 1.3: each shuffle's commitment, posted when made, is revealed at the end as the text it hashes to
+    posted = re.findall(r"^\[table\] (p\d) shuffles the draw deck; commitment sha256 ([0-9a-f]{16})…$", out, re.M)
+    revealed = re.findall(r"^\[table\] (p\d)'s draw deck \(commitment sha256 ([0-9a-f]{16})…\): sha256 of "
+                          r"'([^']*)' is ([0-9a-f]{64})\.$", out, re.M)
+    assert len(posted) >= int(info["players"]) and [r[:2] for r in revealed] == posted
+    assert all(hashlib.sha256(text.encode()).hexdigest() == digest.lower() and digest.startswith(short)
+               for _, short, text, digest in revealed)
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.stem)

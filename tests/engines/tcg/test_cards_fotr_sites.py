@@ -89,6 +89,8 @@ def test_moria_lake_exerts_frodo_or_two_others() -> None:
     t = arrive(t, LAKE)  # Frodo alone: he must exert
     frodo = t.players[0].fellowship.cards[0]
     assert t.decisions[0].forced and option_ids(t) == [frodo.uid]
+    # the log's line is a sentence naming what happens: "<forced> (p1: answered by itself)."
+    assert t.decisions[0].forced == f"Moria Lake: the only way to pay is to exert {frodo.name}"
 
 
 def test_bridge_of_khazad_dum_plays_the_balrog_cheaper() -> None:

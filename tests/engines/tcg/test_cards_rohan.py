@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core import DecisionKind
+from engines.core import Answer, DecisionKind
 from engines.tcg import GAME, flow, rules
 from engines.tcg import procedures as proc
 from engines.tcg.state import WOUNDS
@@ -134,6 +134,22 @@ def test_they_sang_as_they_slew_exerts_riders_to_wound_minions() -> None:
     s = answer(s, b.uid)
     assert rules.wounds(found(s, horseman.uid)) == 1 and rules.wounds(found(s, b.uid)) == 1
     assert WOUNDS not in found(s, a.uid).tokens
+
+
+def test_they_sang_as_they_slew_against_as_many_minions_as_riders_says_so_in_a_sentence() -> None:
+    # tcg spec 5.1; They Sang as They Slew (regroup). Found playing: with one minion and one rider the log read
+    # "as many minions as there are (p2: answered by itself).", a fragment of a line.
+    s = a_game()
+    horseman = s.players[0].fellowship.cards[2]
+    put(s, STEED, "", on=horseman)
+    sang = put(s, SANG, "hand")
+    scout = put(s, SCOUT, "minions", "p2")
+    window(s, "regroup")
+    s = answer(s, f"ev:{sang.uid}")
+    step = GAME.apply(s, "p1", Answer(decision=s.decisions[0].id, choice=(horseman.uid,)))
+    told = [e.text for e in step.events]
+    assert "The only minion takes a wound, for the mounted companion exerted (p1: answered by itself)." in told
+    assert rules.wounds(found(step.state, scout.uid)) == 1
 
 
 def test_merry_lets_his_player_choose_the_four_cards_discarded() -> None:

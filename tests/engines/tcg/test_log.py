@@ -7,6 +7,7 @@ from __future__ import annotations
 from engines.core import Answer
 from engines.tcg import GAME, flow
 from engines.tcg.state import WOUNDS
+from tests.engines.player_words import citations
 from tests.engines.tcg.table import a_game, fight, pippin_game, proc, put, turn_of, window
 
 CAPTAIN, SPEARMAN = "7_96", "7_201"  # Gondorian Captain (the Pippin starter's), Morgul Spearman
@@ -165,3 +166,22 @@ def test_cards_discarded_from_hand_read_as_the_cards_they_are_though_a_name_hold
     proc.discard_from_hand(turn, "p1", [c.uid for c in cards])
     assert [e.text for e in turn.events] == [
         "p1 discards 4 cards from hand: Úlairë Otsëa, Black-Mantled Wraith; Swift Steed; Morgul Lurker; Unhindered."]
+
+
+def test_no_line_a_player_reads_cites_the_spec() -> None:
+    # Found playing: "Fierce minions must be defended against again (spec 4.8.5)." Players have no spec: the
+    # sections stay in comments and tests.
+    assert citations("engines/tcg") == []
+
+
+def test_the_fierce_line_reads_without_a_spec_section() -> None:
+    # tcg spec 4.8.5: after the skirmishes, fierce minions are assigned again
+    s = a_game()
+    fierce = next(ref for ref, d in s.defs.items() if d.type == "minion" and "fierce" in d.keywords)
+    minion = put(s, fierce, "minions", "p2")
+    s.decisions.clear()
+    s.phase, s.step, s.assign, s.fought = "assignment", "skirmish_pick", {}, []
+    turn = turn_of(s)
+    flow.advance(turn)
+    assert "Fierce minions must be defended against again." in [e.text for e in turn.events]
+    assert minion.uid in {o.id.split(">")[0] for o in s.decisions[0].options}

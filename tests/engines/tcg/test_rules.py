@@ -361,6 +361,33 @@ def test_hidden_information_and_the_shuffle_commitment() -> None:
     assert digest == shuffle.digest
 
 
+def test_the_end_of_the_game_reveals_each_shuffle_in_the_log_and_the_text_board() -> None:
+    # tcg spec 1.3: the commitment is published at the start and revealed when the game ends. The log used to post
+    # only the digest; the reveal reached no player (it sat in the view, which nothing printed).
+    s = a_game()
+    posted = [x.digest[:16] for x in s.shuffles]
+    turn = turn_of(s)
+    proc.lose(turn, s.players[0], "a test")
+    told = [e.text for e in turn.events if e.audience is None]
+    assert told[:2] == ["p1 loses: a test.", "The game is over: p2 wins: the last player left, after p1 lost (a test)."]
+    lines = [t for t in told if "(commitment sha256" in t]
+    assert len(lines) == len(posted) == 2
+    for line, short, shuffle in zip(lines, posted, s.shuffles, strict=True):
+        text, digest = line.split("sha256 of '", 1)[1].rsplit("' is ", 1)
+        # what the line quotes hashes to the whole digest, whose start is the one posted at the start
+        assert hashlib.sha256(text.encode()).hexdigest() == digest.rstrip(".") == shuffle.digest
+        assert line.startswith(f"{shuffle.seat}'s draw deck (commitment sha256 {short}…)")
+    board = GAME.view(s, None).lines  # type: ignore[attr-defined]
+    assert s.outcome is not None and board[0] == s.outcome.reason
+    assert [x for x in board if "(commitment sha256" in x] == lines
+
+
+def test_a_game_in_progress_reveals_no_shuffle() -> None:
+    # tcg spec 1.3: the draw deck's order is never visible while the game goes on
+    s = a_game()
+    assert not [x for x in GAME.view(s, None).lines if "sha256 of" in x]  # type: ignore[attr-defined]
+
+
 def test_standing_orders_pass_windows_and_refuse_unknown_values() -> None:
     # tcg spec 1.3, 4.11
     s = a_game()

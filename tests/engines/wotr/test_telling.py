@@ -9,6 +9,7 @@ from engines.core import Answer, Card
 from engines.wotr import GAME, actions, round
 from engines.wotr import procedures as proc
 from engines.wotr.state import WotrState
+from tests.engines.player_words import citations
 from tests.engines.wotr.table import answer, clear_active, fetch, location, opened, put, to_act, to_hand, turn
 
 
@@ -115,3 +116,8 @@ def test_a_list_of_cards_reads_apart_where_a_name_holds_a_comma() -> None:
     Another Way, Pippin Took, Gimli" read as five cards for four."""
     drawn = [Card(uid="c1", name="Nenya, Ring of Adamant"), Card(uid="c2", name="Gimli")]
     assert proc.names(drawn) == "Nenya, Ring of Adamant; Gimli"
+
+
+def test_no_line_a_player_reads_cites_the_spec() -> None:
+    # Players have no spec: its sections stay in comments and tests, not in the log, prompts or refusals
+    assert citations("engines/wotr") == []

@@ -135,9 +135,7 @@ class Meq(Rules[MeqState]):
     # the shuffled order (stock.shuffle): uids in the pack's order named the same monster behind the same token
     # id in every game, and the heroes' options show those ids. The same seed deals the same cards, under other
     # uids, so an older journal's answers name uids this version does not give.
-    # 7: a lone enemy confronting a hero, a token with one place to go and a drawn token with one spot are forced
-    # (answered by themselves): an older journal answers those decisions itself, which this version refuses.
-    version = "7"
+    version = "6"
     min_seats = 2
     max_seats = 4
     state_type = MeqState

@@ -167,10 +167,7 @@ def ask_attacker(turn: Turn[MeqState], context: str, peril: bool = False) -> Non
         options.append(("pass", "no ambush"))
     ask(turn, state.sauron, f"attack:{context}", f"Choose what confronts {hero.name} on {state.map.name(hero.at)}.",
         options, DecisionKind.ACT_OR_PASS if context == "ambush" and state.opt("ambush") == "may"
-        else DecisionKind.CHOOSE_ONE, private=True,
-        # One enemy and nothing else to pick: the table sees the pieces there, so the reason tells no face.
-        forced=f"Only one enemy is on {state.map.name(hero.at)}: it confronts {hero.name}" if len(options) == 1
-        else "")
+        else DecisionKind.CHOOSE_ONE, private=True)
 
 
 def face_of(state: MeqState, piece: str) -> str:

@@ -472,15 +472,12 @@ def command_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         card = draw_token(turn, what)
         state.placed_token = True
         state.commanded.append(card.uid)  # a token placed this action cannot move in it (6.29)
-        spots = token_targets(state, what)
         ask(turn, state.sauron, f"token_at:{card.uid}", f"Place the token you drew ({card.name}) where?",
-            [(loc, state.map.name(loc)) for loc in spots], private=True,
-            forced=f"The drawn token can go only to {state.map.name(spots[0])}" if len(spots) == 1 else "")
+            [(loc, state.map.name(loc)) for loc in token_targets(state, what)], private=True)
     elif verb == "move":
         state.commanded.append(what)
-        spots = move_targets(state, what)
-        ask(turn, state.sauron, f"move_to:{what}", "Move it where?", [(loc, state.map.name(loc)) for loc in spots],
-            forced=f"It can move only to {state.map.name(spots[0])}" if len(spots) == 1 else "")
+        ask(turn, state.sauron, f"move_to:{what}", "Move it where?",
+            [(loc, state.map.name(loc)) for loc in move_targets(state, what)])
     else:
         m = state.minion(what)
         healed = min(4, m.damage)

@@ -179,9 +179,8 @@ def test_a_blank_token_is_discarded_and_the_hero_explores() -> None:
     state = to_travel(hero_turn(state, 0, at="bree"))
     state = answer(state, "travel", "move:weathertop")
     state = answer(state, "pay", paid.uid)
-    # The only piece there confronts the hero by itself: Sauron is not asked a question with one answer (the
-    # kernel's forced decisions, engines/core/orders.py); the table sees the pieces, so nothing is told.
-    assert not [d for d in state.decisions if d.context.startswith("attack")]
+    assert options(state, "attack") == {blank.uid}  # Sauron must confront the hero with it
+    state = answer(state, "attack", blank.uid)
     assert state.combat is None and not state.tokens.cards
     discarded = state.token_discard.cards[-1]
     assert discarded.uid == blank.uid and discarded.face_up

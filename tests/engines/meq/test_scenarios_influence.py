@@ -137,14 +137,3 @@ def test_the_board_names_the_game_once() -> None:
     title = view.build(state, None).title
     assert title.count("Middle-earth Quest") == 1, title
     assert view.titled("Base board") == "Middle-earth Quest: Base board"
-
-
-def test_a_move_with_one_place_to_go_answers_itself() -> None:
-    # meq spec 6.28 (a token moves to an adjacent location with influence); README "forced" decisions: a question
-    # with one answer is not asked, and the log says why
-    state = a_table()
-    state.influence = {"mount-gundabad": 3, "emyn-muil": 1}  # of Dagorlad's neighbours, only Emyn Muil
-    token = place_token(state, "brown-lands-mordor", "mon-orc", "dagorlad")
-    state = answer(commanding(state), "command", f"move:{token.uid}")
-    assert state.token_at[token.uid] == "emyn-muil"
-    assert not [d for d in state.decisions if d.context.startswith("move_to")]

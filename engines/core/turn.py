@@ -344,12 +344,7 @@ class Rules(Generic[S]):
         if words[0].lower() == "answer":
             if len(words) < 3 or not (words[1].isascii() and words[1].isdigit()):
                 raise CommandError("Write an answer as 'answer <decision number> <option> [option...]'.")
-            steps: list[tuple[str, ...]] = [()]
-            for word in words[2:]:
-                if word.lower() == THEN:
-                    steps.append(())
-                else:
-                    steps[-1] += (word,)
+            steps = chained(words[2:])
             if any(not step for step in steps):
                 raise CommandError(f"Write a chained answer as 'answer <decision number> <option> {THEN} <option>', "
                                    f"with an option (or '{NONE}') on each side of '{THEN}'.")
@@ -416,3 +411,13 @@ def _same_answer(decision: Decision, step: tuple[str, ...], answer: tuple[str, .
         return typed == settled
     return sorted(x for x in typed if not x.endswith("=0")) == sorted(x for x in settled if not x.endswith("=0"))
 
+
+def chained(words: list[str]) -> list[tuple[str, ...]]:
+    """`words` cut at each `then`: the steps of a chained command (a step left empty is the caller's to refuse)."""
+    steps: list[tuple[str, ...]] = [()]
+    for word in words:
+        if word.lower() == THEN:
+            steps.append(())
+        else:
+            steps[-1] += (word,)
+    return steps

@@ -10,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from engines.core import NONE, THEN, Answer, CommandError, Decision, Option, RuleError, card_list, plain_label
+from engines.core.turn import chained
 from engines.tcg.state import TcgState
 
 # Each verb and the option ids it names (the part before the first colon).
@@ -34,13 +35,7 @@ class Act:
 
 def parse(words: list[str]) -> Act:
     verb = words[0].lower()
-    steps: list[tuple[str, ...]] = [()]
-    for word in words[1:]:
-        if word.lower() == THEN:
-            steps.append(())
-        else:
-            steps[-1] += (word,)
-    first, *then = steps
+    first, *then = chained(words[1:])
     if not first or any(not step for step in then):
         raise CommandError(f"Write '{verb} <card>', with the card's id as your options show it, e.g. '{verb} c60'; "
                            f"a target's id may follow ('{verb} c26 c4'), and what it asks next after "

@@ -116,7 +116,7 @@ class GameCog(commands.Cog):
         await io.defer(interaction, ephemeral=True)
         game_id, user = await self._game_here(interaction, game), self.bot.user_of(interaction)
         entries = said(await self.service.log(game_id, user, lines), names_of(await self.service.seats(game_id, user)))
-        await io.reply(interaction, "\n".join(entries) or "The log is empty.", ephemeral=True)
+        await io.reply_whole(interaction, "\n".join(entries) or "The log is empty.", ephemeral=True)
 
     @game.command(name="look", description="A zone of the table with all its cards (a discard pile...)")
     @app_commands.describe(zone="e.g. 'p1 discard', 'encounter discard', or 'discard' for every discard pile")

@@ -104,7 +104,8 @@ async def reply(
     interaction: discord.Interaction, content: str = "", *, ephemeral: bool = False, **kwargs: Any
 ) -> discord.Message | None:
     """Answer an interaction whether or not it was deferred; fall back to the channel if the
-    interaction has expired, so the player still hears back."""
+    interaction has expired, so the player still hears back. Text over Discord's 2,000 characters keeps its
+    newest lines (`reply_whole` keeps them all)."""
     content = clip(content)
     try:
         if interaction.response.is_done():
@@ -119,6 +120,13 @@ async def reply(
         if isinstance(channel, discord.abc.Messageable):
             return await send(channel, content, **kwargs)
         return None
+
+
+async def reply_whole(interaction: discord.Interaction, content: str, *, ephemeral: bool = False) -> None:
+    """`reply`, with text over Discord's 2,000 characters sent as several messages split between lines (a game's
+    log: a TCG game's last lines reveal every shuffle, and none of them may be cut)."""
+    for piece in pieces(content):
+        await reply(interaction, piece, ephemeral=ephemeral)
 
 
 async def post(target: discord.abc.Messageable, content: str = "", **kwargs: Any) -> discord.Message | None:
@@ -200,7 +208,10 @@ def pieces(text: str, limit: int = 2000) -> list[str]:
 
 
 def clip(text: str, limit: int = 2000) -> str:
-    """Discord refuses messages over 2,000 characters; keep the newest lines, which matter most."""
+    """Discord refuses messages over 2,000 characters; keep the newest lines, which matter most, whole (a line
+    cut at its start read as a different line); a single line longer than a message keeps its end."""
     if len(text) <= limit:
         return text
-    return "…\n" + text[-(limit - 2) :]
+    tail = text[-(limit - 2) :]
+    cut = tail.find("\n")
+    return "…\n" + (tail[cut + 1 :] if 0 <= cut < len(tail) - 1 else tail)

@@ -8,6 +8,7 @@ place. Boxes are (left, top, right, bottom) with right and bottom exclusive, as 
 from __future__ import annotations
 
 import io
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -33,6 +34,14 @@ if TYPE_CHECKING:
 Box = tuple[int, int, int, int]
 RGB = tuple[int, int, int]
 Size = tuple[int, int]
+
+
+def shown(value: object) -> bytes:
+    """What a section shows, as its key among the kept sections and layouts: the view's values pickled. A board
+    reads the keys of all its sections on every move; the views' dataclasses pickle about three times quicker than
+    their repr (an LCG player's band: 36 against 97 us). Equal values pickle alike unless they share objects
+    differently, which would only cost a redraw."""
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 # --- palette --------------------------------------------------------------------------------------------

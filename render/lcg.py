@@ -228,7 +228,8 @@ def _encounter_row(view: LcgView) -> Section:
     active_cards = view.active.cards if view.active else []
     staging_cards = view.staging.cards if view.staging else []
     shown = [*quest_cards, *active_cards, *staging_cards]
-    key = ("encounter", view.staging_threat, repr((quest_cards, active_cards, staging_cards)), facts_key(view, shown))
+    cards = kit.shown((quest_cards, active_cards, staging_cards))
+    key = ("encounter", view.staging_threat, cards, facts_key(view, shown))
     return _section(key, lambda: _encounter_block(view, quest_cards, active_cards, staging_cards))
 
 
@@ -264,7 +265,8 @@ def _player_band(view: LcgView, player: LcgPlayerView) -> Section:
     you = player.seat == view.seat
     waiting = player.seat in view.waiting_on
     label = view.names.get(player.seat, "")  # the band names its player (render/players.py)
-    key = ("player", repr(player), label, you, waiting, facts_key(view, [*player.play.cards, *player.engaged.cards]))
+    facts = facts_key(view, [*player.play.cards, *player.engaged.cards])
+    key = ("player", kit.shown(player), label, you, waiting, facts)
     return _section(key, lambda: _player_block(view, player, you, waiting))
 
 
@@ -364,7 +366,7 @@ def _player_strip(view: LcgView, player: LcgPlayerView, you: bool, waiting: bool
 
 
 def _hand_strip(view: LcgView, hand: ZoneView) -> Section:
-    return _section(("hand", repr(hand), facts_key(view, hand.cards)), lambda: _hand_block(view, hand))
+    return _section(("hand", kit.shown(hand), facts_key(view, hand.cards)), lambda: _hand_block(view, hand))
 
 
 def _hand_block(view: LcgView, hand: ZoneView) -> Block:

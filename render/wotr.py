@@ -98,7 +98,7 @@ def _cards(cards: Sequence[CardView]) -> Iterator[CardView]:
 
 def _shown(view: WotrView, cards: Sequence[CardView]) -> tuple[Hashable, ...]:
     """Everything a block's cards show: the cards as the view has them, and each one's definition."""
-    return repr(list(cards)), tuple(view.facts.get(c.ref) if c.ref else None for c in _cards(cards))
+    return kit.shown(list(cards)), tuple(view.facts.get(c.ref) if c.ref else None for c in _cards(cards))
 
 
 def _row(img: Image.Image, view: WotrView, cards: list[CardView], x0: int, x1: int, y: int) -> None:
@@ -135,7 +135,7 @@ def _laid_out(key: Hashable, build: Callable[[], tuple[int, Paint]]) -> Block:
 
 
 def _location_block(view: WotrView, loc: LocationView, zone_card: CardView) -> Block:
-    return _laid_out(("location", repr(loc), _shown(view, [zone_card])), lambda: _location(view, loc, zone_card))
+    return _laid_out(("location", kit.shown(loc), _shown(view, [zone_card])), lambda: _location(view, loc, zone_card))
 
 
 def _location(view: WotrView, loc: LocationView, zone_card: CardView) -> tuple[int, Paint]:
@@ -187,7 +187,7 @@ def _area(view: WotrView, title: str, cards: list[CardView], extra: str) -> tupl
 
 def _deck_block(view: WotrView, deck: DeckView) -> Block:
     who = players.name(view.names, deck.seat)  # "Frodo's deck (alice)": the deck's player (render/players.py)
-    return _laid_out(("deck", repr(deck), who, _shown(view, deck.reserve.cards)), lambda: _deck(view, deck, who))
+    return _laid_out(("deck", kit.shown(deck), who, _shown(view, deck.reserve.cards)), lambda: _deck(view, deck, who))
 
 
 def _deck(view: WotrView, deck: DeckView, who: str) -> tuple[int, Paint]:

@@ -327,3 +327,13 @@ def unscripted(turn: T, card: Card, deck: str, head: str) -> None:
 
 def hand_zone_names(zone: Zone) -> str:
     return names(zone.cards)
+
+
+def faction_player(state: WotrState, faction: str) -> Deck | None:
+    """"The <faction> player": the deck holding that faction's cards (Trilogy: Mordor is the Witch-king; in the
+    Duels one deck holds a whole side)."""
+    for deck in state.decks:
+        if any(state.defs[c.ref].faction == faction for z in deck.zones() for c in z.cards) or any(
+                state.defs[c.ref].faction == faction for c, _ in state.in_play() if state.owners[c.uid] == deck.key):
+            return deck
+    return None

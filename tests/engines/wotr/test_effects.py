@@ -292,13 +292,13 @@ def test_a_chain_with_nothing_left_to_cycle_costs_a_normal_cycle() -> None:
     wk = state.deck("witch-king")
     hunter, orcs = fetch(state, "witch-king", "The Hunter"), fetch(state, "witch-king", "Mordor Orcs")
     wk.draw.cards, wk.cycle.cards = [orcs, hunter], []
-    from engines.wotr import effects, round
+    from engines.wotr import chains, round
     from tests.engines.wotr.table import turn
 
     state.decisions.clear()
     state.acting = "witch-king"
     t = turn(state)
-    effects._chain(7, "Nazgûl", 2, eliminate=True)(t, wk, hunter)  # type: ignore[operator]
+    chains.chain(7, "Nazgûl", 2, eliminate=True)(t, wk, hunter)  # type: ignore[operator]
     round.advance(t)
     state = answer(state, "chain-elim", orcs.uid)
     state = answer(state, "chain-play", f"play-{hunter.uid}-reserve")
@@ -577,7 +577,7 @@ def test_a_draw_from_a_card_text_names_the_card_in_the_log() -> None:
 def _day_without_dawn(state: WotrState) -> tuple[list[str], Card]:
     """The Witch-king's The Day Without Dawn begun: draw 2 (Mordor Orcs, The Hunter), eliminate 1, play up to 1
     Nazgûl; what it said, and the Orcs (to eliminate)."""
-    from engines.wotr import effects, round
+    from engines.wotr import chains, round
     from tests.engines.wotr.table import turn
 
     wk = state.deck("witch-king")
@@ -586,7 +586,7 @@ def _day_without_dawn(state: WotrState) -> tuple[list[str], Card]:
     state.decisions.clear()
     state.acting = "witch-king"
     t = turn(state)
-    effects._chain(2, "Nazgûl", 1, eliminate=True)(t, wk, fetch(state, "witch-king", "The Day Without Dawn"))  # type: ignore[operator]
+    chains.chain(2, "Nazgûl", 1, eliminate=True)(t, wk, fetch(state, "witch-king", "The Day Without Dawn"))  # type: ignore[operator]
     round.advance(t)
     return [e.text for e in t.events], orcs
 

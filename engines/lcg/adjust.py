@@ -43,7 +43,7 @@ HELP = (
   attach <card> <host>                           attach a card in play or in your hand to another card
   modify <card> <stat> <+n|-n> <phase|round>     a lasting change: willpower, attack, defense, hit_points, threat
   draw [n] / reveal                              draw from your deck / reveal an encounter card
-  claim <objective> [hero]                       claim an objective free of encounters (RR p.24; FAQ 1.07)"""
+  claim <objective> [hero]                       claim an objective no encounter card guards"""
 )
 
 

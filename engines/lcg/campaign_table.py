@@ -34,10 +34,9 @@ def at_setup(turn: T) -> None:
         return
     for player in state.players:
         extra = plan.penalty.get(player.seat, 0)
-        if extra:
+        if extra:  # spec 7.4
             player.threat += extra
-            turn.say(f"{player.seat} takes the campaign's threat penalty of {extra}: threat {player.threat} "
-                     "(spec 7.4).")
+            turn.say(f"{player.seat} takes the campaign's threat penalty of {extra}: threat {player.threat}.")
         for attachment in plan.permanent.get(player.seat, ()):
             _attach_permanent(turn, player, attachment)
     for attachment in plan.permanent.get("*", ()):  # the Fellowship Aragorn's, on whoever controls him
@@ -51,19 +50,18 @@ def at_setup(turn: T) -> None:
         turn.say("Shuffled into the encounter deck from the campaign pool: "
                  + card_list(state.defs[c].name for c in plan.encounter) + ".")
     first = state.players[state.first]
-    for card_id in plan.in_play:
+    for card_id in plan.in_play:  # C 12.5.3.4
         first.play.cards.append(state.new_card(card_id))
-        turn.say(f"{first.seat} takes control of {state.defs[card_id].name}, as the campaign card says "
-                 "(C 12.5.3.4).")
+        turn.say(f"{first.seat} takes control of {state.defs[card_id].name}, as the campaign card says.")
     for card_id in plan.set_aside:  # out of play until the campaign card's own effects bring them in
         state.set_aside.cards.append(state.new_card(card_id))
     if plan.set_aside:
         names = sorted({state.defs[c].name for c in plan.set_aside})
         turn.say(f"Set aside by the campaign card: {', '.join(names)}.")
-    if plan.campaign_card:
+    if plan.campaign_card:  # C 12.5.3.4
         state.set_aside.cards.append(state.new_card(plan.campaign_card))
         turn.say(f"The campaign card {state.defs[plan.campaign_card].name} is beside the quest deck: follow its "
-                 "setup (C 12.5.3.4).")
+                 "setup.")
 
 
 def _attach_permanent(turn: T, player: Player, attachment: Attachment) -> None:
@@ -78,7 +76,7 @@ def _attach_permanent(turn: T, player: Player, attachment: Attachment) -> None:
     if state.defs[attachment.card].is_player_card:
         state.owners[card.uid] = player.seat
     hero.attached.append(card)
-    turn.say(f"{card.name} is attached to {hero.name} (Permanent, C 12.5.3.2).")
+    turn.say(f"{card.name} is attached to {hero.name} (Permanent).")
 
 
 def after_hands(turn: T) -> None:

@@ -44,7 +44,7 @@ def engage(turn: T, player: Player, enemy: Card, optional: bool = False) -> None
     turn.say(f"{called(state, enemy)} engages {player.seat}" + (" (optional engagement)." if optional else "."))
     scripts.fire(turn, "engaged", enemy)  # FAQ 1.49: "X engages you" and "you engage X" are one event
     # The player-side moment of the same event: "after you engage an enemy" responses of the players' cards.
-    hooks.offer_responses(turn, "engaged", enemy, f"{called(state, enemy)} engaged {player.seat} (FAQ 1.49): respond?")
+    hooks.offer_responses(turn, "engaged", enemy, f"{called(state, enemy)} engaged {player.seat}: respond?")
 
 
 # --- encounter phase (spec 4.5) ---------------------------------------------------------------------
@@ -63,8 +63,8 @@ def optional_engage(turn: T, t: Task) -> None:
     candidates = [e for e in staged_now if hooks.may_engage_optionally(state, e, staged_now)]
     if player.eliminated or not candidates:
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Encounter phase (RR p.16): you may engage one enemy in the "
-             "staging area",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE,  # RR p.16
+             "Encounter phase: you may engage one enemy in the staging area",
              [*(Option(id=c.uid, label=f"{c.name} (engagement {stat(state, c, 'engagement_cost')})")
                 for c in candidates), Option(id="pass", label="Do not engage")], context="engage")
 
@@ -114,8 +114,8 @@ def engagement_check(turn: T, t: Task) -> None:
     if len(tied) == 1:
         engage(turn, player, tied[0])
         return
-    turn.ask(state.first_seat, DecisionKind.CHOOSE_ONE,  # FAQ 1.03: the first player breaks the tie
-             f"Engagement check (RR p.17; FAQ 1.03): several enemies could engage {player.seat}: choose which",
+    turn.ask(state.first_seat, DecisionKind.CHOOSE_ONE,  # RR p.17; FAQ 1.03: the first player breaks the tie
+             f"Engagement check: several enemies could engage {player.seat}: choose which",
              [Option(id=c.uid, label=c.name) for c in tied], context=f"ec-tie:{player.seat}")
 
 
@@ -153,7 +153,7 @@ def archery(turn: T, _t: Task) -> None:
     targets = [c for p in state.active_players() for c in characters(p, state)]
     if not total or not targets:
         return
-    turn.ask(state.first_seat, DecisionKind.ASSIGN, f"Archery (RR p.24): deal {total} damage among characters",
+    turn.ask(state.first_seat, DecisionKind.ASSIGN, f"Archery: deal {total} damage among characters",  # RR p.24
              [Option(id=c.uid, label=label(state, c)) for c in targets], amount=total, context="archery")
 
 
@@ -194,7 +194,7 @@ def enemy_attacks(turn: T, t: Task) -> None:
     if len(waiting) == 1:
         push(state, Task(kind="defend", seat=player.seat, ref=waiting[0].uid), t)
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Enemy attacks (RR p.18): which enemy attacks you next?",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, "Enemy attacks: which enemy attacks you next?",  # RR p.18
              [Option(id=e.uid, label=f"{e.name} ({stat(state, e, 'attack')} attack)") for e in waiting],
              context="next-attacker")
 
@@ -311,9 +311,9 @@ def sentinel(turn: T, t: Task) -> None:
                        and not hooks.cannot_fight(state, c)]
     if not ready_sentinels or _defender_already(state, t.ref):
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE,
-             f"Sentinel (RR p.24): {t.note} left {called(state, state.locate(t.ref)[1])}'s attack undefended: defend "
-             "with a Sentinel character?",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE,  # RR p.24
+             f"Sentinel: {t.note} left {called(state, state.locate(t.ref)[1])}'s attack undefended: defend with a "
+             "Sentinel character?",
              [*(Option(id=c.uid, label=c.name) for c in ready_sentinels), Option(id="no", label="No")],
              context=f"sentinel:{t.ref}")
 
@@ -444,8 +444,8 @@ def attack_damage(turn: T, t: Task) -> None:
     if len(targets) == 1:
         undefended_damage(turn, player, targets[0], enemy)
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_ONE, f"Undefended attack (RR p.19): which hero takes {power} damage "
-             f"from {called(state, enemy)}?",
+    turn.ask(player.seat, DecisionKind.CHOOSE_ONE,  # RR p.19
+             f"Undefended attack: which hero takes {power} damage from {called(state, enemy)}?",
              # HP left, as the defender prompt shows it: which hero survives the blow is the whole choice.
              [Option(id=h.uid, label=f"{h.name} ({stat(state, h, 'hit_points') - h.tokens.get('damage', 0)} HP left)")
               for h in targets], context=f"undefended:{enemy.uid}")

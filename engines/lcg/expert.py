@@ -83,7 +83,7 @@ def expert_hands(turn: T, _t: Task) -> None:
     for player in state.active_players():
         draw(turn, player, 6)
         turn.ask(player.seat, DecisionKind.CHOOSE_ONE,
-                 "Setup (RR p.10): keep this setup hand, or take your one mulligan?",
+                 "Setup: keep this setup hand, or take your one mulligan?",  # RR p.10
                  [Option(id="keep", label="Keep"), Option(id="mulligan", label="Mulligan")], private=True,
                  context="mulligan")
 

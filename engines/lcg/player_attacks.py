@@ -46,7 +46,7 @@ def player_attacks(turn: T, t: Task) -> None:
     targets = attackable(state, player)
     if player.eliminated or not targets:
         return
-    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Player attacks (RR p.20): declare an attack on an enemy, or pass",
+    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Player attacks: declare an attack on an enemy, or pass",  # RR p.20
              [*(Option(id=e.uid, label=f"Attack {e.name} ({stat(state, e, 'defense')} DEF, "
                                        f"{stat(state, e, 'hit_points') - e.tokens.get('damage', 0)} HP left)")
                 for e in targets), Option(id="pass", label="No more attacks")], context="attack")
@@ -68,7 +68,7 @@ def attack_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
                         "attack enemies engaged with other players).")
     target = state.locate(choice[0])[1]
     turn.ask(player.seat, DecisionKind.CHOOSE_MANY,
-             f"Attack on {called(state, target)} (RR p.20): choose the attackers",
+             f"Attack on {called(state, target)}: choose the attackers",
              [Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'attack')} ATK)") for c in attackers],
              low=1, high=len(attackers), context=f"attackers:{choice[0]}",
              forced=(f"Only {called(state, attackers[0])} can attack {called(state, target)}"
@@ -109,7 +109,7 @@ def ranged_join(turn: T, t: Task) -> None:
         return
     if shooters:
         turn.ask(t.seat, DecisionKind.CHOOSE_MANY,
-                 f"Ranged (RR p.24): join {t.note}'s attack on {called(state, enemy)}?",
+                 f"Ranged: join {t.note}'s attack on {called(state, enemy)}?",  # RR p.24
                  [Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'attack')} ATK)") for c in shooters],
                  low=0, high=len(shooters), context=f"join:{t.ref}")
 

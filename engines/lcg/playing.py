@@ -105,7 +105,7 @@ def plan_turn(turn: T, t: Task) -> None:
         turn.answered_alone(player.seat, DecisionKind.ACT_OR_PASS, [PASS], (PASS.id,))
         turn.say(f"{player.seat} is done planning.")
         return
-    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning phase (RR p.13): play a card from your hand, or pass"
+    turn.ask(player.seat, DecisionKind.ACT_OR_PASS, "Planning phase: play a card from your hand, or pass"  # RR p.13
              + chain_hint(state, player, planning=True), [*options, PASS], private=True, context="plan")
 
 
@@ -289,8 +289,8 @@ def host_answer(turn: T, decision: Decision, choice: tuple[str, ...]) -> None:
     restricted = [a for a in host.attached if state.card_def(a).has("Restricted")]
     if len(restricted) > 2:  # RR p.24: a third Restricted attachment; the host's controller picks one to go
         owner = next((p for p in state.players if host in p.play.cards), player)
-        turn.ask(owner.seat, DecisionKind.CHOOSE_ONE, f"Restricted (RR p.24): {host.name} has 3 Restricted "
-                 "attachments: discard one",
+        turn.ask(owner.seat, DecisionKind.CHOOSE_ONE, f"Restricted: {host.name} has 3 Restricted attachments: "
+                 "discard one",
                  [Option(id=a.uid, label=a.name) for a in restricted], context=f"restricted:{host.uid}")
 
 
@@ -340,7 +340,7 @@ def open_window(turn: T, t: Task) -> None:
             turn.answered_alone(player.seat, DecisionKind.ACT_OR_PASS, [PASS], (PASS.id,))  # as in `plan_turn`
             state.passed.append(player.seat)
             continue
-        turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}; RR p.23): play an event, or pass"
+        turn.ask(player.seat, DecisionKind.ACT_OR_PASS, f"Action window ({t.note}): play an event, or pass"  # RR p.23
                  + chain_hint(state, player, planning=False), [*options, PASS], private=True,
                  context=f"window:{t.note}" + (f":{t.ref}" if t.ref else ""))
 

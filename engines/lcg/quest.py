@@ -49,7 +49,7 @@ def commit(turn: T, t: Task) -> None:
     candidates = [c for c in characters(player, state) if ready(c)]
     if player.eliminated or not candidates:
         return
-    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, "Quest phase (RR p.14): commit characters to the quest",
+    turn.ask(player.seat, DecisionKind.CHOOSE_MANY, "Quest phase: commit characters to the quest",  # RR p.14
              [Option(id=c.uid, label=f"{c.name} ({stat(state, c, quest_stat(state))} "
                                        f"{quest_stat(state)[:3].upper()})") for c in candidates],
              low=0, high=len(candidates), context="commit")
@@ -246,9 +246,9 @@ def place_progress(turn: T, amount: int) -> None:
     rooms = {c.uid: max(0, stat(state, c, "quest_points") - progress(c)) for c in state.active.cards}
     open_rooms = [c for c in state.active.cards if rooms[c.uid]]
     if len(open_rooms) > 1 and 0 < amount < sum(rooms.values()):
-        turn.ask(state.first_seat, DecisionKind.ASSIGN, f"Two active locations (FAQ 1.34): divide {amount} "
-                 "progress between them", [Option(id=c.uid, label=label(state, c), cap=rooms[c.uid])
-                                            for c in open_rooms], amount=amount, context="split-progress")
+        turn.ask(state.first_seat, DecisionKind.ASSIGN, f"Two active locations: divide {amount} progress between "
+                 "them", [Option(id=c.uid, label=label(state, c), cap=rooms[c.uid])  # FAQ 1.34
+                          for c in open_rooms], amount=amount, context="split-progress")
         return
     for location in list(state.active.cards):
         room = max(0, stat(state, location, "quest_points") - progress(location))
@@ -345,7 +345,7 @@ def travel(turn: T, _t: Task) -> None:
                  [Option(id=c.uid, label=c.name) for c in locations], context="travel",
                  forced=f"Travel: the players must go to {locations[0].name}" if len(locations) == 1 else "")
         return
-    turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel (RR p.15): choose a location to make active, or stay",
+    turn.ask(first, DecisionKind.CHOOSE_ONE, "Travel: choose a location to make active, or stay",  # RR p.15
              [*(Option(id=c.uid, label=f"{c.name} ({stat(state, c, 'threat')} threat, "
                                        f"{stat(state, c, 'quest_points')} quest points)") for c in locations),
               Option(id="stay", label="Do not travel")], context="travel")

@@ -31,7 +31,7 @@ def start(turn: T, library: Library, chosen: dict[str, str] | None = None) -> No
             choose_deck(turn, library, seat, chosen[seat])
     for seat in seats:
         if seat not in chosen:
-            turn.ask(seat, DecisionKind.CHOOSE_ONE, "Setup (RR p.10): choose your deck (or type 'deck <key>')",
+            turn.ask(seat, DecisionKind.CHOOSE_ONE, "Setup: choose your deck (or type 'deck <key>')",  # RR p.10
                      deck_options(state, library, seat), context="deck")
     push(state, Task(kind="setup"))
 
@@ -61,8 +61,8 @@ def start_campaign(turn: T, library: Library, plan: CampaignSetup) -> None:
         deck = library.deck(key)
         titles = {library.card(c).name for c in (*deck.heroes, *(s.card for s in deck.cards))}
         bad = sorted(t for t in titles if fold(t) in banned)
-        if bad:
-            raise RuleError(f"{deck.name} holds {', '.join(bad)}, banned in this campaign (spec 7.3, 9.8).")
+        if bad:  # spec 7.3, 9.8
+            raise RuleError(f"{deck.name} holds {', '.join(bad)}, banned in this campaign.")
         choose_deck(turn, library, player.seat, key)
         # Earned boons join the deck, unless the deck already holds those copies (a deck built with them).
         held = Counter(plan.boons.get(player.seat, ()))
@@ -163,8 +163,8 @@ def setup_after_decks(turn: T, _task: Task) -> None:
         options = [Option(id=p.seat, label=p.seat) for p in state.players]
         first_id = state.next_decision
         for p in state.players:
-            turn.ask(p.seat, DecisionKind.CHOOSE_ONE, f"Setup (RR p.10): vote for the first player; type the "
-                     f"seat alone, e.g. '{state.players[0].seat}'", options, context="vote")
+            turn.ask(p.seat, DecisionKind.CHOOSE_ONE, f"Setup: vote for the first player; type the seat alone, "
+                     f"e.g. '{state.players[0].seat}'", options, context="vote")
         state.marks.append(f"{VOTE_IDS}{first_id}-{state.next_decision - 1}")
     push(state, Task(kind="setup-table"))
 
@@ -201,7 +201,7 @@ def setup_table(turn: T, _task: Task) -> None:
         campaign_table.at_setup(turn)
     for p in state.players:  # step 5: six cards each, then one mulligan each, chosen in private
         draw(turn, p, 6)
-        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Setup (RR p.10): keep this setup hand, or take your one mulligan?",
+        turn.ask(p.seat, DecisionKind.CHOOSE_ONE, "Setup: keep this setup hand, or take your one mulligan?",  # RR p.10
                  [Option(id="keep", label="Keep"), Option(id="mulligan", label="Mulligan")], private=True,
                  context="mulligan")
     push(state, Task(kind="setup-quest"))

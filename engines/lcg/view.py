@@ -70,11 +70,9 @@ def status_line(state: LcgState) -> str:
     waiting = list(dict.fromkeys(d.seat for d in state.decisions))
     # A private decision's prompt may name a card in hand ("Pay 2 for Gandalf"): never quote it to the table.
     prompt = state.decisions[0].prompt if state.decisions and not state.decisions[0].private else ""
-    if state.phase == "setup":  # the prompt as asked (its case too: "RR", a seat, a deck's name)
-        rule, sep, asked = prompt.partition("): ")
-        if sep and rule.startswith("Setup ("):  # "Setup (RR p.10): vote ...": the rule once, then the question
-            return f"{rule}): waiting on {', '.join(waiting)} ({asked})"
-        return f"Setup: waiting on {', '.join(waiting)}" + (f" ({prompt})" if prompt else "")
+    if state.phase == "setup":  # the prompt as asked (its case too: a seat, a deck's name)
+        asked = prompt.removeprefix("Setup: ")  # "Setup: vote ...": the step once, then the question
+        return f"Setup: waiting on {', '.join(waiting)}" + (f" ({asked})" if asked else "")
     return f"Round {state.round}, {state.phase} phase: waiting on {', '.join(waiting)}" + \
         (f" ({prompt})" if len(waiting) == 1 and prompt else "")
 

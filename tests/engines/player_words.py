@@ -8,8 +8,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# "(spec 4.8.5)", "spec 9.6", "(RR p.16)", "(FAQ 1.49)", "rulebook p. 12"
-CITATION = re.compile(r"\bspec \d|\bRR p\.|\bFAQ \d|\brulebook\b|§", re.IGNORECASE)
+# "(spec 4.8.5)", "spec 9.6", "(RR p.16)", "(FAQ 1.49)", "rulebook p. 12", and the LCG's campaign and tournament
+# sections: "(C 12.5.3.2)", "spec 7.3; C 12.5", "(C 16)"
+CITATION = re.compile(r"\bspec \d|\bRR p\.|\bFAQ \d|\brulebook\b|§|\(C \d|\bC \d+\.\d", re.IGNORECASE)
 
 
 def citations(package: str) -> list[str]:

@@ -35,37 +35,35 @@ def check_deck(facts: DeckFacts, *, banned: set[str], taken: dict[str, str], ear
     `banned`: folded titles no one may use (fallen heroes, spec 9.8 and the C 12.5 Q&A; product bans, C 12.5.2.1-3).
     `taken`: folded hero title -> the seat already using it (spec 9.1: no hero shared between players).
     `earned`: folded boon title -> copies in the pool for this player (C 12.5.3.1: only earned boons)."""
-    if not 1 <= len(facts.heroes) <= MAX_HEROES:
-        raise RuleError(f"A deck needs 1 to {MAX_HEROES} heroes; {facts.name} has {len(facts.heroes)} (spec 9.1).")
+    if not 1 <= len(facts.heroes) <= MAX_HEROES:  # spec 9.1
+        raise RuleError(f"A deck needs 1 to {MAX_HEROES} heroes; {facts.name} has {len(facts.heroes)}.")
     twice = [t for t, n in Counter(fold(h) for h in facts.heroes).items() if n > 1]
-    if twice:
-        raise RuleError(f"{facts.name} has the hero title {twice[0]} twice: the unique rule allows one (spec 9.1).")
+    if twice:  # spec 9.1
+        raise RuleError(f"{facts.name} has the hero title {twice[0]} twice: the unique rule allows one.")
     copies: Counter[str] = Counter()
     for title, count, _ in facts.cards:
         copies[title] += count
     over = sorted(t for t, n in copies.items() if n > MAX_COPIES)
-    if over:
-        raise RuleError(f"{facts.name} has more than {MAX_COPIES} copies of {', '.join(over)} (spec 9.3).")
+    if over:  # spec 9.3
+        raise RuleError(f"{facts.name} has more than {MAX_COPIES} copies of {', '.join(over)}.")
     fallen = sorted({t for t in (*facts.heroes, *(c[0] for c in facts.cards)) if fold(t) in banned})
-    if fallen:
+    if fallen:  # spec 7.3, 9.8; C 12.5 (fallen heroes), C 12.5.2.1-12.5.2.3 (scenario bans)
         raise RuleError(f"{facts.name} holds {', '.join(fallen)}, which may not be used in this campaign: a fallen "
-                        "hero's title is banned in every version, hero or ally (spec 7.3, 9.8; C 12.5), and some "
-                        "scenarios ban others (C 12.5.2.1-12.5.2.3).")
+                        "hero's title is banned in every version, hero or ally, and some scenarios ban others.")
     for hero in facts.heroes:
         other = taken.get(fold(hero))
-        if other:
-            raise RuleError(f"{hero} is already one of {other}'s heroes; two players may not use the same hero "
-                            "(spec 9.1).")
+        if other:  # spec 9.1
+            raise RuleError(f"{hero} is already one of {other}'s heroes; two players may not use the same hero.")
     for title, count, kind in facts.cards:
-        if kind == "boon" and count > earned.get(fold(title), 0):
+        if kind == "boon" and count > earned.get(fold(title), 0):  # C 12.5.3.1
             have = earned.get(fold(title), 0)
             raise RuleError(f"{facts.name} holds {count} {title} but the campaign pool gives this player {have}: a "
-                            "boon may be put in a deck only once earned (C 12.5.3.1).")
-        if kind == "burden":
-            raise RuleError(f"{title} is a burden: the campaign adds burdens, players never choose them (spec 9.6).")
-    if facts.counted < MINIMUM:
-        return [f"{facts.name} has {facts.counted} cards besides heroes and boons, below the {MINIMUM}-card minimum "
-                "(spec 9.2); it can still be played."]
+                            "boon may be put in a deck only once earned.")
+        if kind == "burden":  # spec 9.6
+            raise RuleError(f"{title} is a burden: the campaign adds burdens, players never choose them.")
+    if facts.counted < MINIMUM:  # spec 9.2
+        return [f"{facts.name} has {facts.counted} cards besides heroes and boons, below the {MINIMUM}-card minimum; "
+                "it can still be played."]
     return []
 
 
@@ -99,25 +97,25 @@ def hero_changes(recorded: dict[str, list[str]], chosen: dict[str, list[str]], f
     group_new = {fold(h): h for heroes in chosen.values() for h in heroes}
     for heroes in chosen.values():
         used = sorted(h for h in heroes if fold(h) in fallen)
-        if used:
-            raise RuleError(f"{used[0]} has fallen and may not be used for the rest of the campaign (spec 7.3).")
+        if used:  # spec 7.3
+            raise RuleError(f"{used[0]} has fallen and may not be used for the rest of the campaign.")
     changes = HeroChanges()
     order = list(chosen)
     per_seat: dict[str, tuple[list[str], list[str]]] = {}
     for seat in order:
         dropped = [h for h in alive.get(seat, []) if fold(h) not in group_new]
-        if len(dropped) > 1:
-            raise RuleError(f"{seat} may replace only 1 living hero per setup (C 12.5.2); {', '.join(dropped)} would "
-                            "all leave the fellowship.")
+        if len(dropped) > 1:  # C 12.5.2
+            raise RuleError(f"{seat} may replace only 1 living hero per setup; {', '.join(dropped)} would all leave "
+                            "the fellowship.")
         fresh = [h for h in chosen[seat] if fold(h) not in group_alive]
         gone = [*dead.get(seat, []), *dropped]
         per_seat[seat] = (fresh, gone)
     group_dropped = [h for f, h in group_alive.items() if f not in group_new]
     group_fresh = [h for f, h in group_new.items() if f not in group_alive]
-    if len(group_dropped) > len(group_fresh):
+    if len(group_dropped) > len(group_fresh):  # C 12.5 Q&A
         left = ", ".join(group_dropped)
         raise RuleError(f"Each recorded hero must be used in every scenario: {left} would be left out without a "
-                        "replacement (C 12.5 Q&A).")
+                        "replacement.")
     penalty = min(len(group_fresh), sum(len(d) for d in dead.values()) + len(group_dropped))
     changes.penalty = penalty
     remaining = penalty

@@ -184,8 +184,9 @@ def new_campaign(defn: CampaignDef, members: list[Member], decks: dict[str, Deck
         raise RuleError(f"A campaign needs 1 to 4 players; {len(members)} were named.")
     if not defn.steps:
         raise RuleError(f"{defn.name} has no scenarios.")
-    if penalty_rule not in PENALTY_RULES:
-        raise RuleError(f"The threat penalty rule is 'each' (C 12.5.2) or 'player' (C 13.2), not '{penalty_rule}'.")
+    if penalty_rule not in PENALTY_RULES:  # C 12.5.2 (each) or C 13.2 (player)
+        raise RuleError("The threat penalty rule is 'each' (every player takes +1 for a hero change) or 'player' "
+                        f"(only the player who changed takes it), not '{penalty_rule}'.")
     log = CampaignLog(key=defn.key, name=defn.name, steps=list(defn.steps), catalogue=list(defn.pool),
                       banned=list(defn.banned), difficulty=difficulty, penalty_rule=penalty_rule)
     warnings: list[str] = []
@@ -223,8 +224,8 @@ def change_deck(log: CampaignLog, seat: str, facts: DeckFacts, at: str) -> list[
     others = {fold(h) for m in log.members if m.seat != seat for h in m.deck_heroes}
     dropped = [h for h in member.heroes if fold(h) not in log.banned_titles()
                and fold(h) not in {fold(x) for x in facts.heroes} and fold(h) not in others]
-    if len(dropped) > 1:
-        raise RuleError(f"{seat} may replace only 1 living hero per setup (C 12.5.2); this deck leaves out "
+    if len(dropped) > 1:  # C 12.5.2
+        raise RuleError(f"{seat} may replace only 1 living hero per setup; this deck leaves out "
                         f"{', '.join(dropped)}.")
     member.deck, member.deck_heroes = facts.key, list(facts.heroes)
     log.entries.append(Entry(at=at, text=f"{member.name} ({seat}) changes deck to {facts.name} "
@@ -309,7 +310,7 @@ def pending_setup(log: CampaignLog) -> Pending | None:
     except RuleError as refused:
         return Pending(heroes=heroes, refused=str(refused))
     aragorn = step.fellowship_aragorn and any(fold(t) == ARAGORN for t in log.fallen)  # C 12.5.2.2: +1 each
-    lines = [*changes.lines(), *(["Aragorn leaves the Fallen Heroes (+1 threat penalty each, C 12.5.2.2)"]
+    lines = [*changes.lines(), *(["Aragorn leaves the Fallen Heroes (+1 threat penalty each)"]
                                  if aragorn else [])]
     if not lines:
         return None
@@ -345,8 +346,7 @@ def _fellowship_aragorn(log: CampaignLog, at: str) -> tuple[list[str], int]:
     said, extra = [], 0
     for member in log.members:
         if any(fold(h) == ARAGORN for h in member.heroes):
-            said.append(f"{member.seat} gives up Aragorn for the Fellowship Aragorn; a replacement costs nothing "
-                        "(C 12.5.2.2).")
+            said.append(f"{member.seat} gives up Aragorn for the Fellowship Aragorn; a replacement costs nothing.")
     if any(fold(t) == ARAGORN for t in log.fallen):
         log.fallen = [t for t in log.fallen if fold(t) != ARAGORN]
         extra = 1
@@ -355,8 +355,7 @@ def _fellowship_aragorn(log: CampaignLog, at: str) -> tuple[list[str], int]:
         else:
             for member in log.members:
                 log.seat_penalty[member.seat] = log.seat_penalty.get(member.seat, 0) + 1
-        said.append("Aragorn leaves the Fallen Heroes; each player takes a permanent +1 threat penalty "
-                    "(C 12.5.2.2).")
+        said.append("Aragorn leaves the Fallen Heroes; each player takes a permanent +1 threat penalty.")
     for line in said:
         log.entries.append(Entry(at=at, text=line))
     return said, extra
@@ -423,9 +422,9 @@ def _prisoner(log: CampaignLog) -> str:
 def stage(log: CampaignLog, change: Change) -> str:
     """Stage an earning, a pool removal or a note for the current attempt (spec 7.2 pending_changes)."""
     current = log.current
-    if current is None:
+    if current is None:  # C 12.5.3
         raise RuleError("No scenario is being played or waiting to be recorded: changes to the pool are staged "
-                        "during a scenario and applied when its win is recorded (C 12.5.3).")
+                        "during a scenario and applied when its win is recorded.")
     if change.kind == "earn":
         entry = log.entry(change.title or change.card)
         have = sum(1 for c in log.pool if c.card == entry.card)
@@ -435,9 +434,9 @@ def stage(log: CampaignLog, change: Change) -> str:
         change.card, change.title = entry.card, entry.title
         heroes = {fold(h): (m.seat, h) for m in log.members for h in m.heroes}
         if entry.permanent:
-            if fold(change.hero) not in heroes:
+            if fold(change.hero) not in heroes:  # C 12.5.3.2
                 raise RuleError(f"{entry.title} is Permanent: name the hero it is attached to (one of "
-                                f"{', '.join(h for m in log.members for h in m.heroes)}) (C 12.5.3.2).")
+                                f"{', '.join(h for m in log.members for h in m.heroes)}).")
             change.holder, change.hero = heroes[fold(change.hero)]
         elif entry.back == "player":
             if change.hero and fold(change.hero) in heroes:
@@ -526,8 +525,8 @@ def record(log: CampaignLog, at: str) -> list[str]:
             said.append(f"{entry.title} ({entry.kind}) joins the campaign pool" + (
                 f", attached to {change.hero}." if change.hero else f" for {change.holder}." if change.holder
                 else ", into the encounter deck."))
-            if entry.permanent:
-                log.notes.append(f"{entry.title} is attached to {change.hero} (C 12.5.3.2).")
+            if entry.permanent:  # C 12.5.3.2
+                log.notes.append(f"{entry.title} is attached to {change.hero}.")
         elif change.kind == "remove":
             spent = next((c for c in log.pool if c.card == change.card), None)
             if spent is not None:

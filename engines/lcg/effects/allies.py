@@ -163,7 +163,7 @@ def committed(turn: T, player: Player, chosen: list[Card]) -> None:
         if core(state, card, "Lórien Guide"):
             active = player_targets(state, list(state.active.cards))
             if len(active) > 1:  # FAQ 1.34: "the active location" is one of them, chosen by the first player
-                ask(turn, state.first_seat, "Lórien Guide (FAQ 1.34): which active location takes his progress?",
+                ask(turn, state.first_seat, "Lórien Guide: which active location takes his progress?",
                     [Option(id=c.uid, label=c.name) for c in active], "scout", "Lórien Guide")
             elif active:
                 progress_on_location(turn, active[0], 1, "Lórien Guide")

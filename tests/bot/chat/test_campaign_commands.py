@@ -48,7 +48,8 @@ async def test_start_next_and_the_log_as_an_embed_and_an_image(world):
     offered = await alice.autocomplete(channel, "campaign start", "name", "core")
     assert [c["value"] for c in offered] == ["core"]
     bad = await alice.slash(channel, "campaign start", name="core", deck="core-lore", penalty="nobody")
-    assert bad.ephemeral and "The threat penalty rule is 'each' (C 12.5.2) or 'player' (C 13.2)" in bad.response.content
+    assert bad.ephemeral and "The threat penalty rule is 'each' (every player takes +1 for a hero change) or " \
+        "'player' (only the player who changed takes it), not 'nobody'." in bad.response.content
     begun = await bob.slash(channel, "campaign next")
     assert "Passage Through Mirkwood (scenario 1 of 3, attempt 1) begins as game 1." in begun.response.content
     [thread] = channel.threads

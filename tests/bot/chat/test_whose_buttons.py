@@ -39,7 +39,7 @@ async def test_the_lcg_deck_choice_and_vote_say_whose_each_button_is(world):
     env, guild, channel, alice, bob = world
     thread = await lcg_lobby(world)
     decks = newest_with_buttons(thread)
-    assert "Decisions 1 for alice (p1) and 2 for bob (p2): Setup (RR p.10): choose your deck" in decks.content
+    assert "Decisions 1 for alice (p1) and 2 for bob (p2): Setup: choose your deck" in decks.content
     names = ["Core Set: Leadership", "Core Set: Lore", "Core Set: Spirit", "Core Set: Tactics"]
     assert rows(decks) == [[f"alice: {n}" for n in names], [f"bob: {n}" for n in names]]
 

@@ -107,7 +107,8 @@ def test_a_pass_that_follows_from_a_hidden_hand_is_never_forced():
 
 
 def test_every_prompt_of_the_round_names_the_card_or_rule_that_asks():
-    """Issue 16: a prompt says why it is asked: a rule (with its rulebook page) or a card."""
+    """Issue 16: a prompt says why it is asked: a rule (by the name of its phase or step, not a rulebook page,
+    which players do not have) or a card."""
     state = a_table(2)
     enemy = foe(state, name="Made Foe")
     state.staging.cards.append(enemy)
@@ -123,7 +124,9 @@ def test_every_prompt_of_the_round_names_the_card_or_rule_that_asks():
     after, _ = run(state, Task(kind="enemy-attacks", seat="p1"))
     prompts.append(after.decisions[0].prompt)
     for prompt in prompts:
-        assert "RR p." in prompt or "Made Foe" in prompt or "Second Foe" in prompt, prompt
+        rule = prompt.startswith(("Quest phase: ", "Encounter phase: ", "Player attacks: ", "Enemy attacks: "))
+        assert rule or "Made Foe" in prompt or "Second Foe" in prompt, prompt
+        assert "RR p." not in prompt, prompt
 
 
 def test_a_card_effect_with_a_single_public_choice_is_answered_by_itself():

@@ -314,8 +314,7 @@ def test_a_recorded_aragorn_is_given_up_for_the_fellowship_one_and_replaced_free
     campaign.change_deck(log, "p1", a_deck("no-aragorn", ("Glóin", "Théodred", "Beravor")), AT)
     changes = campaign.begin_attempt(log, 2, AT)
     assert changes.penalty == 0 and log.penalty == 0
-    assert changes.notes == ["p1 gives up Aragorn for the Fellowship Aragorn; a replacement costs nothing "
-                             "(C 12.5.2.2)."]
+    assert changes.notes == ["p1 gives up Aragorn for the Fellowship Aragorn; a replacement costs nothing."]
     assert log.member("p1").heroes == ["Glóin", "Théodred", "Beravor"]
     valor = campaign.setup_for(log).permanent["*"]  # his Permanent card goes to the Fellowship Aragorn
     assert [(a.hero, LIBRARY.card(a.card).name) for a in valor] == [("Aragorn", "Valor")]

@@ -264,10 +264,10 @@ def test_an_answer_missing_its_option_is_refused_for_that_reason():
 
 def test_the_setup_status_line_quotes_the_question_as_asked():
     """Issue 16 (found playing in the console): the status line lowercased the setup prompt ("setup (rr p.10):
-    choose your deck"); it now names the rule once and keeps the question's own case."""
+    choose your deck"); it now names the step once and keeps the question's own case."""
     state = GAME.setup(Config(seats=["p1", "p2"], options={}), 1)
     line = status_line(state)
-    assert line == "Setup (RR p.10): waiting on p1, p2 (choose your deck (or type 'deck <key>'))"
+    assert line == "Setup: waiting on p1, p2 (choose your deck (or type 'deck <key>'))"
 
 
 def test_the_scenarios_setup_is_in_the_log():

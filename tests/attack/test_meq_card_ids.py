@@ -19,9 +19,11 @@ from typing import Any
 import pytest
 
 from engines.core import Config, Turn, codec
-from engines.meq import GAME, events, stock
+from engines.meq import GAME, events, scripts, stock
+from engines.meq.shadows import ITHIL, MADNESS_PLOTS
 from engines.meq.state import MeqState
 from engines.meq.tokens import draw_token, remove_token
+from tests.engines.meq.table import a_table, answer, on_top, options, turn_on
 from tests.engines.randomplay import random_answer, visible_uids, zones_of
 
 SEEDS = range(8)
@@ -127,3 +129,25 @@ def test_no_one_is_shown_a_hidden_card_under_an_id_they_saw_with_a_face(seed: in
         state, said = step.state, step.events
     assert GAME.outcome(state) is not None
     assert named  # hidden cards were named by id (tokens on the board, in Sauron's public buttons), and checked
+
+
+def test_a_search_of_the_plot_deck_does_not_name_a_plot_by_the_id_sauron_saw() -> None:
+    """Sauron draws Plot cards, keeps one and puts the others at the bottom of the Plot deck, face down under the
+    ids he read them with. The Ithil-Stone searches the deck for two named Plots: it offers them by definition,
+    so a face-down card is never shown to him under an id he saw on a face (a random game found it: seed 2 of
+    the test above, with a token's one-place moves answering themselves, played another way)."""
+    state = a_table()
+    on_top(state, "plot", MADNESS_PLOTS[1])
+    state = answer(state, "action", "draw")
+    drawn = {c.ref: c.uid for c in state.plot_drawn.cards}
+    seen = drawn[MADNESS_PLOTS[1]]
+    state = answer(state, "keep_plot", next(uid for ref, uid in drawn.items() if ref != MADNESS_PLOTS[1]))
+    if any(d.context == "plot_order" for d in state.decisions):
+        state = answer(state, "plot_order", *sorted(c.uid for c in state.plot_drawn.cards))
+    assert seen in {stock.card_of(e).uid for e in state.stock["plot"]}  # at the bottom, under the id he read
+    state.decisions.clear()
+    scripts.run_card(turn_on(state), ITHIL, None)
+    offered = options(state, "card")
+    assert MADNESS_PLOTS[1] in offered and not UID.findall(" ".join(offered))
+    state = answer(state, "card", MADNESS_PLOTS[1])
+    assert MADNESS_PLOTS[1] in [c.ref for c in state.plot_hand.cards]

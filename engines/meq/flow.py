@@ -4,6 +4,7 @@ internals and the loop stays one small function."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from engines.core import Decision, DecisionKind, Option, RuleError, Turn
@@ -24,6 +25,10 @@ FIGHTS: list[Callable[..., None]] = []
 # Named moments the rules fire and card scripts (Plots, Quests) register for, so a rule module never imports the
 # card families: a hook returns True when it takes over (the rule then does not do its usual thing).
 MOMENTS: dict[str, list[Callable[..., bool]]] = {}
+# A card's id as `MeqState.new_uid` writes it ("c42"). A forced decision's reason is told to the whole table (the
+# kernel's "<reason> (<seat>: answered by itself)." line has no audience), and a hidden card's id there would
+# tell whoever once saw that id on a face which card it is: no reason names a card by its id.
+CARD_ID = re.compile(r"\bc\d+\b")
 
 
 def step(name: str) -> Callable[[Step], Step]:
@@ -64,9 +69,11 @@ def ask(turn: Turn[MeqState], seat: str, context: str, prompt: str, options: lis
         kind: DecisionKind = DecisionKind.CHOOSE_ONE, *, low: int = 1, high: int = 1,
         private: bool = False, forced: str = "") -> Decision:
     """Open a decision; `context` is "<answer name>:<args...>" and routes the answer back. `forced` (the public
-    reason it has one legal answer) lets the kernel answer it (engines/core/orders.py). No option may be the
-    word the command grammar writes for an empty answer: it would read back as choosing nothing."""
+    reason it has one legal answer, told to the whole table, so in words and never a card's id) lets the kernel
+    answer it (engines/core/orders.py). No option may be the word the command grammar writes for an empty answer:
+    it would read back as choosing nothing."""
     assert all(i != NONE for i, _ in options), f"option id '{NONE}' in decision {context}"
+    assert not CARD_ID.search(forced), f"the forced reason of decision {context} names a card by its id: {forced}"
     return turn.ask(seat, kind, prompt, [Option(id=i, label=label) for i, label in options], low=low, high=high,
                     private=private, context=context, forced=forced)
 

@@ -135,7 +135,12 @@ class Meq(Rules[MeqState]):
     # the shuffled order (stock.shuffle): uids in the pack's order named the same monster behind the same token
     # id in every game, and the heroes' options show those ids. The same seed deals the same cards, under other
     # uids, so an older journal's answers name uids this version does not give.
-    version = "6"
+    # 7: a lone enemy confronting a hero, a token with one place to go and a drawn token with one spot are forced
+    # (answered by themselves, the reason told in words), and the Ithil-Stone's and Smeagol's searches of the Plot
+    # deck name a card by its definition, not its id: an older journal answers decisions this version no longer
+    # asks, or names a card as this version does not. A game started under 6 loads from its newest snapshot, which
+    # the shutdown checkpoint and a game leaving memory write (bot/service/keeping.py), so no tail of it replays.
+    version = "7"
     min_seats = 2
     max_seats = 4
     state_type = MeqState

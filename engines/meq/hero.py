@@ -165,9 +165,13 @@ def ask_attacker(turn: Turn[MeqState], context: str, peril: bool = False) -> Non
         options.append(("peril", "Peril: draw 3 Peril cards"))
     if context == "ambush" and state.opt("ambush") == "may":
         options.append(("pass", "no ambush"))
-    ask(turn, state.sauron, f"attack:{context}", f"Choose what confronts {hero.name} on {state.map.name(hero.at)}.",
+    where = state.map.name(hero.at)
+    # One enemy and nothing else to pick (spec 3.2 steps 2 and 3 b: Sauron must choose one): the kernel answers
+    # it. The table sees the pieces there, so the reason says no more than it sees, never the token's id or face.
+    ask(turn, state.sauron, f"attack:{context}", f"Choose what confronts {hero.name} on {where}.",
         options, DecisionKind.ACT_OR_PASS if context == "ambush" and state.opt("ambush") == "may"
-        else DecisionKind.CHOOSE_ONE, private=True)
+        else DecisionKind.CHOOSE_ONE, private=True,
+        forced=f"The only enemy on {where} confronts {hero.name}" if len(options) == 1 else "")
 
 
 def face_of(state: MeqState, piece: str) -> str:

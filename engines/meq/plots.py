@@ -144,7 +144,9 @@ def gollum_only(turn: Turn[MeqState], uid: str) -> None:
 def smeagol(turn: Turn[MeqState], uid: str) -> None:
     """Sauron may take one Gollum Plot from the Plot deck or its discard into his hand; the deck is shuffled."""
     state = turn.state
-    options = [(f"deck:{c.uid}", f"{c.name} (from the deck)") for c in stock.cards(state, "plot")
+    # A card in the deck by its definition, not its id: one Sauron put at the bottom keeps the id he read it under
+    # (as the Ithil-Stone's search, engines.meq.shadows).
+    options = [(f"deck:{c.ref}", f"{c.name} (from the deck)") for c in stock.cards(state, "plot")
                if "gollum" in c.name.lower()]
     options += [(f"discard:{c.uid}", f"{c.name} (from the discard)") for c in state.plot_discard.cards
                 if "gollum" in c.name.lower()]
@@ -162,7 +164,7 @@ def smeagol_answer(turn: Turn[MeqState], d: Decision, picked: tuple[str, ...], a
     where, _, uid = picked[0].partition(":")
     if where == "deck":
         deck = list(state.stock["plot"])
-        at = next(i for i, e in enumerate(deck) if stock.card_of(e).uid == uid)
+        at = next(i for i, e in enumerate(deck) if stock.card_of(e).ref == uid)
         card = stock.card_of(deck.pop(at))
         state.stock["plot"] = tuple(deck)
         card.face_up = True

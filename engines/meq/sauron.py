@@ -472,12 +472,22 @@ def command_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         card = draw_token(turn, what)
         state.placed_token = True
         state.commanded.append(card.uid)  # a token placed this action cannot move in it (6.29)
+        spots = token_targets(state, what)
+        # One spot for the drawn token: the kernel places it. The reason is the table's to read, so it names the
+        # pile (the token's back) and the place, never the token's face or id; Sauron, who looks at it (spec 3.1
+        # step 5), reads its face in a line of his own, as the question would have shown it to him.
+        if len(spots) == 1:
+            turn.say(f"You drew {card.name} from the {state.map.group_name(what)} pile.", [state.sauron])
         ask(turn, state.sauron, f"token_at:{card.uid}", f"Place the token you drew ({card.name}) where?",
-            [(loc, state.map.name(loc)) for loc in token_targets(state, what)], private=True)
+            [(loc, state.map.name(loc)) for loc in spots], private=True,
+            forced=f"The drawn {state.map.group_name(what)} monster token has one place to go, "
+                   f"{state.map.name(spots[0])}" if len(spots) == 1 else "")
     elif verb == "move":
         state.commanded.append(what)
-        ask(turn, state.sauron, f"move_to:{what}", "Move it where?",
-            [(loc, state.map.name(loc)) for loc in move_targets(state, what)])
+        spots = move_targets(state, what)
+        ask(turn, state.sauron, f"move_to:{what}", "Move it where?", [(loc, state.map.name(loc)) for loc in spots],
+            forced=f"{piece_words(state, what)} has one place to go, {state.map.name(spots[0])}"
+            if len(spots) == 1 else "")
     else:
         m = state.minion(what)
         healed = min(4, m.damage)
@@ -485,6 +495,17 @@ def command_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         state.commanded.append(what)
         turn.say(f"Sauron heals {healed} damage from {index().foes[what].name}.")
         state.queue.insert(0, "command")
+
+
+def piece_words(state: MeqState, piece: str) -> str:
+    """A piece on the board as the whole table may read it: a token by its pile and place (its back, never its
+    face or id), a minion by name."""
+    if piece in state.token_at:
+        card = state.tokens.find(piece)
+        assert card is not None
+        return f"The {state.map.group_name(card.back)} monster token on {state.map.name(state.token_at[piece])}"
+    m = state.minion(piece)
+    return f"{index().foes[piece].name} on {state.map.name(m.at)}"
 
 
 @answer("token_at")

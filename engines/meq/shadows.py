@@ -306,7 +306,9 @@ def ithil(turn: Turn[MeqState], hero: Hero | None) -> None:
     """One of two named Plots, from the Plot deck or its discard, into Sauron's hand (he plays it in a Plot
     step; playing it at once is left to `adjust`)."""
     state = turn.state
-    found = [(c.uid, c.name) for c in stock.cards(state, "plot") + state.plot_discard.cards if c.ref in MADNESS_PLOTS]
+    # Named by definition, not by id: Plots Sauron put at the bottom of the deck after a draw keep the ids he read
+    # them under, and a face-down card is never shown under an id its seer met on a face (each ref is one card).
+    found = [(c.ref, c.name) for c in stock.cards(state, "plot") + state.plot_discard.cards if c.ref in MADNESS_PLOTS]
     if found:
         fx.ask_card(turn, state.sauron, ITHIL, None, "take", "Take which Plot card?", found, private=True)
     else:
@@ -316,12 +318,12 @@ def ithil(turn: Turn[MeqState], hero: Hero | None) -> None:
 @fx.choice(ITHIL)
 def ithil_then(turn: Turn[MeqState], hero: Hero | None, stage: str, picked: tuple[str, ...]) -> None:
     state = turn.state
-    got = state.plot_discard.find(picked[0])
+    got = next((c for c in state.plot_discard.cards if c.ref == picked[0]), None)
     if got is not None:
         state.plot_hand.cards.append(state.plot_discard.take(got.uid))
     else:
         deck = list(state.stock["plot"])
-        at = next(i for i, e in enumerate(deck) if stock.card_of(e).uid == picked[0])
+        at = next(i for i, e in enumerate(deck) if stock.card_of(e).ref == picked[0])
         card = stock.card_of(deck.pop(at))
         card.face_up = True
         state.stock["plot"] = tuple(deck)

@@ -14,14 +14,17 @@ from __future__ import annotations
 import random
 import re
 from collections import defaultdict
+from functools import cache
 from typing import Any
 
 import pytest
 
 from engines.core import Config, Turn, codec
-from engines.meq import GAME, events, stock
+from engines.meq import GAME, events, scripts, stock
+from engines.meq.shadows import ITHIL, MADNESS_PLOTS
 from engines.meq.state import MeqState
 from engines.meq.tokens import draw_token, remove_token
+from tests.engines.meq.table import a_table, answer, on_top, options, turn_on
 from tests.engines.randomplay import random_answer, visible_uids, zones_of
 
 SEEDS = range(8)
@@ -102,10 +105,14 @@ def shown_to(state: MeqState, seat: str | None, said: list[Any]) -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("seed", [1, 2, 6])  # 3, 4 and 2 players; each moves a token by a public decision
-def test_no_one_is_shown_a_hidden_card_under_an_id_they_saw_with_a_face(seed: int) -> None:
-    """Random games: whenever the table or a seat is shown the id of a card hidden from it, it never saw that id
-    on a face earlier in the game (a card seen face up, then shuffled away, is under a new id)."""
+# 3, 4 and 2 players (seed % 3), two games of each but for 3 players
+PLAYED = (1, 2, 5, 6, 9)
+
+
+@cache
+def hidden_ids_checked(seed: int) -> int:
+    """A random game, checked at every step: whenever the table or a seat is shown the id of a card hidden from it,
+    it never saw that id on a face earlier in the game. How many such ids it was shown (and checked)."""
     rnd = random.Random(seed)
     state = GAME.setup(Config(seats=GAME.seat_names(2 + seed % 3), options={}), seed)
     audiences: list[str | None] = [None, *state.seats]
@@ -126,4 +133,42 @@ def test_no_one_is_shown_a_hidden_card_under_an_id_they_saw_with_a_face(seed: in
         step = GAME.apply(state, decision.seat, random_answer(decision, rnd))
         state, said = step.state, step.events
     assert GAME.outcome(state) is not None
-    assert named  # hidden cards were named by id (tokens on the board, in Sauron's public buttons), and checked
+    return named
+
+
+@pytest.mark.parametrize("seed", PLAYED)
+def test_no_one_is_shown_a_hidden_card_under_an_id_they_saw_with_a_face(seed: int) -> None:
+    """Random games: whenever the table or a seat is shown the id of a card hidden from it, it never saw that id
+    on a face earlier in the game (a card seen face up, then shuffled away, is under a new id). The decisions
+    with one answer answer themselves (a token with one place to go is moved without the public "move it where?"
+    that names it), and their reasons, told to the table, name no card by id."""
+    hidden_ids_checked(seed)
+
+
+def test_the_games_do_show_hidden_cards_by_id() -> None:
+    """The check above is not empty: the games show hidden cards by id (a token in Sauron's public "move it
+    where?", a token the heroes may remove), each checked. Now that a token with one place to go moves by itself,
+    one game may show none, so this counts all of them."""
+    assert sum(hidden_ids_checked(seed) for seed in PLAYED)
+
+
+def test_a_search_of_the_plot_deck_does_not_name_a_plot_by_the_id_sauron_saw() -> None:
+    """Sauron draws Plot cards, keeps one and puts the others at the bottom of the Plot deck, face down under the
+    ids he read them with. The Ithil-Stone searches the deck for two named Plots: it offers them by definition,
+    so a face-down card is never shown to him under an id he saw on a face (a random game found it: seed 2 of
+    the test above, with a token's one-place moves answering themselves, played another way)."""
+    state = a_table()
+    on_top(state, "plot", MADNESS_PLOTS[1])
+    state = answer(state, "action", "draw")
+    drawn = {c.ref: c.uid for c in state.plot_drawn.cards}
+    seen = drawn[MADNESS_PLOTS[1]]
+    state = answer(state, "keep_plot", next(uid for ref, uid in drawn.items() if ref != MADNESS_PLOTS[1]))
+    if any(d.context == "plot_order" for d in state.decisions):
+        state = answer(state, "plot_order", *sorted(c.uid for c in state.plot_drawn.cards))
+    assert seen in {stock.card_of(e).uid for e in state.stock["plot"]}  # at the bottom, under the id he read
+    state.decisions.clear()
+    scripts.run_card(turn_on(state), ITHIL, None)
+    offered = options(state, "card")
+    assert MADNESS_PLOTS[1] in offered and not UID.findall(" ".join(offered))
+    state = answer(state, "card", MADNESS_PLOTS[1])
+    assert MADNESS_PLOTS[1] in [c.ref for c in state.plot_hand.cards]

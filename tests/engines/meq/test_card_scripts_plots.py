@@ -215,6 +215,18 @@ def test_smeagol_escapes_fetches_a_gollum_plot() -> None:
     assert tortured.uid in [c.uid for c in state.plot_hand.cards]
 
 
+def test_smeagol_escapes_names_a_plot_in_the_deck_by_definition() -> None:
+    # A Plot in the deck is offered by its definition, not its id: one Sauron put at the bottom keeps the id he
+    # read it with (tests/attack/test_meq_card_ids.py)
+    state = bare()
+    minion_at(state, "minion-black-serpent", state.map.neighbours("the-woodland-realm")[0])
+    play(state, plots.SMEAGOL)
+    assert f"deck:{plots.CAPTURED}" in options(state, "smeagol")
+    state = answer(state, "smeagol", f"deck:{plots.CAPTURED}")
+    assert plots.CAPTURED in [c.ref for c in state.plot_hand.cards]
+    assert all(stock.card_of(e).ref != plots.CAPTURED for e in state.stock["plot"])
+
+
 def test_loss_of_an_heir_goes_where_an_enemy_is_near() -> None:
     state = bare()
     assert not playable(state, plots.HEIR)

@@ -249,10 +249,10 @@ def test_lord_of_the_rings_takes_back_a_discard() -> None:
 def test_ithil_stone_fetches_a_named_plot() -> None:
     # meq spec 7.3 (Sauron's cards): one of two named Plots from the Plot deck into his hand
     state = run(table(), "shadow-the-ithil-stone-19", None)
-    pick = sorted(options(state, "card"))[0]
+    pick = sorted(options(state, "card"))[0]  # named by definition (tests/attack/test_meq_card_ids.py)
     state = answer(state, "card", pick)
-    assert any(c.uid == pick for c in state.plot_hand.cards)
-    assert all(stock.card_of(e).uid != pick for e in state.stock["plot"])
+    assert any(c.ref == pick for c in state.plot_hand.cards)
+    assert all(stock.card_of(e).ref != pick for e in state.stock["plot"])
 
 
 def test_they_are_terrible_returns_a_defeated_minion() -> None:

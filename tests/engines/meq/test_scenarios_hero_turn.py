@@ -179,8 +179,9 @@ def test_a_blank_token_is_discarded_and_the_hero_explores() -> None:
     state = to_travel(hero_turn(state, 0, at="bree"))
     state = answer(state, "travel", "move:weathertop")
     state = answer(state, "pay", paid.uid)
-    assert options(state, "attack") == {blank.uid}  # Sauron must confront the hero with it
-    state = answer(state, "attack", blank.uid)
+    # Sauron must confront the hero with it, the only piece there: the question answers itself (README, "forced"
+    # decisions; tests/engines/meq/test_forced_answers.py), and the flip shows the blank
+    assert "attack" not in contexts(state)
     assert state.combat is None and not state.tokens.cards
     discarded = state.token_discard.cards[-1]
     assert discarded.uid == blank.uid and discarded.face_up

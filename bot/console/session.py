@@ -185,7 +185,9 @@ class ConsoleSession:
         elif verb == "resume":
             self.out(await guard.resume(self._game(), self._user()))
         elif args and args[0].isdigit():
-            self.out(await guard.delegate(self._game(), self._user(), console_user(int(args[0]))))
+            # The service's answer names Discord's command; the console's is 'delegate off'.
+            said = await guard.delegate(self._game(), self._user(), console_user(int(args[0])))
+            self.out(said.replace("`/game delegate` and no user", "'delegate off'"))
         elif args and args[0] == "off":
             self.out(await guard.delegate(self._game(), self._user(), None))
         else:

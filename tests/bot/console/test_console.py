@@ -116,7 +116,8 @@ def test_pause_resume_and_delegates_in_the_console(tmp_path: Path):
     assert "! Game 1 is paused, so it takes no moves for now." in out
     assert "! Only the host or a server admin can resume the game." in out
     assert "Game 1 is running again." in out
-    assert "Player 3 may now act for your seat" in out and "Your hand (3)" in out.split("Now acting as 3.")[1]
+    assert "Player 3 may now act for your seat (revoke with 'delegate off')." in out  # the console's verb, not /game's
+    assert "Your hand (3)" in out.split("Now acting as 3.")[1]
     assert "! You are not seated in game 1." in out
 
 

@@ -155,8 +155,11 @@ def _move(turn: T) -> None:
     shadow_number = actions.cost_of(state, site) if site is not None else 0  # text may change it (spec 4.2)
     companions = len(rules.companions(state))
     state.twilight += shadow_number + companions
+    why = actions.cost_why(state, site, shadow_number, what="Shadow number") if site is not None else ""
+    why = f" ({why})" if why else ""
     turn.say(f"{fp.seat} moves to site {nxt}" + (f" ({site.name})" if site is not None else "") +
-             f": {shadow_number} + {companions} twilight, pool {state.twilight}.")
+             f": {shadow_number} twilight for the site{why} and {companions} for the "
+             f"compan{'ion' if companions == 1 else 'ions'}, pool {state.twilight}.")
     actions.fire(turn, "moves")
     state.step = "shadow_start"
 

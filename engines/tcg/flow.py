@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import DecisionKind, Option, Outcome
+from engines.core import DecisionKind, Option, Outcome, card_list
 from engines.tcg import actions, combat, rules, windows
 from engines.tcg import procedures as proc
 from engines.tcg.state import WINDOWS, Mod, TcgState
@@ -363,6 +363,11 @@ def _end_reconcile(turn: T) -> None:
 def _end_turn(turn: T) -> None:
     """Spec 4.9(b): minions and what they bear are discarded; the turn passes left."""
     state = turn.state
+    gone: dict[str, list[str]] = {}  # each Shadow player's minions and what they bear, named before they go
+    for m in state.minions.cards:
+        gone.setdefault(state.owners[m.uid], []).extend(proc.called(state, c) for c in [m, *m.attached])
+    for seat, names in gone.items():
+        turn.say(f"End of the turn: {seat} discards their minions and what those bear: {card_list(names)}.")
     for m in list(state.minions.cards):
         proc.to_discard(state, m)
     state.minions.cards.clear()

@@ -259,3 +259,19 @@ def test_the_move_says_what_its_twilight_is_for() -> None:
     assert line == (f"p1 moves to site 2 ({site.name}): {s.defs[site.ref].twilight} twilight for the site and 3 for "
                     f"the companions, pool {s.defs[site.ref].twilight + 3}.")
 
+
+def test_the_end_of_the_turn_says_which_minions_and_borne_cards_are_discarded() -> None:
+    # tcg spec 4.9(b), 7.50; seed 002 p. 32 (L980-982): the Shadow players discard every minion and what it bears
+    s = a_game(3)
+    scout = put(s, SCOUT, "minions", "p2")
+    put(s, RAIDER_BOW, "", "p2", on=scout)
+    put(s, "7_135", "minions", "p3")  # Desert Sneak
+    put(s, SPEARMAN, "minions", "p3")
+    s.decisions.clear()
+    s.step = "end_turn"
+    turn = turn_of(s)
+    flow.advance(turn)
+    texts = [e.text for e in turn.events]
+    assert "End of the turn: p2 discards their minions and what those bear: Desert Scout; Raider Bow." in texts
+    assert "End of the turn: p3 discards their minions and what those bear: Desert Sneak; Morgul Spearman." in texts
+    assert not s.minions.cards

@@ -147,7 +147,7 @@ def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
         if s is not None and s.on_play is not None:
             said = len(turn.events)
             s.on_play(turn, c)
-            credit(turn, said, c.name, proc.called(st, c))
+            credit(turn, said, c)
         fire(turn, "played", c)
         if d.type == COMPANION:
             fire(turn, "companion played")
@@ -193,9 +193,9 @@ def fire(turn: T, moment: str, source: Card | None = None) -> None:
     for c in cards:
         s = scripts.of(c.ref)
         if s is not None and moment in s.triggers and state.find(c.uid) is not None:
-            said, name = len(turn.events), proc.called(state, c)  # named before its text may take it out of play
+            said = len(turn.events)
             s.triggers[moment](turn, c)
-            credit(turn, said, c.name, name)
+            credit(turn, said, c)
     if source is None:
         for flag in [f for f in state.flags if f.startswith("watch:")]:
             _, ref, uid = flag.split(":")
@@ -204,11 +204,13 @@ def fire(turn: T, moment: str, source: Card | None = None) -> None:
                 w.watchers[moment](turn, uid)
 
 
-def credit(turn: T, said: int, title: str, name: str) -> None:
+def credit(turn: T, said: int, card: Card) -> None:
     """Begin the first line a card's text said (from `turn.events[said]`) with the card's name, unless the line
     names it already: "Swift Steed: Goblin Runner exerts." rather than an exertion with no reason. The name only,
-    never the card's text (the project ships none)."""
-    if len(turn.events) > said and title not in turn.events[said].text:
+    never the card's text (the project ships none); with its id while a twin is in play (`proc.called`), worked out
+    only when a line is credited."""
+    if len(turn.events) > said and card.name not in turn.events[said].text:
+        name = proc.called(turn.state, card) if turn.state.find(card.uid) is not None else card.name
         turn.events[said].text = f"{name}: {turn.events[said].text}"
 
 

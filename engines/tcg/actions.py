@@ -95,14 +95,36 @@ def pay(turn: T, seat: str, card: Card, cost: int) -> None:
         state.twilight += cost
 
 
+def cost_why(state: TcgState, card: Card, cost: int, roams: bool = False, by: str = "",
+             hooks: CostHooks | None = None, what: str = "cost") -> str:
+    """Why `cost` is not the card's printed twilight cost, as the close of its play line: "cost 3, +2 roaming",
+    "cost 2, -1 Edoras Hall" (a card in play whose text changes costs, named, never quoted), "" when it is the
+    printed cost. `roams`: a minion played roaming pays 2 more (spec 4.3); `by`: the card whose ability plays this
+    one for less (or more), for what is left over; `what`: the number's name ("Shadow number" for a site)."""
+    parts = [f"{delta:+d} {proc.called(state, src)}" for src, hook in (cost_hooks(state) if hooks is None else hooks)
+             if (delta := hook(state, src, card))]
+    if roams:
+        parts.append("+2 roaming")
+    rest = cost - cost_of(state, card, hooks) - (2 if roams else 0)
+    if rest:
+        parts.append(f"{rest:+d} {by or 'card text'}")
+    return f"{what} {rules.cdef(state, card).twilight}, {', '.join(parts)}" if parts else ""
+
+
 def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
-                 target: Card | None = None, source: str = "hand") -> Ability:
-    """Play `card` from the seat's `source` zone (hand, discard or draw: card text may play from a pile)."""
+                 target: Card | None = None, source: str = "hand", by: str = "") -> Ability:
+    """Play `card` from the seat's `source` zone (hand, discard or draw: card text may play from a pile). `by`: the
+    card whose ability lets it be played at a cost of its own, named in the play line (`cost_why`)."""
     d = rules.cdef(state, card)
 
     def run(turn: T) -> None:
         st = turn.state
         player = st.player(seat)
+        # Why the pool changes by other than the printed cost, read while the card is still where it was played
+        # from (as its cost was): worked out only for the play chosen, not for every option offered.
+        held = getattr(player, source).find(card.uid)
+        why = "" if held is None else cost_why(st, held, cost, where == "minion" and _would_roam(st, held), by)
+        why = f": {why}" if why else ""  # after the cost, not a second aside in brackets (a twin's id is one)
         c = getattr(player, source).take(card.uid)
         pay(turn, seat, c, cost)
         if where == "bearer" and target is not None:
@@ -110,20 +132,22 @@ def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
             if host is None:
                 raise RuleError("That bearer has left play.")
             host.attached.append(c)
-            turn.say(f"{seat} plays {proc.called(st, c)} on {proc.called(st, host)}, {_twilight(d, cost)}.")
+            turn.say(f"{seat} plays {proc.called(st, c)} on {proc.called(st, host)}, {_twilight(d, cost)}{why}.")
         elif where == "minion":
             st.minions.cards.append(c)
             roams = " as a roaming minion" if rules.roaming(st, c) else ""
-            turn.say(f"{seat} plays {proc.called(st, c)}{roams}, {_twilight(d, cost)}.")
+            turn.say(f"{seat} plays {proc.called(st, c)}{roams}, {_twilight(d, cost)}{why}.")
         elif where == "support":
             player.support.cards.append(c)
-            turn.say(f"{seat} plays {proc.called(st, c)} to the support area, {_twilight(d, cost)}.")
+            turn.say(f"{seat} plays {proc.called(st, c)} to the support area, {_twilight(d, cost)}{why}.")
         else:
             player.fellowship.cards.append(c)
-            turn.say(f"{seat} plays {proc.called(st, c)}, {_twilight(d, cost)}.")
+            turn.say(f"{seat} plays {proc.called(st, c)}, {_twilight(d, cost)}{why}.")
         s = scripts.of(c.ref)
         if s is not None and s.on_play is not None:
+            said = len(turn.events)
             s.on_play(turn, c)
+            credit(turn, said, c)
         fire(turn, "played", c)
         if d.type == COMPANION:
             fire(turn, "companion played")
@@ -169,13 +193,25 @@ def fire(turn: T, moment: str, source: Card | None = None) -> None:
     for c in cards:
         s = scripts.of(c.ref)
         if s is not None and moment in s.triggers and state.find(c.uid) is not None:
+            said = len(turn.events)
             s.triggers[moment](turn, c)
+            credit(turn, said, c)
     if source is None:
         for flag in [f for f in state.flags if f.startswith("watch:")]:
             _, ref, uid = flag.split(":")
             w = scripts.of(ref)
             if w is not None and moment in w.watchers:
                 w.watchers[moment](turn, uid)
+
+
+def credit(turn: T, said: int, card: Card) -> None:
+    """Begin the first line a card's text said (from `turn.events[said]`) with the card's name, unless the line
+    names it already: "Swift Steed: Goblin Runner exerts." rather than an exertion with no reason. The name only,
+    never the card's text (the project ships none); with its id while a twin is in play (`proc.called`), worked out
+    only when a line is credited."""
+    if len(turn.events) > said and card.name not in turn.events[said].text:
+        name = proc.called(turn.state, card) if turn.state.find(card.uid) is not None else card.name
+        turn.events[said].text = f"{name}: {turn.events[said].text}"
 
 
 def hand_plays(state: TcgState, seat: str) -> list[Ability]:
@@ -257,10 +293,13 @@ def _wrap_event(seat: str, card: Card, cost: int, a: Ability) -> Ability:
     def run(turn: T) -> None:
         st = turn.state
         player = st.player(seat)
+        held = player.hand.find(card.uid)
+        why = "" if held is None else cost_why(st, held, cost)
+        why = f": {why}" if why else ""
         c = player.hand.take(card.uid)
         pay(turn, seat, c, cost)
         player.discard.cards.append(c)  # spec 6.2: discarded before the next action
-        turn.say(f"{seat} plays {c.name}, {_twilight(rules.cdef(st, c), cost)}.")
+        turn.say(f"{seat} plays {c.name}, {_twilight(rules.cdef(st, c), cost)}{why}.")
         a.run(turn)
 
     return Ability(key=a.key, label=a.label + f" (twilight {cost})", run=run)

@@ -46,6 +46,12 @@ def _act(turn: T, d: Decision, args: list[str], choice: tuple[str, ...]) -> None
     found = next((a for a in actions.legal(state, d.seat) if a.key == choice[0]), None)
     if found is None:
         raise RuleError("That action is no longer possible.")
+    parts = found.key.split(":")
+    src = state.find(parts[1]) if parts[0] == "use" and len(parts) > 1 else None
+    if src is not None:
+        # A special ability (spec 6.3): the card in play (or the site) whose text it is, so what follows reads with
+        # its reason. The option's label is not said: it may name a card in the seat's hand.
+        turn.say(f"{d.seat} uses {proc.called(state, src)}.")
     found.run(turn)
     if in_procedure:
         state.passes = 0

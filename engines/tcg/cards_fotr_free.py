@@ -115,7 +115,8 @@ def _gandalf(state: TcgState, seat: str, src: Card) -> list[Ability]:
         if d.type != "companion" or d.signet != "gandalf" or actions.unique_blocked(state, seat, d) or (
                 s is not None and s.can_play is not None and not s.can_play(state, seat)):
             continue
-        play = actions.play_ability(state, seat, card, max(0, actions.cost_of(state, card) - 2), "fellowship")
+        play = actions.play_ability(state, seat, card, max(0, actions.cost_of(state, card) - 2), "fellowship",
+                                     by=src.name)
         out.append(kit.ability(src, card.uid, f"exert him: {play.label}", kit.exerting([src.uid], play.run)))
     return out
 

@@ -132,7 +132,7 @@ def _bridge(state: TcgState, seat: str, site: Card) -> list[Ability]:
         cost = max(0, actions.cost_of(state, card) - 6) + (2 if actions._would_roam(state, card) else 0)
         if state.twilight < cost:
             continue
-        play = actions.play_ability(state, seat, card, cost, "minion", source=where)
+        play = actions.play_ability(state, seat, card, cost, "minion", source=where, by=site.name)
         run = play.run if where == "hand" else _then_shuffle(play.run, seat)
         out.append(kit.ability(site, where, play.label, run))
     return out
@@ -218,7 +218,8 @@ def _westfarthing(state: TcgState, seat: str, site: Card) -> list[Ability]:
         if d.type not in (COMPANION, ALLY) or actions.unique_blocked(state, seat, d) or (
                 s is not None and s.can_play is not None and not s.can_play(state, seat)):
             continue
-        play = actions.play_ability(state, seat, card, max(0, actions.cost_of(state, card) - 1), "fellowship")
+        play = actions.play_ability(state, seat, card, max(0, actions.cost_of(state, card) - 1), "fellowship",
+                                     by=site.name)
         out.extend(kit.ability(site, f"{h.uid}:{card.uid}", f"exert {h.name}: {play.label}",
                                kit.exerting([h.uid], play.run)) for h in hobbits)
     return out

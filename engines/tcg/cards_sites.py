@@ -161,7 +161,7 @@ def _morgulduin(state: TcgState, seat: str, site: Card) -> list[Ability]:
         cost = max(0, actions.cost_of(state, card) - 2) + (2 if actions._would_roam(state, card) else 0)
         if state.twilight < cost:
             continue
-        play = actions.play_ability(state, seat, card, cost, "minion", source="discard")
+        play = actions.play_ability(state, seat, card, cost, "minion", source="discard", by=site.name)
 
         def run(turn: T, play: Ability = play) -> None:
             proc.remove_threats(turn, 2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import DecisionKind, Option, Outcome
+from engines.core import DecisionKind, Option, Outcome, card_list
 from engines.tcg import actions, combat, rules, windows
 from engines.tcg import procedures as proc
 from engines.tcg.state import WINDOWS, Mod, TcgState
@@ -155,8 +155,11 @@ def _move(turn: T) -> None:
     shadow_number = actions.cost_of(state, site) if site is not None else 0  # text may change it (spec 4.2)
     companions = len(rules.companions(state))
     state.twilight += shadow_number + companions
+    why = actions.cost_why(state, site, shadow_number, what="Shadow number") if site is not None else ""
+    why = f" ({why})" if why else ""
     turn.say(f"{fp.seat} moves to site {nxt}" + (f" ({site.name})" if site is not None else "") +
-             f": {shadow_number} + {companions} twilight, pool {state.twilight}.")
+             f": {shadow_number} twilight for the site{why} and {companions} for the "
+             f"compan{'ion' if companions == 1 else 'ions'}, pool {state.twilight}.")
     actions.fire(turn, "moves")
     state.step = "shadow_start"
 
@@ -360,6 +363,11 @@ def _end_reconcile(turn: T) -> None:
 def _end_turn(turn: T) -> None:
     """Spec 4.9(b): minions and what they bear are discarded; the turn passes left."""
     state = turn.state
+    gone: dict[str, list[str]] = {}  # each Shadow player's minions and what they bear, named before they go
+    for m in state.minions.cards:
+        gone.setdefault(state.owners[m.uid], []).extend(proc.called(state, c) for c in [m, *m.attached])
+    for seat, names in gone.items():
+        turn.say(f"End of the turn: {seat} discards their minions and what those bear: {card_list(names)}.")
     for m in list(state.minions.cards):
         proc.to_discard(state, m)
     state.minions.cards.clear()

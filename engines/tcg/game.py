@@ -214,6 +214,10 @@ class Tcg(Rules[TcgState]):
             return Adjust(what=what, args=args)
         if verb in verbs.VERBS:
             return verbs.parse(words)
+        if verbs.answer_word(words[0]):
+            # 'pass' out of turn: a word of the game that nothing now asks for, not an unknown one (the service
+            # answers it for the seat's open decision when there is one, bot/service/service.py parse_for_seat).
+            raise CommandError(verbs.not_asked(words[0]))
         raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), play a card "
                            "('play c60'), use or heal by its id, set a standing order ('order skirmish pass') or "
                            "adjust ('adjust burden +1').")

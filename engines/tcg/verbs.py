@@ -6,6 +6,7 @@ for its id, so the journal keeps ids only (engines/core/decisions.py). A refusal
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -17,6 +18,12 @@ from engines.tcg.state import TcgState
 VERBS: dict[str, tuple[str, ...]] = {"play": ("play", "ev"), "use": ("use",), "heal": ("heal",)}
 PREFIXES = {prefix: verb for verb, prefixes in VERBS.items() for prefix in prefixes}
 DOING = {"play": "play", "use": "use", "heal": "heal by discarding"}
+# The fixed words the TCG's decisions take as answers (an option's id: "pass", "yes", "move"...), besides card ids.
+# A test reads every `Option(id="...")` of engines/tcg and checks it is here (tests/engines/tcg/test_verbs.py).
+ANSWER_WORDS = frozenset({"burdens", "done", "end", "hand", "move", "no", "none", "pass", "probe", "skip", "two",
+                          "wear", "yes"})
+# An option's id naming cards or seats: "c60", "play:c26:c4", "c119>c17" (an assignment), "c5=2" (a share), "p2".
+_OPTION_ID = re.compile(r"(?:[a-z]+:)?c\d+(?:[:>]c\d+)*(?:=\d+)?|p\d|[a-z]+=\d+", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,17 @@ def answer(state: TcgState, seat: str, act: Act) -> Answer:
     now = f"{card_list(dict.fromkeys(c.name for c in held))} cannot be played now" if act.verb == "play" and held \
         else f"'{typed}' names none of your options"
     raise RuleError(f"{now}. You may write: {_forms(act, offered)}.")
+
+
+def answer_word(word: str) -> bool:
+    """`word` is one a TCG decision takes as its answer (`pass`, `yes`, a card's id, an option's id), though no verb:
+    typed when nothing is asked of the seat, the refusal says so rather than calling it unknown."""
+    return word.lower() in ANSWER_WORDS or _OPTION_ID.fullmatch(word) is not None
+
+
+def not_asked(word: str) -> str:
+    """The refusal of an answer typed as a command: what it is, and when it may be written."""
+    return f"'{word}' is an answer: write it when a decision of yours is open ('answer <n> {word}' names which)."
 
 
 def hint(decision: Decision, word: str) -> str:

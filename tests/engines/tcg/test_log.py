@@ -8,9 +8,10 @@ from engines.core import Answer
 from engines.tcg import GAME, flow
 from engines.tcg.state import WOUNDS
 from tests.engines.player_words import citations
-from tests.engines.tcg.table import a_game, fight, pippin_game, proc, put, turn_of, window
+from tests.engines.tcg.table import a_game, at_site, fight, pippin_game, proc, put, turn_of, window
 
 CAPTAIN, SPEARMAN = "7_96", "7_201"  # Gondorian Captain (the Pippin starter's), Morgul Spearman
+STEED, DOOM, SCOUT, RAIDER_BOW = "7_253", "8_86", "7_134", "7_155"  # Swift Steed, Doom Drove Them, Desert Scout
 BOROMIR, ARMOR, SAVAGE = "1_97", "1_92", "1_151"
 
 
@@ -132,7 +133,9 @@ def test_a_shadow_twin_played_reads_removing_its_twilight() -> None:
     step = GAME.apply(s, "p2", Answer(decision=s.decisions[0].id, choice=(f"play:{second.uid}",)))
     line = next(e.text for e in step.events if "plays" in e.text)
     assert line.startswith(f"p2 plays Morgul Spearman ({second.uid})")
-    assert line.endswith(" twilight.") and ", removing " in line and line.count("(") == 1
+    # The roaming penalty is said after the cost, not as a second aside in brackets (spec 4.3; seed 002 L720-731).
+    assert ", removing " in line and line.count("(") == 1
+    assert line.endswith(" twilight: cost 2, +2 roaming.") if "roaming" in line else line.endswith(" twilight.")
 
 
 def test_cards_drawn_together_are_one_line_to_the_drawer_and_a_count_to_the_table() -> None:
@@ -185,3 +188,90 @@ def test_the_fierce_line_reads_without_a_spec_section() -> None:
     flow.advance(turn)
     assert "Fierce minions must be defended against again." in [e.text for e in turn.events]
     assert minion.uid in {o.id.split(">")[0] for o in s.decisions[0].options}
+
+
+# --- an effect says its reason: the card (or rule) that made it, by name only, never the card's text -------------
+def test_a_roaming_minion_says_the_roaming_penalty_and_one_at_home_says_nothing_more() -> None:
+    # tcg spec 4.3 (roaming: 2 more twilight); seed 002 p. 24 (L720-731)
+    s = pippin_game()
+    spearman = put(s, SPEARMAN, "hand", "p2")
+    s.twilight = 9
+    window(s, "shadow", "p2")
+    step = GAME.apply(s, "p2", GAME.parse(f"play {spearman.uid}"))
+    assert "p2 plays Morgul Spearman as a roaming minion, removing 4 twilight: cost 2, +2 roaming." in [
+        e.text for e in step.events]
+    s = pippin_game()
+    at_site(s, "7_345")  # Pelennor Flat, site 5: the Spearman's site number is lower, so it is not roaming
+    spearman = put(s, SPEARMAN, "hand", "p2")
+    s.twilight = 9
+    window(s, "shadow", "p2")
+    step = GAME.apply(s, "p2", GAME.parse(f"play {spearman.uid}"))
+    assert "p2 plays Morgul Spearman, removing 2 twilight." in [e.text for e in step.events]
+
+
+def test_a_site_that_cuts_a_cost_is_named_in_the_play_line() -> None:
+    # tcg spec 7.5, 6.7 (a site's text is active while the fellowship is there); Edoras Hall
+    s = a_game()  # the Merry deck's site 1 is Edoras Hall
+    steed = put(s, STEED, "hand")
+    horseman = s.players[0].fellowship.cards[2]
+    window(s, "fellowship")
+    step = GAME.apply(s, "p1", GAME.parse(f"play {steed.uid} {horseman.uid}"))
+    assert f"p1 plays Swift Steed on {horseman.name}, adding 1 twilight: cost 2, -1 Edoras Hall." in [
+        e.text for e in step.events]
+
+
+def test_a_triggered_effect_begins_with_the_card_that_made_it() -> None:
+    # tcg spec 6.4 (triggers), 4.8 (start of a skirmish); Swift Steed: the minions it fights exert
+    s = a_game()
+    at_site(s, "7_345")  # Pelennor Flat: plains
+    horseman = s.players[0].fellowship.cards[2]
+    put(s, STEED, "", on=horseman)
+    scout = put(s, SCOUT, "minions", "p2")
+    s.assign[scout.uid] = horseman.uid
+    s.phase, s.step = "assignment", "skirmish_pick"
+    s.decisions.clear()
+    turn = turn_of(s)
+    flow.advance(turn)
+    assert "Swift Steed: Desert Scout exerts." in [e.text for e in turn.events]
+
+
+def test_a_special_ability_used_names_its_card_before_what_it_does() -> None:
+    # tcg spec 6.3 (special abilities); Doom Drove Them, used from the support area
+    s = a_game()
+    doom = put(s, DOOM, "support")
+    _, merry, horseman = s.players[0].fellowship.cards
+    window(s, "fellowship")
+    step = GAME.apply(s, "p1", GAME.parse(f"use {doom.uid} {horseman.uid} {merry.uid}"))
+    texts = [e.text for e in step.events]
+    assert texts[0] == "p1 uses Doom Drove Them." and f"{merry.name} exerts." in texts
+
+
+def test_the_move_says_what_its_twilight_is_for() -> None:
+    # tcg spec 4.2 steps 6-7: the new site's Shadow number, and 1 per companion (allies do not count)
+    s = pippin_game()
+    s.decisions.clear()
+    s.step = "move"
+    turn = turn_of(s)
+    flow.advance(turn)
+    site = s.current_site()
+    assert site is not None
+    line = next(e.text for e in turn.events if " moves to site 2" in e.text)
+    assert line == (f"p1 moves to site 2 ({site.name}): {s.defs[site.ref].twilight} twilight for the site and 3 for "
+                    f"the companions, pool {s.defs[site.ref].twilight + 3}.")
+
+
+def test_the_end_of_the_turn_says_which_minions_and_borne_cards_are_discarded() -> None:
+    # tcg spec 4.9(b), 7.50; seed 002 p. 32 (L980-982): the Shadow players discard every minion and what it bears
+    s = a_game(3)
+    scout = put(s, SCOUT, "minions", "p2")
+    put(s, RAIDER_BOW, "", "p2", on=scout)
+    put(s, "7_135", "minions", "p3")  # Desert Sneak
+    put(s, SPEARMAN, "minions", "p3")
+    s.decisions.clear()
+    s.step = "end_turn"
+    turn = turn_of(s)
+    flow.advance(turn)
+    texts = [e.text for e in turn.events]
+    assert "End of the turn: p2 discards their minions and what those bear: Desert Scout; Raider Bow." in texts
+    assert "End of the turn: p3 discards their minions and what those bear: Desert Sneak; Morgul Spearman." in texts
+    assert not s.minions.cards

@@ -5,11 +5,16 @@ that plays that card; a refusal changes nothing."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+from bot.service import parse_for_seat
 from engines.core import Answer, CommandError, RuleError
 from engines.tcg import GAME
 from engines.tcg.state import WOUNDS, TcgState
+from engines.tcg.verbs import ANSWER_WORDS, answer_word
 from tests.engines.tcg.table import a_game, put, window
 
 MERRY, CUR, SNEAK, RUNNER, JAVELIN = "8_121", "7_189", "7_135", "7_133", "7_248"
@@ -98,3 +103,38 @@ def test_a_verb_without_a_card_says_how_to_write_it() -> None:
     for text in ("play", "use then c3", "play c5 then"):
         with pytest.raises(CommandError, match="with the card's id as your options show it"):
             GAME.parse(text)
+
+
+def test_an_answer_typed_when_nothing_is_asked_is_not_called_unknown() -> None:
+    # Play-tested: 'pass' typed in the other seat's turn read "Unknown command 'pass'", as if the game had no such
+    # word. Spec 4.10-4.11: one seat decides at a time and the others wait; what they type is refused, but truly.
+    for word in ("pass", "Yes", "move", "end", "none", "c17", "play:c17", "ev:c5:c3", "c119>c17", "c5=2", "none=3"):
+        with pytest.raises(CommandError) as refused:
+            GAME.parse(word)
+        assert str(refused.value) == (f"'{word}' is an answer: write it when a decision of yours is open "
+                                      f"('answer <n> {word}' names which).")
+    # through the service, as a player reads it: who the game waits on, then what the word is
+    s = shadow_phase()
+    with pytest.raises(CommandError) as refused:
+        parse_for_seat(GAME, s, "p1", "pass")
+    assert str(refused.value) == ("Nothing is asked of you (p1) right now: the game waits on p2. ('pass' is an "
+                                  "answer: write it when a decision of yours is open ('answer <n> pass' names "
+                                  "which).)")
+    # the seat asked still answers with the bare word
+    assert parse_for_seat(GAME, s, "p2", "pass") == Answer(decision=s.decisions[0].id, choice=("pass",))
+
+
+def test_a_word_the_game_does_not_know_is_unknown_and_the_verbs_are_listed() -> None:
+    with pytest.raises(CommandError) as refused:
+        GAME.parse("dance")
+    said = str(refused.value)
+    assert said.startswith("Unknown command 'dance'. Answer a decision ('answer <n> <option>'), play a card")
+    assert all(verb in said for verb in ("use", "heal", "order", "adjust"))
+
+
+def test_every_fixed_answer_of_a_tcg_decision_is_known_as_an_answer() -> None:
+    # The words `answer_word` knows are those the engine's options are made with: a new one is added there too.
+    root = Path(__file__).resolve().parents[3] / "engines" / "tcg"
+    ids = {m for p in root.glob("*.py") for m in re.findall(r'Option\(id="([a-z_]+)"', p.read_text(encoding="utf-8"))}
+    assert ids and ids <= ANSWER_WORDS
+    assert all(answer_word(w) for w in ids) and not answer_word("dance")

@@ -166,8 +166,9 @@ class CampaignCog(commands.Cog):
     @app_commands.describe(name="The campaign (core, or an imported one)", deck="Your deck's key",
                            player2="Another player", deck2="Their deck", player3="Another player", deck3="Their deck",
                            player4="Another player", deck4="Their deck", difficulty="easy, standard or nightmare",
-                           penalty="Who takes +1 threat for a hero change: each player (C 12.5.2, the default) or "
-                                   "the player who changed (C 13.2)")
+                           # each player: C 12.5.2; the player who changed: C 13.2
+                           penalty="Who takes +1 threat for a hero change: each player (the default) or only the "
+                                   "player who changed")
     async def start(self, interaction: discord.Interaction, name: str, deck: str,
                     player2: discord.Member | None = None, deck2: str | None = None,
                     player3: discord.Member | None = None, deck3: str | None = None,
@@ -192,8 +193,8 @@ class CampaignCog(commands.Cog):
 
     @start.autocomplete("penalty")
     async def _penalty_rules(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name="each player (C 12.5.2)", value="each"),
-                app_commands.Choice(name="the player who changed (C 13.2)", value="player")]
+        return [app_commands.Choice(name="each player", value="each"),  # C 12.5.2
+                app_commands.Choice(name="only the player who changed", value="player")]  # C 13.2
 
     @start.autocomplete("name")
     async def _campaign_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

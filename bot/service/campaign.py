@@ -134,13 +134,14 @@ class Campaigns:
         told = result(await self.service.stored_state(current.game_id))
         attempt = rules.end_attempt(book, current.game_id, told, self._now())
         if not told.won:
-            return [f"The players lost {name}: nothing is recorded and the scenario will be played again "
-                    "(spec 7.1.3). Start it with 'campaign next'."]
+            # spec 7.1.3
+            return [f"The players lost {name}: nothing is recorded and the scenario will be played again. "
+                    "Start it with 'campaign next'."]
         fallen = [f"{t} ({seat})" for seat, titles in attempt.fallen.items() for t in titles]
         return [f"The players won {name} with a score of {told.score.total if told.score else '?'}."
                 + (f" Heroes in a discard pile, who fall if this is recorded: {', '.join(fallen)}." if fallen else "")
                 + " Stage what the campaign card's resolution gives ('campaign earn ...', 'campaign note ...'), "
-                  "then 'campaign record', or 'campaign decline' to play it again (spec 7.1.4)."]
+                  "then 'campaign record', or 'campaign decline' to play it again."]  # spec 7.1.4
 
     async def _game_over(self, game_id: int) -> None:
         campaign_id = await self.for_game(game_id)
@@ -198,10 +199,10 @@ class Campaigns:
         for member in book.members:
             facts = deck_facts(self.library.deck(member.deck), self.library)
             bad = sorted({t for t in (*facts.heroes, *(c[0] for c in facts.cards)) if fold(t) in banned})
-            if bad:
+            if bad:  # spec 7.3, 9.8
                 raise RuleError(f"{member.seat}'s deck {facts.name} holds {', '.join(bad)}, which may not be used "
-                                "in this campaign now (spec 7.3, 9.8): change it with 'campaign deck' or "
-                                "'campaign hero' first.")
+                                "in this campaign now (a fallen hero's title, or a card the campaign or its next "
+                                "scenario bars): change it with 'campaign deck' or 'campaign hero' first.")
 
     def _scenario_known(self, book: CampaignLog) -> None:
         step = book.step

@@ -207,7 +207,7 @@ class Matches(Desk):
                     if not flagged and e is warnings[-1]:
                         said.append(text.warning_text(who, e.ms))
                 elif e.kind == clk.FLAG:
-                    said.append(f"{who}'s time has run out: the team is eliminated (C 15.3.4).")
+                    said.append(f"{who}'s time has run out: the team is eliminated.")  # C 15.3.4
                 elif e.kind == clk.HIT:
                     nxt = names[0 if clock.active == "a" else 1]
                     said.append(f"{who} hits the clock; {nxt} plays its "

@@ -67,7 +67,8 @@ class Rats(Matches):
             await s.flush()
             tid = row.id or 0
         unwise = [k for k in scenarios if k in event.NOT_RECOMMENDED]
-        note = f" Note: C 15.3.1 does not recommend {text.scenario_names(unwise)} for a race." if unwise else ""
+        # C 15.3.1 advises against these for a race (too hard)
+        note = f" Note: not recommended for a race: {text.scenario_names(unwise)}." if unwise else ""
         opening = (f"{user.name} opens the tournament **{t.name}** (number {tid}): {fmt} format, "
                    f"{t.rounds_planned} rounds, {minutes} minutes per team, scenarios "
                    f"{text.scenario_names(t.scenarios)}. "

@@ -27,7 +27,7 @@ def team_label(t: Tournament, number: int) -> str:
 def pairings_text(t: Tournament) -> str:
     rnd = t.rounds[-1]
     lines = [f"**{t.name}: round {rnd.number} of {t.rounds_planned}.** Scenario: {scenario_name(rnd.scenario)}. "
-             f"Time control: {t.minutes} minutes per team (C 15.3.3)."]
+             f"Time control: {t.minutes} minutes per team."]  # C 15.3.3
     for m in rnd.matches:
         if m.bye:
             lines.append(f"Table {m.table}: {team_label(t, m.a)} has the bye (a Match Win, 5 points).")

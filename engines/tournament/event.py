@@ -36,11 +36,11 @@ def create(
     if not name.strip():
         raise RuleError("A tournament needs a name.")
     if fmt not in FORMATS:
-        raise RuleError(f"The format is limited or extended, not '{fmt}' (C 15.3.2).")
-    if not MIN_MINUTES <= minutes <= MAX_MINUTES:
-        raise RuleError(f"Each team has {MIN_MINUTES} to {MAX_MINUTES} minutes on the clock (C 15.3.3), not {minutes}.")
+        raise RuleError(f"The format is limited or extended, not '{fmt}'.")  # C 15.3.2
+    if not MIN_MINUTES <= minutes <= MAX_MINUTES:  # C 15.3.3
+        raise RuleError(f"Each team has {MIN_MINUTES} to {MAX_MINUTES} minutes on the clock, not {minutes}.")
     if not scenarios:
-        raise RuleError("Advertise a pool of at least one scenario (C 15.3.1).")
+        raise RuleError("Advertise a pool of at least one scenario.")  # C 15.3.1
     if rounds < 1:
         raise RuleError("A tournament has at least one round.")
     return Tournament(name=name.strip(), format=fmt, minutes=minutes, scenarios=list(scenarios),
@@ -50,7 +50,7 @@ def create(
 def check_heroes(heroes: Sequence[str], who: str) -> None:
     """C 15.3.2: at most 3 heroes; spec 9: at least 1, and no hero twice."""
     if not 1 <= len(heroes) <= MAX_HEROES:
-        raise RuleError(f"{who} has {len(heroes)} heroes; a deck has 1 to {MAX_HEROES} (C 15.3.2).")
+        raise RuleError(f"{who} has {len(heroes)} heroes; a deck has 1 to {MAX_HEROES}.")
     if len(set(heroes)) != len(heroes):
         raise RuleError(f"{who} names the same hero twice.")
 
@@ -59,7 +59,7 @@ def check_deck(player: Player, fmt: str) -> None:
     """C 15.3.2: a legal deck has at least 50 cards; in the limited format its heroes are fixed now."""
     if player.cards < MIN_DECK:
         raise RuleError(f"{player.name}'s deck '{player.deck}' has {player.cards} cards; a tournament deck "
-                        f"has at least {MIN_DECK} (C 15.3.2).")
+                        f"has at least {MIN_DECK}.")
     if fmt == LIMITED or player.heroes:
         check_heroes(player.heroes, player.name)
 
@@ -100,7 +100,7 @@ def pick_heroes(t: Tournament, team: int, player: str, heroes: Sequence[str]) ->
     if t.format == LIMITED:
         if sorted(heroes) != sorted(member.heroes):
             raise RuleError(f"This is a limited tournament: {player} plays {', '.join(member.heroes)} in every "
-                            "match (C 15.3.2).")
+                            "match.")  # C 15.3.2
         return t
     out = clone(t)
     match = _match_of(_current(out), team)
@@ -193,7 +193,8 @@ def start_round(t: Tournament) -> Tournament:
             for team in m.teams() if not m.bye else ():
                 missing = [p.name for p in t.team(team).players if not heroes_for(t, m, team)[p.name]]
                 if missing:
-                    raise RuleError(f"{', '.join(missing)} of team {team} must pick heroes first (C 15.3.2).")
+                    # C 15.3.2: in the extended format the heroes are picked for each match
+                    raise RuleError(f"{', '.join(missing)} of team {team} must pick heroes for this match first.")
     out = clone(t)
     _current(out).started = True
     return out
@@ -207,7 +208,7 @@ def record(t: Tournament, table: int, result: Result, *, round_number: int = 0, 
     if match is None:
         raise RuleError(f"Round {rnd.number} has no table {table}.")
     if match.bye:
-        raise RuleError("A bye's result is fixed: a Match Win (C 15.3.5).")
+        raise RuleError("A bye's result is fixed: a Match Win.")  # C 15.3.5
     if not rnd.started:
         raise RuleError(f"Round {rnd.number} has not started.")
     if match.result is not None and not correct:
@@ -287,5 +288,5 @@ def _unique_heroes(heroes: list[str], team: str) -> None:
     seen = set()
     for h in heroes:
         if h.lower() in seen:
-            raise RuleError(f"Two players of {team} chose {h}; a hero may be used by one player only (C 16).")
+            raise RuleError(f"Two players of {team} chose {h}; a hero may be used by one player only.")  # C 16
         seen.add(h.lower())

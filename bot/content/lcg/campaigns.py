@@ -114,7 +114,7 @@ def build_campaign(key: str, name: str, lines: list[PoolLine], cards: Mapping[st
                 pool[known] = replace(pool[known], copies=pool[known].copies + line.quantity)
         elif card.type == "treasure":
             problems.append(Problem(line.where, f"{card.name} is a Hobbit saga treasure, kept apart from campaign "
-                                                "pools (spec 6.5)", card.id))
+                                                "pools", card.id))  # spec 6.5
         else:
             problems.append(Problem(line.where, f"{card.name} ({card.type.replace('_', ' ')}) is neither a boon, a "
                                                 "burden nor a campaign card; set it up by hand", card.id))

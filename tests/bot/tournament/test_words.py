@@ -14,7 +14,7 @@ async def test_the_opening_and_the_pairings_name_each_scenario(sqlite_url: str):
                               scenarios=["passage-through-mirkwood", "escape-from-dol-guldur"])
     opening = p.said.lines[-1][1]
     assert "scenarios Passage Through Mirkwood, Escape from Dol Guldur." in opening
-    assert "C 15.3.1 does not recommend Escape from Dol Guldur for a race" in opening
+    assert "Note: not recommended for a race: Escape from Dol Guldur." in opening
     await p.rats.register(tid, ANNA, "Rangers", [(ANNA, tournament_deck("leadership", "lore"))])
     assert p.said.lines[-1][1] == "Rangers registers as team 1: Anna (Leadership and Lore). 1 team so far."
     await p.rats.register(tid, BERT, "Wardens", [(BERT, tournament_deck("tactics", "spirit"))])

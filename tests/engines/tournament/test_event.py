@@ -66,7 +66,7 @@ def test_extended_format_picks_heroes_each_match() -> None:
     t = event.register(t, "A", [a_player("p1", heroes=())])
     t = event.register(t, "B", [a_player("p2", heroes=())])
     t = event.pair_round(t)
-    with pytest.raises(RuleError, match="pick heroes first"):
+    with pytest.raises(RuleError, match="pick heroes for this match first"):
         event.start_round(t)
     t = event.pick_heroes(t, 1, "p1", ["Gimli", "Legolas", "Thalin"])
     t = event.pick_heroes(t, 2, "p2", ["Eowyn"])

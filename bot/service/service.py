@@ -52,6 +52,7 @@ from engines.core import (
     CommandError,
     Decision,
     Event,
+    NotACommand,
     View,
     WestmarchError,
     codec,
@@ -383,7 +384,9 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
     """Parse a command; a bare option ("draw", "o3 o5", "pass") answers the seat's open decision that takes it
     (its only one, or the only one of several it is an answer to). Where none does, the refusal says what the seat
     is asked, or that nothing is: "Unknown command 'pass'" alone read as if 'pass' were never a word of the game,
-    when it was the other seat's turn."""
+    when it was the other seat's turn. A command of the game written wrong ("autopass bogus": a CommandError that
+    is not `NotACommand`) keeps its own words, how to write it, unless an open decision takes the text as an answer:
+    read as options, it was refused as "Choose exactly one option", or as an answer to nothing."""
     try:
         return game.parse(text)
     except CommandError as refused:
@@ -393,8 +396,12 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
         # "'answer' is not an option".
         if text.lower().split(maxsplit=1)[:1] in (["answer"], ["order"]):
             raise
+        written_wrong = not isinstance(refused, NotACommand)
         if len(mine) == 1:
-            return game.parse(f"answer {mine[0].id} {text}")
+            read = game.parse(f"answer {mine[0].id} {text}")
+            if written_wrong and not (isinstance(read, Answer) and accepts(mine[0], read.choice)):
+                raise
+            return read
         if mine:
             taken = []
             for d in mine:
@@ -410,6 +417,8 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
                 ids = ", ".join(str(d.id) for d, _ in taken)
                 raise CommandError(f"'{text}' could answer several of your open questions (decisions {ids}): say "
                                    f"which, as 'answer <decision> {text}'.") from None
+            if written_wrong:
+                raise
             ids = ", ".join(str(d.id) for d in mine)
             # What the rules say of a word that names something they do not offer (a location at its cap), as an
             # answer naming the decision would have said it.
@@ -419,8 +428,7 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
             raise CommandError(f"'{text}' is not an answer to any of your open questions (decisions {ids}).{said}") \
                 from None
         others = list(dict.fromkeys(d.seat for d in pending))
-        if others:
+        if others and not written_wrong:
             raise CommandError(f"Nothing is asked of you ({seat}) right now: the game waits on "
                                f"{', '.join(others)}. ({refused})") from None
         raise
-

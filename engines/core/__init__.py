@@ -14,7 +14,7 @@ from engines.core.decisions import (
     plain_label,
     validate,
 )
-from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision, WestmarchError
+from engines.core.errors import CommandError, NotACommand, NotYourDecision, RuleError, StaleDecision, WestmarchError
 from engines.core.rng import Rng
 from engines.core.turn import Rules, Turn
 from engines.core.words import card_list
@@ -45,6 +45,7 @@ __all__ = [
     "DecisionKind",
     "Event",
     "Game",
+    "NotACommand",
     "NotYourDecision",
     "Option",
     "Outcome",

@@ -15,6 +15,12 @@ class CommandError(WestmarchError):
     """The text could not be understood (a typo, a missing argument)."""
 
 
+class NotACommand(CommandError):
+    """The text's first word is none of the game's commands: it may be an answer's options typed alone ("pass",
+    "c3 c5"), which the bot tries against the seat's open decisions. A command of the game written wrong raises a
+    plain CommandError, whose words (how to write it) are what the player needs."""
+
+
 class RuleError(WestmarchError):
     """The command was understood but the rules forbid it now."""
 

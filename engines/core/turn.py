@@ -24,7 +24,7 @@ from engines.core.decisions import (
     validate,
     with_id,
 )
-from engines.core.errors import CommandError, NotYourDecision, RuleError, StaleDecision
+from engines.core.errors import CommandError, NotACommand, NotYourDecision, RuleError, StaleDecision
 from engines.core.orders import FORCED, KERNEL_ORDERS, MAX_FORCED, Order, only_answer, order_of
 from engines.core.zones import Card, Seat, Zone, ZoneView
 
@@ -140,7 +140,7 @@ class Rules(Generic[S]):
 
     def parse_verb(self, words: list[str]) -> Any:
         """Parse a game-specific verb; the default knows none."""
-        raise CommandError(f"Unknown command '{words[0]}'. Try 'answer <decision> <option>'.")
+        raise NotACommand(f"Unknown command '{words[0]}'. Try 'answer <decision> <option>'.")
 
     def format_verb(self, command: Any) -> str:
         raise CommandError(f"Cannot write {command!r} as text.")

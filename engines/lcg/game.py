@@ -7,7 +7,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engines.core import NONE, THEN, Answer, CommandError, Config, Decision, Rng, RuleError, Rules, Step, Turn, View
+from engines.core import (
+    NONE,
+    THEN,
+    Answer,
+    CommandError,
+    Config,
+    Decision,
+    NotACommand,
+    Rng,
+    RuleError,
+    Rules,
+    Step,
+    Turn,
+    View,
+)
 from engines.core.zones import ZoneView
 from engines.lcg import adjust, campaign_table, expert, flow, scenarios, setup
 from engines.lcg import playing as playing_rules
@@ -264,7 +278,7 @@ class Lcg(Rules[LcgState]):
             return Autopass(mode=words[1].lower())
         if verb in adjust.VERBS:
             return adjust.parse(words)
-        raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), "
+        raise NotACommand(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), "
                            "or use deck, play, or an adjustment (help adjust).")
 
     def format_verb(self, command: Any) -> str:

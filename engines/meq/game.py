@@ -15,6 +15,7 @@ from engines.core import (
     Config,
     Decision,
     DecisionKind,
+    NotACommand,
     Option,
     Rng,
     RuleError,
@@ -329,8 +330,9 @@ class Meq(Rules[MeqState]):
     # --- adjustments --------------------------------------------------------------------------------------------
     def parse_verb(self, words: list[str]) -> Any:
         if words[0].lower() != "adjust" or len(words) < 2:
-            raise CommandError("Unknown command. Answer a decision ('answer <n> <option>') or adjust: "
-                               + ", ".join(f"adjust {v}" for v in SHAPES) + ".")
+            refusal = NotACommand if words[0].lower() != "adjust" else CommandError  # a word alone may be an answer
+            raise refusal("Unknown command. Answer a decision ('answer <n> <option>') or adjust: "
+                          + ", ".join(f"adjust {v}" for v in SHAPES) + ".")
         verb = words[1].lower()
         if verb not in SHAPES or len(words) - 2 != SHAPES[verb]:
             raise CommandError(f"Adjustments: {', '.join(SHAPES)}; '{verb}' takes {SHAPES.get(verb, '?')} word(s).")

@@ -7,7 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import CommandError, Config, Decision, Rng, RuleError, Rules, Seat, Step, Turn, View, ZoneView
+from engines.core import (
+    CommandError,
+    Config,
+    Decision,
+    NotACommand,
+    Rng,
+    RuleError,
+    Rules,
+    Seat,
+    Step,
+    Turn,
+    View,
+    ZoneView,
+)
 from engines.tcg import answers, effects, flow, rules, verbs  # noqa: F401  (effects registers the scripts)
 from engines.tcg import procedures as proc
 from engines.tcg.cards import CardDef
@@ -217,8 +230,8 @@ class Tcg(Rules[TcgState]):
         if verbs.answer_word(words[0]):
             # 'pass' out of turn: a word of the game that nothing now asks for, not an unknown one (the service
             # answers it for the seat's open decision when there is one, bot/service/service.py parse_for_seat).
-            raise CommandError(verbs.not_asked(words[0]))
-        raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), play a card "
+            raise NotACommand(verbs.not_asked(words[0]))
+        raise NotACommand(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>'), play a card "
                            "('play c60'), use or heal by its id, set a standing order ('order skirmish pass') or "
                            "adjust ('adjust burden +1').")
 

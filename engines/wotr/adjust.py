@@ -12,7 +12,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 
-from engines.core import Card, CommandError, DecisionKind, Option, RuleError, Turn
+from engines.core import Card, CommandError, DecisionKind, NotACommand, Option, RuleError, Turn
 from engines.core.codec import clone
 from engines.wotr import procedures as proc
 from engines.wotr import round
@@ -51,12 +51,14 @@ PLACES = ("hand", "reserve", "deck")
 
 def parse(words: list[str]) -> Adjust:
     # The log tells players to "adjust draw saruman 1" (Discord's /wotr adjust); the console takes the same words.
-    if words[0].lower() == "adjust" and len(words) > 1:
+    adjusting = words[0].lower() == "adjust"  # 'adjust <what>' is a command; a word alone may be an answer
+    if adjusting and len(words) > 1:
         words = words[1:]
     verb = words[0].lower()
     if verb not in SHAPES:
-        raise CommandError(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>') or adjust: "
-                           f"{HELP}.")
+        refusal = NotACommand if not adjusting else CommandError
+        raise refusal(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>') or adjust: "
+                      f"{HELP}.")
     low, high = SHAPES[verb]
     if not low <= len(words) - 1 <= high:
         raise CommandError(f"'{verb}' takes {low if low == high else f'{low} or {high}'} word(s): see 'help' for "

@@ -105,6 +105,32 @@ async def test_a_bare_answer_goes_to_the_one_open_question_of_the_seat_that_take
     assert set(cycled) <= {c.uid for c in after.deck("witch-king").cycle.cards}
 
 
+async def test_a_command_written_wrong_keeps_its_own_words_whoever_is_asked(service: Service):
+    """Found checking the README: 'autopass bogus' was read as options for the seat's one open question and refused
+    as "Choose exactly one option", and with no question open as "Nothing is asked of you", though autopass may be
+    set at any time. A command of the game written wrong now keeps the game's words, how to write it; a bare
+    option still answers, and nothing changes."""
+    from engines import registry
+
+    registry.load()
+    ref = await service.create("lcg", ALICE)
+    await service.join(ref.id, BOB)
+    await service.start(ref.id, ALICE)
+    state = await service.stored_state(ref.id)
+    assert [d.seat for d in state.decisions].count("p1") == 1  # each seat chooses its deck
+    before = codec.dumps(state)
+    for text in ("autopass bogus", "play"):
+        with pytest.raises(CommandError, match=r"^Write '(autopass off|play <card>)'"):
+            await service.act(ref.id, ALICE, text)
+    assert codec.dumps(await service.stored_state(ref.id)) == before
+    deck = next(d for d in state.decisions if d.seat == "p1").options[0].id
+    await service.act(ref.id, ALICE, deck)  # a bare option answers the seat's one question, as before
+    with pytest.raises(CommandError, match=r"^Write 'autopass off'"):  # with nothing asked of p1 now
+        await service.act(ref.id, ALICE, "autopass bogus")
+    with pytest.raises(CommandError, match=r"^Nothing is asked of you \(p1\) right now: the game waits on p2"):
+        await service.act(ref.id, ALICE, deck)
+
+
 def test_a_haven_typed_bare_with_two_questions_open_is_refused_with_the_rules_reason() -> None:
     # meq spec 6.22 (Havens), through the bot's reading of a bare word: with Sauron asked two things at once, a
     # Haven typed alone matches neither question; the refusal says why the rules forbid it, as an answer naming

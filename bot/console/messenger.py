@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.console.words import console_words
 from bot.service import Notice
 from engines.core import card_list
 from render.registry import render
@@ -40,7 +41,7 @@ class ConsoleMessenger:
         return self.image_dir / f"game{game_id}-{self.boards[game_id]:04d}.png"
 
     def out(self, text: str) -> None:
-        self._out(plain_times(text))
+        self._out(console_words(plain_times(text)))
 
     async def deliver(self, notice: Notice) -> None:
         for line in notice.public_lines:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from bot import plugins
 from bot.console.host import Verb, console_user
+from bot.console.words import console_words
 from bot.service import Service, ServiceError, User
 from bot.service.tempo import pace_changes, pace_text
 from bot.store.models import GameStatus
@@ -80,6 +81,9 @@ class ConsoleSession:
     verbs: dict[str, Verb] = field(init=False)
 
     def __post_init__(self) -> None:
+        # What the service says names Discord's commands: the console says its own verbs (bot/console/words.py).
+        printed = self.out
+        self.out = lambda text: printed(console_words(text))
         # Each game's own verbs (campaign, rats...), found through its registration (bot/plugins.py).
         self.verbs = {v.name: v for p in plugins.with_("console") for v in p.load("console").verbs(self)}
 
@@ -185,9 +189,7 @@ class ConsoleSession:
         elif verb == "resume":
             self.out(await guard.resume(self._game(), self._user()))
         elif args and args[0].isdigit():
-            # The service's answer names Discord's command; the console's is 'delegate off'.
-            said = await guard.delegate(self._game(), self._user(), console_user(int(args[0])))
-            self.out(said.replace("`/game delegate` and no user", "'delegate off'"))
+            self.out(await guard.delegate(self._game(), self._user(), console_user(int(args[0]))))
         elif args and args[0] == "off":
             self.out(await guard.delegate(self._game(), self._user(), None))
         else:

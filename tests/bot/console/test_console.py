@@ -112,7 +112,8 @@ def test_pause_resume_and_delegates_in_the_console(tmp_path: Path):
                      str(script(tmp_path, "guard.txt", "\n".join(lines) + "\n")))
     out = result.stdout
     assert result.returncode == 0, out + result.stderr
-    assert "[table] Player 1 paused the game: lunch." in out
+    assert "[table] Player 1 paused the game: lunch. The host or a server admin can resume it with 'resume'." in out
+    assert "/game" not in out  # the service's words name Discord's commands: the console says its own verbs
     assert "! Game 1 is paused, so it takes no moves for now." in out
     assert "! Only the host or a server admin can resume the game." in out
     assert "Game 1 is running again." in out

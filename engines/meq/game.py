@@ -201,10 +201,13 @@ class Meq(Rules[MeqState]):
             z.owner = state.sauron
         turn = Turn(state=state, seat="")
         hero_seats = config.seats[1:]
-        wanted = [h for h in str(options["heroes"]).split(",") if h]
+        # By id or by name, as the table calls them ("heroes=Thalin,Eleanor"): each is read as the hero's id.
+        by_name = {_folded(h.name): key for key, h in idx.heroes.items()} | {key: key for key in idx.heroes}
+        wanted = [by_name.get(_folded(h), h) for h in str(options["heroes"]).split(",") if h.strip()]
         if wanted and (len(wanted) != len(hero_seats) or len(set(wanted)) != len(wanted)
                        or any(h not in idx.heroes for h in wanted)):
-            raise RuleError(f"Name {len(hero_seats)} different heroes: {', '.join(idx.heroes)}.")
+            raise RuleError(f"Name {len(hero_seats)} different heroes: "
+                            + ", ".join(h.name for h in idx.heroes.values()) + ".")
         if not wanted:
             pool = list(idx.heroes)
             state.rng.shuffle(pool)

@@ -40,3 +40,22 @@ def test_a_name_of_several_words_that_fits_nothing_is_refused_with_the_options()
     d = open_decision(state, "place")
     with pytest.raises(RuleError, match=r"'The Nindalf' is not an option of decision .* The options are: mount-doom"):
         GAME.apply(state, d.seat, Answer(decision=d.id, choice=("The", "Nindalf")))
+
+
+def test_heroes_may_be_chosen_by_name_as_well_as_by_id() -> None:
+    """The `heroes` option (an [ENGINE] choice: the rulebook has each hero player choose a hero, setup step 2)
+    took the heroes' ids alone: 'heroes=Thalin,Eleanor' was refused, though the refusal listed names a player reads
+    on the hero sheets. A name is read as its hero's id, accents and case aside; a name no hero has is refused with
+    the heroes' names, and nothing is set up."""
+    from engines.core import Config
+
+    def heroes(option: str) -> list[tuple[str, str]]:
+        state = GAME.setup(Config(seats=GAME.seat_names(3), options={"heroes": option}), 4)
+        return [(h.seat, h.key) for h in state.heroes]
+
+    assert heroes("Thalin, eleanor") == heroes("thalin,eleanor") == [("p2", "thalin"), ("p3", "eleanor")]
+    assert heroes("THÁLIN,Beravor") == [("p2", "thalin"), ("p3", "beravor")]
+    with pytest.raises(RuleError, match=r"^Name 2 different heroes: Thálin, Argalad, Eleanor, Eometh, Beravor\.$"):
+        heroes("Thalin,Gandalf")
+    with pytest.raises(RuleError, match="different heroes"):
+        heroes("thalin,Thálin")

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.console.words import console_words
@@ -13,13 +11,6 @@ from bot.service import Notice
 from engines.core import card_list
 from render.registry import render
 from render.text import decision_text, view_text
-
-STAMP = re.compile(r"<t:(-?\d+):\w>")
-
-
-def plain_times(text: str) -> str:
-    """Discord timestamps (`<t:1767225600:R>`) as a terminal can show them."""
-    return STAMP.sub(lambda m: datetime.fromtimestamp(int(m.group(1)), UTC).strftime("%Y-%m-%d %H:%M UTC"), text)
 
 
 class ConsoleMessenger:
@@ -41,7 +32,7 @@ class ConsoleMessenger:
         return self.image_dir / f"game{game_id}-{self.boards[game_id]:04d}.png"
 
     def out(self, text: str) -> None:
-        self._out(console_words(plain_times(text)))
+        self._out(console_words(text))
 
     async def deliver(self, notice: Notice) -> None:
         for line in notice.public_lines:

@@ -46,3 +46,5 @@ def test_the_forms_that_differ() -> None:
     assert console_words("`/game vacation until:YYYY-MM-DD` pauses") == "'vacation YYYY-MM-DD' pauses"
     assert console_words("Finish or abandon one (`/game list`) first.") == "Finish or abandon one ('games') first."
     assert console_words("no command here") == "no command here"
+    # Discord's timestamps, shown in each reader's time zone there, as dates in the terminal
+    assert console_words("waited since <t:86400:f> (`/game back`)") == "waited since 1970-01-02 00:00 UTC ('back')"

@@ -4,6 +4,7 @@ cards, commands) and Hero Draw; plus Shadow card windows, which open in every pl
 from __future__ import annotations
 
 from engines.core import Card, Decision, DecisionKind, RuleError, Turn
+from engines.core.orders import FORCED, KERNEL_ORDERS, order_of
 from engines.meq import characters, corruption, events, plots, rules, sauron_cards, scripts, stock
 from engines.meq.cards import index
 from engines.meq.flow import answer, ask, fire, goto, step, task
@@ -475,8 +476,9 @@ def command_answer(turn: Turn[MeqState], d: Decision, choice: tuple[str, ...], a
         spots = token_targets(state, what)
         # One spot for the drawn token: the kernel places it. The reason is the table's to read, so it names the
         # pile (the token's back) and the place, never the token's face or id; Sauron, who looks at it (spec 3.1
-        # step 5), reads its face in a line of his own, as the question would have shown it to him.
-        if len(spots) == 1:
+        # step 5), reads its face in a line of his own, as the question would have shown it to him (asked, under
+        # 'order forced ask', the question shows it).
+        if len(spots) == 1 and order_of(state.orders, state.sauron, FORCED, KERNEL_ORDERS) == "auto":
             turn.say(f"You drew {card.name} from the {state.map.group_name(what)} pile.", [state.sauron])
         ask(turn, state.sauron, f"token_at:{card.uid}", f"Place the token you drew ({card.name}) where?",
             [(loc, state.map.name(loc)) for loc in spots], private=True,

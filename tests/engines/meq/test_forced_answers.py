@@ -167,10 +167,12 @@ def test_a_drawn_token_with_one_spot_is_placed_there_by_itself() -> None:
 def test_order_forced_ask_has_sauron_place_the_drawn_token() -> None:
     state = a_table()
     state.influence = {"dagorlad": 1}
-    state = answer(commanding(asks_forced(state)), "command", "place:brown-lands-mordor")
+    state, events = said(commanding(asks_forced(state)), "command", "place:brown-lands-mordor")
     d = open_decision(state, "token_at")
     assert d.private and [o.id for o in d.options] == ["dagorlad"]
     assert not UID.findall(d.forced)
+    # the question shows him the face (its prompt names it), so no line of his own says it again
+    assert not [e.text for e in events if e.audience == [state.sauron] and e.text.startswith("You drew")]
 
 
 # --- no forced reason names a card by its id ------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
@@ -85,6 +86,7 @@ class WestmarchBot(Host):
         self.scheduler = Scheduler(self.service, fire=fire) if timers else None
         # What a game's commands want done once the timers are rebuilt (a tournament's clocks, with the downtime).
         self.after_start: list[Callable[[Downtime | None], Awaitable[None]]] = []
+        self._closing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         # Its imports run beside ours (about 0.3 s): the first board waits for them only if asked for sooner.
@@ -110,11 +112,18 @@ class WestmarchBot(Host):
             log.exception("the drawing process did not start")
 
     async def close(self) -> None:
+        # Once, however many ask: Ctrl+C, SIGTERM (`run_bot`) and discord.py itself may each close the bot.
+        if self._closing is None:
+            self._closing = asyncio.create_task(self._close_once())
+        await asyncio.shield(self._closing)
+
+    async def _close_once(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self.service.core.settle()  # the notices of what was committed still go out
         try:  # no journal tail left to replay under a new engine version
-            await self.service.core.checkpoint()
+            written = await self.service.core.checkpoint()
+            log.info("stopping: %d game%s in memory written as snapshots", written, "" if written == 1 else "s")
         except Exception:  # the journal still holds every command: a failed checkpoint loses nothing
             log.exception("the shutdown checkpoint failed")
         try:
@@ -147,12 +156,25 @@ async def run_bot(config: Settings) -> int:
     )
     log.info("starting%s", f" shards {list(shards.ids)} of {shards.count}" if shards else "")
     bot.after_start.append(heap.settle_after_start)  # gc: freeze what start-up loaded (bot/heap.py)
+    stop_on_sigterm(bot)
     try:
         async with bot:
             await bot.start(config.discord_token.get_secret_value())
     finally:
         await database.close()
     return 0
+
+
+def stop_on_sigterm(bot: WestmarchBot) -> None:
+    """Stop on SIGTERM (`docker stop`, `systemctl stop`, a host's restart) as on Ctrl+C: the last notices go out and
+    every game in memory is written as a snapshot, before an update can bring new rules. Python's own SIGTERM ends
+    the process where it stands."""
+    def stop() -> None:
+        log.info("SIGTERM: stopping")
+        stopping.add(asyncio.ensure_future(bot.close()))  # kept: a task nobody holds may be collected mid-way
+
+    stopping: set[asyncio.Future[None]] = set()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
 
 
 class ShardedWestmarchBot(WestmarchBot, commands.AutoShardedBot):

@@ -220,7 +220,14 @@ class Core:
             seq, text = found
             state = game.loads(text)
             if seq < row.journal_seq:
-                state = snapshots.replay(game, state, await snapshots.tail(s, game_id, seq, row.journal_seq))
+                tail = await snapshots.tail(s, game_id, seq, row.journal_seq)
+                state = snapshots.replay(game, state, tail)
+                older = snapshots.other_rules(game, tail)
+                if older:  # the bot stopped without its shutdown snapshot (`Keeper`), then was updated
+                    log.warning("game %s: its last %d journal rows, played under version %s of the %s rules, were "
+                                "replayed under version %s; its state is written as a snapshot at seq %s",
+                                game_id, len(tail), ", ".join(older), row.game, game.version, row.journal_seq)
+                    self.keeping.soon(game_id, row.journal_seq, state)
         self.cache[game_id] = Live(row.version, state)
         return state
 

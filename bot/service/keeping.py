@@ -34,7 +34,9 @@ class Keeper:
     def __init__(self, db: Database, clock: Callable[[], datetime]) -> None:
         self.db = db
         self.clock = clock
-        self._leaving: dict[int, Live] = {}  # games out of the cache, their state newer than their snapshot
+        # Games whose state is to be written soon, as (journal seq, state): out of the cache, their state newer than
+        # their snapshot, or just replayed under new rules (`replayed_under_new_rules`).
+        self._leaving: dict[int, tuple[int, Any]] = {}
         self._task: asyncio.Task[None] | None = None  # writing their snapshots
 
     async def checkpoint(self, cache: StateCache) -> int:
@@ -43,17 +45,23 @@ class Keeper:
         await self.leaving_written()
         kept = dict(self._leaving)
         self._leaving.clear()
-        kept.update((game_id, live) for game_id in cache.ids()
-                    if isinstance(live := cache.peek(game_id), Live) and current(live))
+        kept.update((game_id, (live.row.journal_seq, live.state)) for game_id in cache.ids()
+                    if isinstance(live := cache.peek(game_id), Live) and current(live) and live.row is not None)
         return await self._snapshot(kept.items())
 
     def evicted(self, game_id: int, entry: tuple[Any, ...]) -> None:
         """A game fell out of the state cache: its state is written as a snapshot soon after, in a task (the cache
         is filled on the command path), if it is newer than its newest snapshot. That also spares the replay of
         its journal tail when it is next played."""
-        if not isinstance(entry, Live) or not current(entry):
-            return
-        self._leaving[game_id] = entry
+        if isinstance(entry, Live) and current(entry) and entry.row is not None:
+            self.soon(game_id, entry.row.journal_seq, entry.state)
+
+    def soon(self, game_id: int, seq: int, state: Any) -> None:
+        """Write `state`, the game's at journal `seq`, as a snapshot soon after, in a task, if its newest snapshot is
+        older. On loading a game whose journal tail was written under older rules (a restart without the shutdown
+        snapshot, then an update), the state just replayed by the new ones: an undo rebuilds from it, and replays no
+        command of the old rules (bot/service/history.py `OtherRules`)."""
+        self._leaving[game_id] = (seq, state)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop runs: the shutdown checkpoint writes it
@@ -75,7 +83,7 @@ class Keeper:
             except Exception:  # the journal still holds every command: a snapshot not written loses nothing
                 log.exception("writing the snapshots of %d games leaving memory failed", len(leaving))
 
-    async def _snapshot(self, kept: Iterable[tuple[int, Live]]) -> int:
+    async def _snapshot(self, kept: Iterable[tuple[int, tuple[int, Any]]]) -> int:
         """Write each game's state at its row's journal seq, where its newest snapshot is older; the number
         written."""
         kept = list(kept)
@@ -88,9 +96,8 @@ class Keeper:
                 .group_by(col(SnapshotRow.game_id))
             )
             newest = {g: seq for g, seq in found.all()}
-        rows = [{"game_id": g, "seq": live.row.journal_seq, "state_json": snapshots.pack(codec.dumps(live.state)),
-                 "created_at": self.clock()}
-                for g, live in kept if live.row is not None and newest.get(g, -1) < live.row.journal_seq]
+        rows = [{"game_id": g, "seq": seq, "state_json": snapshots.pack(codec.dumps(state)), "created_at": self.clock()}
+                for g, (seq, state) in kept if newest.get(g, -1) < seq]
         if rows:
             await self.db.commit_writes([writes.Write(snapshots.insert_missing(self.db.dialect), rows)])
         return len(rows)

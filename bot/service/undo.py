@@ -76,6 +76,7 @@ async def ask(svc: Core, game_id: int, user: User, at: datetime | None = None) -
                 await gate(s, row, me, svc.clock())
             if last is None:
                 raise RuleError("There is nothing to undo.")
+            await _replayable(s, row, rows, last)  # before anyone is asked to agree
             # The consent asked is of the seats the user does not act for: a delegate agrees for theirs.
             others = [r for r in seats if r.seat is not None and r.seat not in mine]
             if (last.seat == me and not last.barrier) or not others:
@@ -195,6 +196,29 @@ async def _open_request(s: AsyncSession, game_id: int, seat: str, target_seq: in
     return result.scalars().first()
 
 
+async def _replayable(s: AsyncSession, row: GameRow, rows: list[JournalRow], target: history.Entry) -> None:
+    """Refuse to take back `target` if rebuilding the state before it would replay a step played under another
+    version of the game's rules (bot/service/history.py `OtherRules`): the bot was updated since."""
+    taken_back = {r.ref_seq for r in rows if r.kind == JournalKind.UNDO}
+    result = await s.execute(select(col(SnapshotRow.seq)).where(col(SnapshotRow.game_id) == row.id))
+    older = [seq for seq in result.scalars() if seq < target.seq and seq not in taken_back]
+    game = registry.get(row.game)
+    played = history.other_rules(game, history.replayed(rows, target.seq - 1, older))
+    if played is not None:
+        raise RuleError(refusal(rows, target, history.OtherRules(played, game.version)))
+
+
+def refusal(rows: list[JournalRow], target: history.Entry, why: history.OtherRules) -> str:
+    """Why `target` cannot be taken back, in the table's words."""
+    since = "its set-up" if why.entry.seat is None else as_seen(rows, why.entry.seq)
+    step = as_seen(rows, target.seq)
+    return (f"{step[:1].upper()}{step[1:]} cannot be undone: taking it "
+            f"back means playing the game again from {since}, which was played under version "
+            f"{why.entry.engine_version or '?'} of these rules, and the bot has been updated to version {why.now} "
+            "since. The new rules might not give back the game you saw, so nothing was changed. Adjustment "
+            "commands can still set the table right.")
+
+
 async def _snapshots(s: AsyncSession, game_id: int) -> dict[int, str]:
     result = await s.execute(
         select(col(SnapshotRow.seq), col(SnapshotRow.state_json)).where(col(SnapshotRow.game_id) == game_id)
@@ -215,7 +239,10 @@ async def _apply_undo(
     before = await svc.state_of(s, row, game)
     taken_back = {r.ref_seq for r in rows if r.kind == JournalKind.UNDO}  # their snapshots are off the line
     older = {k: v for k, v in (await _snapshots(s, row.id or 0)).items() if k < target.seq and k not in taken_back}
-    state = history.rebuild(game, rows, target.seq - 1, older)
+    try:
+        state = history.rebuild(game, rows, target.seq - 1, older)
+    except history.OtherRules as why:  # updated between the request and the last consent: nothing is changed
+        raise RuleError(refusal(rows, target, why)) from None
     seq = row.journal_seq + 1
     await svc.commit_version(s, row, keeps_state=False, journal_seq=seq, status=GameStatus.ACTIVE)
     # The restored state becomes the newest snapshot, so the journal after it never holds an undo

@@ -53,26 +53,32 @@ async def newest(s: Any, game_id: int, upto: int) -> tuple[int, str] | None:
     return None if found is None else (int(found[0]), unpack(found[1]))
 
 
-async def tail(s: Any, game_id: int, after: int, upto: int) -> list[tuple[str, str, str | None]]:
-    """The journal rows after the snapshot at `after`, up to `upto`: (kind, text, seat), oldest first."""
+async def tail(s: Any, game_id: int, after: int, upto: int) -> list[tuple[str, str, str | None, str]]:
+    """The journal rows after the snapshot at `after`, up to `upto`: (kind, text, seat, engine version), oldest
+    first."""
     rows = await s.execute(
-        select(col(JournalRow.kind), col(JournalRow.text), col(JournalRow.seat))
+        select(col(JournalRow.kind), col(JournalRow.text), col(JournalRow.seat), col(JournalRow.engine_version))
         .where(col(JournalRow.game_id) == game_id, col(JournalRow.seq) > after, col(JournalRow.seq) <= upto)
         .order_by(col(JournalRow.seq))
     )
-    return [(str(kind), str(text), seat) for kind, text, seat in rows.all()]
+    return [(str(kind), str(text), seat, str(version)) for kind, text, seat, version in rows.all()]
 
 
-def replay(game: Any, state: Any, rows: list[tuple[str, str, str | None]]) -> Any:
+def replay(game: Any, state: Any, rows: list[tuple[str, str, str | None, str]]) -> Any:
     """`state` with the commands of a journal tail applied again. The tail holds no undo: an undo writes a
     snapshot of its own, so the newest snapshot is never older than the newest undo."""
-    for kind, text, seat in rows:
+    for kind, text, seat, _ in rows:
         if kind == JournalKind.UNDO:
             raise ValueError("a journal tail after the newest snapshot holds an undo")
         if kind == JournalKind.COMMAND:
             assert seat is not None
             state = game.apply(state, seat, game.parse(text)).state
     return state
+
+
+def other_rules(game: Any, rows: list[tuple[str, str, str | None, str]]) -> list[str]:
+    """The versions of the game's rules, other than today's, that played commands of a journal tail."""
+    return sorted({version for kind, _, _, version in rows if kind == JournalKind.COMMAND and version != game.version})
 
 
 @cache

@@ -11,12 +11,13 @@ refusals here are the check itself, not a replay that failed."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import pytest
 from sqlalchemy import select
 from sqlmodel import col
 
-from bot.service import Service
+from bot.service import Service, User
 from bot.service.history import OtherRules
 from bot.store.database import Database
 from bot.store.models import GameRow, JournalRow, SnapshotRow
@@ -26,7 +27,7 @@ from tests.bot.test_snapshots import play
 from tests.conftest import ALICE, BOB, started_game
 
 
-async def last_mover(service: Service, game_id: int) -> object:
+async def last_mover(service: Service, game_id: int) -> User:
     """The player who moved last (Tally's seats alternate): whose own step an undo takes back at once."""
     return ALICE if (await service.stored_state(game_id)).decisions[0].seat != "p1" else BOB
 
@@ -40,7 +41,7 @@ async def journal_and_snapshots(db: Database, game_id: int) -> tuple[int, list[i
 
 
 @pytest.fixture
-def update(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def update(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     """Call to update the bot: Tally's rules get a new version."""
     tally = registry.get("tally")
     return lambda: monkeypatch.setattr(tally, "version", f"{tally.version}-next")

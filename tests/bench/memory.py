@@ -1,7 +1,12 @@
 """Memory with 1,000 active games: the resident size of a fresh process that has loaded every game's state
 into the service (as it does once each game has been played or looked at) and armed every game's timers.
 
-Run in its own process (`python -m tests.bench.memory`), so nothing measured before it is counted."""
+Run in its own process (`python -m tests.bench.memory`), so nothing measured before it is counted.
+
+And the board painter's process (bot/chat/painter.py, the bot's own `Painter`): its resident size once started
+(every renderer imported), then once it has drawn boards of all four games, each game's table after every one of a
+few dozen random moves from a seeded set-up and each seat's own board at the end (what it keeps between boards:
+laid-out blocks, drawn tiles, text masks, every game's at once, as in a bot running them all)."""
 
 from __future__ import annotations
 
@@ -9,21 +14,24 @@ import argparse
 import asyncio
 import gc
 import json
+import random
 import subprocess
 import sys
 import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from tests.bench.common import Row
 
 
-def rss_mb() -> float:
-    """This process's resident set size, from /proc (Linux), in MiB."""
-    for line in Path("/proc/self/status").read_text().splitlines():
+def rss_mb(pid: int | str = "self") -> float:
+    """The resident set size of process `pid` (this one by default), from /proc (Linux), in MiB."""
+    status = Path(f"/proc/{pid}/status")
+    for line in status.read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status")
+    raise RuntimeError(f"no VmRSS in {status}")
 
 
 async def _measure(url: str, games: int, distinct: int) -> dict[str, float]:
@@ -89,6 +97,10 @@ def measure(games: int, distinct: int) -> dict[str, float]:
 
 
 def rows(games: int = 1000) -> list[Row]:
+    return [*games_rows(games), *painter_rows()]
+
+
+def games_rows(games: int = 1000) -> list[Row]:
     out = subprocess.run([sys.executable, "-m", "tests.bench.memory", "--games", str(games)],
                          check=True, capture_output=True, text=True)
     m = json.loads(out.stdout.strip().splitlines()[-1])
@@ -98,6 +110,69 @@ def rows(games: int = 1000) -> list[Row]:
                 f"the process before loading them {m['before']:.0f} MiB",
                 f"{per_game:.0f} KiB per game in memory ({m['json_kib']:.0f} KiB as JSON); "
                 f"{m['jobs']:,.0f} jobs armed")]
+
+
+# The four games' boards the painter draws: label, game, players, options (WotR as busy.py plays it).
+PAINTED: tuple[tuple[str, str, int, dict[str, str]], ...] = (
+    ("LCG", "lcg", 4, {}), ("WotR", "wotr", 4, {"scenario": "trilogy"}), ("the TCG", "tcg", 4, {}),
+    ("MEQ", "meq", 4, {}))
+
+
+def painted_views(moves: int = 40, seed: int = 11) -> list[tuple[str, list[Any]]]:
+    """Each game of PAINTED set up from `seed` and played `moves` random legal moves (fewer if it ends): its table's
+    view after each move, then each seat's own view of where it stopped (MEQ DMs each seat its own board)."""
+    from engines import registry
+    from engines.core import Config
+    from tests.engines.randomplay import random_answer
+
+    registry.load()
+    out = []
+    for label, name, players, options in PAINTED:
+        game = registry.get(name)
+        rnd = random.Random(seed)
+        state = game.setup(Config(seats=game.seat_names(players), options=dict(options)), seed)
+        views = []
+        for _ in range(moves):
+            if game.outcome(state) is not None:
+                break
+            d = rnd.choice(game.pending(state))
+            state = game.apply(state, d.seat, random_answer(d, rnd)).state
+            views.append(game.view(state, None))
+        views += [game.view(state, seat) for seat in game.seat_names(players)]
+        out.append((label, views))
+    return out
+
+
+async def _painter(games: list[tuple[str, list[Any]]]) -> tuple[float, float, int]:
+    """The bot's painter started (its child ready), its resident size; every view of `games` drawn in it, in
+    turn, its resident size again; and how many times its child was started (1 unless one died)."""
+    from bot.chat.painter import Painter
+
+    painter = Painter()
+    try:
+        await painter.start()
+        assert painter.pid is not None
+        start = rss_mb(painter.pid)
+        for _, views in games:
+            for view in views:
+                await painter.draw(view)
+        assert painter.pid is not None
+        return start, rss_mb(painter.pid), painter.started
+    finally:
+        await painter.close()
+
+
+def painter_rows(moves: int = 40, seed: int = 11) -> list[Row]:
+    games = painted_views(moves, seed)
+    start, drawn, started = asyncio.run(_painter(games))
+    count = sum(len(views) for _, views in games)
+    each = ", ".join(f"{label} {len(views)}" for label, views in games)
+    note = (f"{count} boards drawn: each game, 4 players, seed {seed}, its table after each of up to {moves} random "
+            f"moves, then each seat's own board ({each})")
+    if started > 1:
+        note += f"; the drawing process was started {started} times"
+    return [Row("memory of the board painter's process (bot/chat/painter.py), boards of all four games drawn",
+                f"{drawn:.0f} MiB resident", f"the process started, every renderer imported {start:.0f} MiB", note)]
 
 
 def main() -> None:

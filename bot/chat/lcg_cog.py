@@ -77,22 +77,48 @@ class LcgCog(commands.Cog):
         return view if isinstance(view, LcgView) and view.seat is not None else None
 
     # --- decks -------------------------------------------------------------------------------
-    @deck.command(name="import", description="Import a deck from RingsDB (a decklist or shared deck link, or an id)")
-    @app_commands.describe(source="A RingsDB link, e.g. https://ringsdb.com/decklist/view/12345, or a decklist id")
-    async def import_deck(self, interaction: discord.Interaction, source: str) -> None:
-        await io.defer(interaction, ephemeral=True)  # RingsDB may take seconds, and more cards mean more lookups
+    @deck.command(name="import", description="Import a deck: a RingsDB link or id, or an OCTGN .o8d deck file")
+    @app_commands.describe(
+        source="A RingsDB link, e.g. https://ringsdb.com/decklist/view/12345, or a decklist id",
+        file=f"An OCTGN deck file (.o8d, at most {decks.MAX_O8D_BYTES // 1024} KiB), instead of a RingsDB link",
+    )
+    async def import_deck(
+        self, interaction: discord.Interaction, source: str | None = None, file: discord.Attachment | None = None
+    ) -> None:
+        if (source is None) == (file is None):
+            both = ", not both" if file is not None else ""
+            raise ContentError(f"Nothing was imported. Give `source` (a RingsDB link or id) or `file` (an OCTGN .o8d "
+                               f"deck file){both}.")
         try:
-            done = await decks.import_ringsdb_deck(
-                self.bot.database,
-                source,
-                owner_user_id=interaction.user.id,
-                fetch=self.ringsdb_fetch,
-                records=self.ringsdb_records,
-                library=self.library,
-            )
+            if file is not None:
+                done = await self._import_o8d(interaction, file)
+            else:
+                assert source is not None
+                await io.defer(interaction, ephemeral=True)  # RingsDB may take seconds, more cards more lookups
+                done = await decks.import_ringsdb_deck(
+                    self.bot.database,
+                    source,
+                    owner_user_id=interaction.user.id,
+                    fetch=self.ringsdb_fetch,
+                    records=self.ringsdb_records,
+                    library=self.library,
+                )
         except ContentError as error:
             raise ContentError(f"Nothing was imported. {error.reason}") from None
         await io.reply(interaction, import_report(done), ephemeral=True)
+
+    async def _import_o8d(self, interaction: discord.Interaction, file: discord.Attachment) -> decks.DeckImport:
+        shown = decks.check_o8d_file(file.filename, file.size)  # before a byte is downloaded
+        await io.defer(interaction, ephemeral=True)
+        try:
+            data = await file.read()
+        except discord.HTTPException as error:
+            raise ContentError(
+                f"{shown} could not be downloaded from Discord (HTTP {error.status}); try again."
+            ) from None
+        return await decks.import_o8d_deck(
+            self.bot.database, data, filename=file.filename, owner_user_id=interaction.user.id, library=self.library
+        )
 
     @deck.command(name="list", description="The decks you can choose: the starter decks and imported ones")
     async def list_decks(self, interaction: discord.Interaction) -> None:

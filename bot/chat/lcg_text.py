@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.content import decks
 from bot.content.decks import DeckImport
 from engines.lcg.cards import CardDef, Deck, Scenario
 from engines.lcg.library import Library
-
-MAX_PROBLEMS = 12  # unmapped cards listed in an import report; the rest are counted
 
 # Which printed numbers each card type has, in the order the card shows them.
 NUMBERS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -87,23 +86,7 @@ def scenario_line(scenario: Scenario) -> str:
 
 
 def import_report(done: DeckImport) -> str:
-    deck = done.deck
-    lines = [
-        f"Already stored: **{deck.name}** as `{deck.key}`." if done.replaced
-        else f"Imported **{deck.name}** as `{deck.key}`.",
-        f"Heroes: {', '.join(done.hero_names)}. Cards: {deck.size}.",
-        *(f"Warning: {w}" for w in done.warnings),
-    ]
-    if done.problems:
-        lines.append("Not mapped (left out):")
-        # The importer's reasons often repeat where they happened ("RingsDB card 9: RingsDB card 9: HTTP 500").
-        lines += [f"- {p.reason if p.reason.startswith(p.where) else p}" for p in done.problems[:MAX_PROBLEMS]]
-        if len(done.problems) > MAX_PROBLEMS:
-            lines.append(f"- …and {len(done.problems) - MAX_PROBLEMS} more.")
-    if done.notes:
-        lines.append("Also: " + "; ".join(p.reason for p in done.notes) + ".")
-    lines.append(f"Choose it in a game's setup with `/lcg deck choose key:{deck.key}`.")
-    return "\n".join(lines)
+    return decks.import_report(done, choose=f"`/lcg deck choose key:{done.deck.key}`")
 
 
 def fit(lines: Iterable[str], limit: int = 1900, more: str = "…and {n} more.") -> str:

@@ -32,9 +32,12 @@ def console_user(number: int) -> User:
 @dataclass
 class Verb:
     """A console verb a game adds: `name args...` calls `handle(args)`; `resume` runs when the session starts
-    (a campaign in play is reopened); `help` is its line in the session's help."""
+    (a campaign in play is reopened); `help` is its line in the session's help. A verb that shares its name with
+    a game command (the LCG's 'deck import ...' beside the game's 'deck <key>') says by `takes` which lines are
+    its own; the others go to the game."""
 
     name: str
     help: str
     handle: Callable[[list[str]], Awaitable[None]]  # given the words after the verb
     resume: Callable[[], Awaitable[None]] | None = field(default=None)
+    takes: Callable[[list[str]], bool] | None = field(default=None)  # given the same words; None: every line

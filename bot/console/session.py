@@ -154,7 +154,7 @@ class ConsoleSession:
             await self._guard(verb, args)
         elif verb in ("order", "orders") and len(args) < 2:
             await self._orders()
-        elif verb in self.verbs:
+        elif verb in self.verbs and self._takes(self.verbs[verb], args):
             await self.verbs[verb].handle(args)
         elif verb == "abandon":
             await self.service.abandon(self._game(), self._user())
@@ -163,6 +163,10 @@ class ConsoleSession:
             result = await self.service.act(self._game(), self._user(), line)
             self.out(f"({result.seat}) {result.command}")
         return True
+
+    @staticmethod
+    def _takes(verb: Verb, args: list[str]) -> bool:
+        return verb.takes is None or verb.takes(args)
 
     async def _tempo(self, verb: str, args: list[str]) -> None:
         tempo = self.service.tempo

@@ -1,5 +1,6 @@
-"""Imported decks that outlive the process: a RingsDB deck is fetched, mapped, checked, stored in the `deck`
-table and added to the LCG library; at start-up every stored deck goes back into the library.
+"""Imported decks that outlive the process: a RingsDB deck (fetched and mapped) or an OCTGN `.o8d` deck file
+(read) is checked, stored in the `deck` table and added to the LCG library, both the same way; at start-up every
+stored deck goes back into the library.
 
 Games copy the definitions they use into their own state, but a game's journal replays `deck <key>` from the
 library (undo, audits), so a deck a game chose must be in the library whenever that game is loaded.
@@ -18,9 +19,12 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlmodel import col
 
+from bot import safe_text
 from bot.content.errors import ContentError
 from bot.content.lcg.core import facts_only
-from bot.content.lcg.report import Problem
+from bot.content.lcg.fields import slugify
+from bot.content.lcg.octgn import deck_from_o8d, parse_o8d
+from bot.content.lcg.report import ImportResult, Problem
 from bot.content.lcg.ringsdb import CardRecords, Fetch, import_ringsdb, urllib_fetch
 from bot.content.packs import read_pack
 from bot.settings import settings
@@ -36,6 +40,8 @@ log = logging.getLogger(__name__)
 TOURNAMENT_MINIMUM = 50  # spec 9.2, C §3.3: at least 50 cards besides the heroes (starter decks have 30)
 MAX_COPIES = 3  # spec 9.3
 NOT_COUNTED = ("treasure", "boon")  # spec 9.6: extras that do not count toward the minimum
+MAX_O8D_BYTES = 256 * 1024  # an OCTGN deck file is a few KiB; anything this big is not one
+MAX_PROBLEMS = 12  # unmapped cards listed in an import report; the rest are counted
 
 
 @dataclass(kw_only=True)
@@ -98,6 +104,84 @@ async def import_ringsdb_deck(
         result = await import_ringsdb(source, known=library.cards, fetch=fetch, records=records)
     except OSError as error:  # a connection dropped mid-answer: not an URLError, still the network
         raise ContentError(f"RingsDB could not be reached ({error}). Try again later.") from None
+    return await store_import(database, result, owner_user_id=owner_user_id, library=library)
+
+
+def check_o8d_file(filename: str, size: int) -> str:
+    """Refuse, before it is read, a file that is not named as an OCTGN deck or is too big to be one. Returns
+    the name to call it by (safe to post)."""
+    # Printable and short; not escaped as a name is: it is told only to the player who gave it, whose own
+    # file name would read oddly with its underscores escaped (the client lets no message ping a crowd).
+    shown = safe_text.clip("".join(ch for ch in filename if ch.isprintable()).strip(), 80) or "?"
+    if not filename.lower().endswith(".o8d"):
+        raise ContentError(f"{shown} is not an OCTGN deck file: those end in .o8d.")
+    if size > MAX_O8D_BYTES:
+        raise ContentError(
+            f"{shown} is {-(-size // 1024):,} KiB; an OCTGN deck file may be at most {MAX_O8D_BYTES // 1024} KiB."
+        )
+    return shown
+
+
+async def read_o8d_file(path: Path) -> bytes:
+    """A local .o8d file's bytes (the console's import), refused by name or size before it is read, and read
+    no further than the limit (a pipe or a device says nothing of its size)."""
+
+    def read() -> bytes:
+        check_o8d_file(path.name, path.stat().st_size if path.is_file() else 0)
+        with path.open("rb") as file:
+            return file.read(MAX_O8D_BYTES + 1)
+
+    try:
+        return await asyncio.to_thread(read)
+    except OSError as error:
+        raise ContentError(f"{path} cannot be read ({error.strerror}).") from None
+
+
+async def import_o8d_deck(
+    database: Database,
+    data: bytes,
+    *,
+    filename: str,
+    owner_user_id: int | None,
+    library: Library | None = None,
+) -> DeckImport:
+    """An OCTGN .o8d player deck file, its bytes as uploaded (the parser decodes them as the file's XML
+    declaration says): read, checked and stored as a RingsDB deck is, named after the file. Every card must be
+    in the library already (OCTGN ids are the library's; a file names no card's facts), or nothing is stored.
+    Raises ContentError, with nothing stored, saying where in the file what is wrong."""
+    library = library or default_library()
+    shown = check_o8d_file(filename, len(data))
+    stem = filename[: -len(".o8d")].replace("_", " ")  # Discord writes an upload's spaces as underscores
+    name = safe_text.name(stem, 80) if stem.strip() else "OCTGN deck"
+    key = "octgn-" + (slugify(stem)[:48].strip("-") or "deck")
+    try:
+        sections = parse_o8d(data, source=shown)
+    except ContentError as error:  # the place, then what is wrong there: "deck.o8d line 3: not valid XML (...)"
+        raise ContentError(_said(str(error)), where=error.where, say_where=False) from None
+    try:
+        result = deck_from_o8d(sections, library.cards, key=key, name=name, source=shown)
+    except ContentError as error:
+        unknown = any(c.id not in library.cards for s in sections for c in s.cards)
+        hint = (" Import the deck from RingsDB instead (RingsDB supplies its cards' numbers), or ask the server's"
+                " admin to add those cards' set." if unknown else "")
+        raise ContentError(_said(str(error)) + hint, where=error.where, say_where=False) from None
+    if not result.pack.decks[0].heroes:
+        raise ContentError(f"{shown} has no heroes (its Hero section is empty or missing); a deck needs 1 to 3.",
+                           where=f"{shown} heroes", say_where=False)
+    return await store_import(database, result, owner_user_id=owner_user_id, library=library)
+
+
+def _said(reason: str) -> str:
+    """A reader's reason as one sentence, short however long the names it quotes from the file (told only to
+    the player who gave the file; the client lets no message ping a crowd)."""
+    return safe_text.ended(safe_text.clip(" ".join(reason.split()), 900))
+
+
+async def store_import(
+    database: Database, result: ImportResult, *, owner_user_id: int | None, library: Library
+) -> DeckImport:
+    """Check an imported deck (spec 9), store it with the definitions of its cards the shipped packs lack,
+    then add it to the library. Raises ContentError, with nothing stored, for a deck no game could accept."""
     (deck,) = result.pack.decks
     trial = Library(cards={**library.cards, **{c.id: c for c in result.pack.cards}})
     warnings = check_legal(deck, trial)
@@ -112,6 +196,28 @@ async def import_ringsdb_deck(
         warnings=warnings,
         replaced=replaced,
     )
+
+
+def import_report(done: DeckImport, *, choose: str, markdown: bool = True) -> str:
+    """What a player is told after an import (Discord, or the console with `markdown=False`); `choose` is
+    how they choose the deck where they are."""
+    deck = done.deck
+    name, key = (f"**{deck.name}**", f"`{deck.key}`") if markdown else (deck.name, f"'{deck.key}'")
+    lines = [
+        f"Already stored: {name} as {key}." if done.replaced else f"Imported {name} as {key}.",
+        f"Heroes: {', '.join(done.hero_names)}. Cards: {deck.size}.",
+        *(f"Warning: {w}" for w in done.warnings),
+    ]
+    if done.problems:
+        lines.append("Not mapped (left out):")
+        # The importer's reasons often repeat where they happened ("RingsDB card 9: RingsDB card 9: HTTP 500").
+        lines += [f"- {p.reason if p.reason.startswith(p.where) else p}" for p in done.problems[:MAX_PROBLEMS]]
+        if len(done.problems) > MAX_PROBLEMS:
+            lines.append(f"- …and {len(done.problems) - MAX_PROBLEMS} more.")
+    if done.notes:
+        lines.append("Also: " + "; ".join(p.reason for p in done.notes) + ".")
+    lines.append(f"Choose it in a game's setup with {choose}.")
+    return "\n".join(lines)
 
 
 def deck_card_ids(deck: Deck) -> list[str]:

@@ -132,3 +132,30 @@ async def test_a_ringsdb_answer_that_is_not_a_deck_is_refused_through_the_bot_wi
         assert expected in text and "Something went wrong" not in text, text
     async with env.bot.database.session() as s:
         assert (await s.execute(select(func.count()).select_from(DeckRow))).scalar_one() == 0
+
+
+async def test_a_hostile_o8d_upload_is_refused_through_the_bot_at_once_with_nothing_stored(world):
+    """The same files uploaded to `/lcg deck import file:`: an entity bomb, deep nesting, an encoding nobody
+    knows, a file of forged cards, and one far too big to be a deck (refused by its size, before it is
+    downloaded). Each is refused to the uploader alone, saying what is wrong, in moments; nothing is stored."""
+    env, guild, channel, alice, bob = world
+    forged = "\n".join(f'<card qty="1" id="forged-{n}">Card {n}</card>' for n in range(2_000))
+    files = [
+        ("laughs.o8d", laughs().encode(), "laughs.o8d line 2: a deck file may not declare a DTD or entities."),
+        ("deep.o8d", ("<deck>" + "<a>" * 20_000 + "</a>" * 20_000 + "</deck>").encode(),
+         "deep.o8d has no heroes (its Hero section is empty or missing); a deck needs 1 to 3."),
+        ("klingon.o8d", b'<?xml version="1.0" encoding="x-klingon"?><deck/>', "klingon.o8d line 1: not valid XML"),
+        ("forged.o8d", f'<deck>\n<section name="Hero">\n{forged}\n</section>\n</deck>'.encode(),
+         "forged.o8d: 2000 card(s) not in the card library: line 3: 'Card 0' (forged-0);"),
+        ("huge.o8d", b"<deck>" + b"<a/>" * 1_000_000 + b"</deck>",
+         "huge.o8d is 3,907 KiB; an OCTGN deck file may be at most 256 KiB."),
+    ]
+    for filename, data, message in files:
+        started = time.perf_counter()
+        refused = await alice.slash(channel, "lcg deck import", file=(filename, data))
+        assert time.perf_counter() - started < QUICK, filename
+        text = refused.response.content
+        assert refused.ephemeral and text.startswith(f"Nothing was imported. {message}"), text
+        assert len(text) < 1000, filename
+    async with env.bot.database.session() as s:
+        assert (await s.execute(select(func.count()).select_from(DeckRow))).scalar_one() == 0

@@ -19,7 +19,7 @@ from engines.lcg import GAME
 from engines.lcg.cards import Pack
 from engines.lcg.library import builtin
 from tests.bot.chat.conftest import make_bot
-from tests.bot.content.helpers import Recorded
+from tests.bot.content.helpers import Recorded, o8d
 
 SHARED_DECK = "https://ringsdb.com/deck/view/678"  # Frodo, Théodred, Beravor; two cards RingsDB must be asked
 
@@ -163,6 +163,73 @@ async def test_a_reimport_of_the_same_deck_stores_nothing_new(world, recorded):
     async with env.bot.database.session() as s:
         [row] = (await s.execute(select(DeckRow))).scalars()
     assert (row.key, row.owner_user_id, row.card_defs_json) == ("ringsdb-12345", alice.id, "[]")  # Core cards ship
+
+
+def core(*names: str) -> list[tuple[str, str]]:
+    """Core Set cards' ids and names (facts) for an OCTGN deck file."""
+    return [(c.id, c.name) for n in names for c in builtin().find(n)]
+
+
+def core_deck(*, heroes: tuple[str, ...] = ("Aragorn", "Théodred", "Glóin"), sideboard: int = 0) -> bytes:
+    cards = [(i, n, 3) for i, n in core("Guard of the Citadel", "Snowbourn Scout", "Veteran Axehand")]
+    return o8d(core(*heroes), cards, sideboard=sideboard)
+
+
+async def test_an_octgn_deck_file_is_imported_kept_across_a_restart_and_chosen_in_a_new_game(world, db_url):
+    """`/lcg deck import file:` takes an .o8d upload: read from Discord's CDN, stored as a RingsDB deck is,
+    and offered to `/lcg deck choose` after a restart."""
+    env, guild, channel, alice, bob = world
+    imported = await alice.slash(channel, "lcg deck import", file=("Sons_of_Gondor.o8d", core_deck(sideboard=2)))
+    text = imported.response.content
+    assert imported.ephemeral
+    assert text.startswith("Imported **Sons of Gondor** as `octgn-sons-of-gondor`.\n"
+                           "Heroes: Aragorn, Théodred, Glóin. Cards: 9.\n"), text
+    assert "Warning: 9 cards is below the 50-card tournament minimum" in text
+    assert "Also: section 'Sideboard' is not part of the deck." in text
+    assert "Choose it in a game's setup with `/lcg deck choose key:octgn-sons-of-gondor`." in text
+    callbacks = [r for r in env.http_requests if r.path.endswith("/callback")]
+    assert callbacks[-1].json["type"] == 5  # deferred before the file is read
+    async with env.bot.database.session() as s:
+        [row] = (await s.execute(select(DeckRow))).scalars()
+    assert (row.key, row.owner_user_id, row.source) == ("octgn-sons-of-gondor", alice.id, "Sons_of_Gondor.o8d")
+
+    GAME.library = builtin()
+    await env.restart_bot(make_bot(db_url))
+    listed = await bob.slash(channel, "lcg deck list")
+    assert "`octgn-sons-of-gondor` Sons of Gondor: Aragorn, Théodred, Glóin (9 cards)" in listed.response.content
+    thread = await lcg_lobby(world)
+    await choose_decks(world, thread, "octgn-sons-of-gondor", "core-spirit")
+    assert any("alice plays Sons of Gondor: Aragorn; Théodred; Glóin." in m.content for m in thread.history())
+
+
+async def test_octgn_deck_files_that_cannot_be_used_are_refused_privately_and_nothing_is_stored(world, recorded):
+    env, guild, channel, alice, bob = world
+    deck = core_deck()
+    forged = deck.replace(core("Snowbourn Scout")[0][0].encode(), b"00000000-dead-4000-8000-000000000001")
+    cases: list[tuple[dict[str, object], str]] = [
+        ({}, "Nothing was imported. Give `source` (a RingsDB link or id) or `file` (an OCTGN .o8d deck file)."),
+        ({"source": "12345", "file": ("mine.o8d", deck)}, "(an OCTGN .o8d deck file), not both."),
+        ({"file": ("mine.xml", deck)}, "Nothing was imported. mine.xml is not an OCTGN deck file: those end in .o8d."),
+        ({"file": ("big.o8d", deck + b" " * 300_000)},
+         "Nothing was imported. big.o8d is 294 KiB; an OCTGN deck file may be at most 256 KiB."),
+        ({"file": ("board.o8d", b"\x89PNG\r\n\x1a\n")}, "board.o8d line 1: not valid XML (not well-formed"),
+        ({"file": ("nobody.o8d", core_deck(heroes=()))}, "nobody.o8d has no heroes (its Hero section is empty"),
+        ({"file": ("crowd.o8d", core_deck(heroes=("Aragorn", "Théodred", "Glóin", "Gimli")))},
+         "A deck needs 1 to 3 heroes; crowd has 4"),
+        ({"file": ("forged.o8d", forged)}, "forged.o8d: 1 card(s) not in the card library: line 10: 'Snowbourn Scout' "
+                                           "(00000000-dead-4000-8000-000000000001). Import the deck from RingsDB"),
+    ]
+    answered = []
+    for options, message in cases:
+        refused = await alice.slash(channel, "lcg deck import", **options)
+        assert refused.ephemeral and message in refused.response.content, refused.response.content
+        answered.append([r for r in env.http_requests if r.path.endswith("/callback")][-1].json["type"])
+    # Refused at once (4), the file too big to be a deck never downloaded; a file worth reading is deferred (5).
+    assert answered == [4, 4, 4, 4, 5, 5, 5, 5]
+    async with env.bot.database.session() as s:
+        assert list((await s.execute(select(DeckRow))).scalars()) == []
+    assert sorted(GAME.library.decks) == ["core-leadership", "core-lore", "core-spirit", "core-tactics"]
+    assert recorded.urls == []  # the RingsDB source given beside a file was not fetched either
 
 
 async def test_both_players_choose_decks_and_play_only_from_their_own_hand(world):

@@ -132,3 +132,23 @@ class Recorded:
             return Response(404, b"")
         answer = self.index[url]
         return Response(answer["status"], (RECORDED / answer["file"]).read_bytes())
+
+
+def o8d(heroes: list[tuple[str, str]], cards: list[tuple[str, str, int]], *, sideboard: int = 0) -> bytes:
+    """An OCTGN player deck file, as OCTGN writes one, from card ids and names alone (facts, no card words):
+    `heroes` as (id, name), `cards` as (id, name, copies), all in its Ally section; `sideboard` copies of the
+    first card in its Sideboard."""
+    def line(card_id: str, name: str, qty: int = 1) -> str:
+        return f'    <card qty="{qty}" id="{card_id}">{name}</card>'
+
+    sections = [
+        '  <section name="Hero" shared="False">', *(line(i, n) for i, n in heroes), "  </section>",
+        '  <section name="Ally" shared="False">', *(line(i, n, q) for i, n, q in cards), "  </section>",
+        '  <section name="Sideboard" shared="False">',
+        *([line(cards[0][0], cards[0][1], sideboard)] if sideboard else []), "  </section>",
+        '  <section name="Quest" shared="True" />',
+    ]
+    return "\n".join([
+        '<?xml version="1.0" encoding="utf-8" standalone="yes"?>',
+        '<deck game="a21af4e8-be4b-4cda-a6b6-534f9717391f">', *sections, "  <notes><![CDATA[]]></notes>", "</deck>",
+    ]).encode("utf-8")

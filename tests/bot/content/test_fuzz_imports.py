@@ -2,7 +2,7 @@
 preBuiltDecks.json, OCTGN .o8d decks, RingsDB answers and a user's pack JSON. Whatever the damage (cut short,
 bytes deleted, junk inserted, lines swapped, a value of the wrong shape anywhere), an importer either reads
 the file or refuses it with a ContentError that names where (the line, or the field) and why; it never
-raises anything else, and a refused RingsDB deck stores nothing."""
+raises anything else, and a refused RingsDB deck or uploaded .o8d deck stores nothing."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from bot.content.decks import import_ringsdb_deck
+from bot.content.decks import import_o8d_deck, import_ringsdb_deck
 from bot.content.errors import ContentError
 from bot.content.lcg.dragncards import parse_card_db
 from bot.content.lcg.octgn import deck_from_o8d, parse_o8d, scenario_from_o8d
@@ -27,7 +27,7 @@ from bot.store import migrate
 from bot.store.database import Database
 from bot.store.models import DeckRow
 from engines.lcg.library import Library, builtin, pack_to_json
-from tests.bot.content.helpers import RECORDED, Recorded, recipes_text, snippet_rows, tsv
+from tests.bot.content.helpers import RECORDED, Recorded, o8d, recipes_text, snippet_rows, tsv
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 JUNK = st.text(alphabet=st.sampled_from('\t\n\r "\'{}[]<>&;:,./-0123456789aZé\x00\ufeff'), max_size=12)
@@ -262,3 +262,50 @@ def test_an_illegal_ringsdb_deck_is_refused_naming_the_field(tmp_path: Path) -> 
         assert refused is not None and stored == 0
         assert refused.where == f"https://ringsdb.com/decklist/view/12345 {field_name}"
         assert str(refused) == refused.reason  # the player reads the reason, which names the deck
+
+
+# --- an .o8d deck uploaded to be stored (/lcg deck import file:, the console's 'deck import') ----------------
+def _core(*names: str) -> list[tuple[str, str]]:
+    return [(c.id, c.name) for n in names for c in BASE.find(n)]
+
+
+CORE_O8D = o8d(_core("Aragorn", "Théodred", "Glóin"),
+               [(i, n, 3) for i, n in _core("Guard of the Citadel", "Snowbourn Scout", "Veteran Axehand")],
+               sideboard=1).decode("utf-8")
+
+
+async def _import_o8d(url: str, data: bytes) -> tuple[ContentError | None, int]:
+    db = Database(url)
+    try:
+        library = Library(cards=dict(BASE.cards), scenarios=dict(BASE.scenarios), decks=dict(BASE.decks))
+        refused = None
+        try:
+            await import_o8d_deck(db, data, filename="deck.o8d", owner_user_id=1, library=library)
+        except ContentError as error:
+            refused = error
+            assert library.decks.keys() == BASE.decks.keys()  # nothing half-added either
+        async with db.session() as s:
+            stored = int((await s.execute(select(func.count()).select_from(DeckRow))).scalar_one())
+        async with db.session() as s:  # leave the next example an empty table
+            await s.execute(DeckRow.__table__.delete())  # type: ignore[attr-defined]
+        return refused, stored
+    finally:
+        await db.close()
+
+
+def test_o8d_upload_fuzz(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'decks.db'}"
+    migrate.upgrade(url)
+
+    @FUZZ
+    @given(damaged(CORE_O8D))
+    def corrupt_files(text: str) -> None:
+        refused, stored = asyncio.run(_import_o8d(url, text.encode("utf-8", "surrogatepass")))
+        if refused is not None:
+            refused_well(refused, r"deck\.o8d( line \d+| heroes| slots)?$")
+            assert str(refused) == refused.reason and refused.reason.startswith(("deck.o8d", "A deck ", "deck has "))
+            assert stored == 0  # a refused file stores nothing
+        else:
+            assert stored == 1
+
+    corrupt_files()

@@ -8,9 +8,11 @@ import logging
 import signal
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import Literal
 
 import discord
 from discord import app_commands
+from discord.backoff import ExponentialBackoff
 from discord.ext import commands
 
 from bot import heap, plugins
@@ -110,6 +112,24 @@ class WestmarchBot(Host):
             await self.painter.start()
         except Exception:  # the first board tries again, and says so if it cannot
             log.exception("the drawing process did not start")
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        # discord.py 2.x (its issue 10520): when the very first connection to the gateway fails (Discord or the
+        # network down as the bot starts), its retry reads the missing socket's `sequence` and raises AttributeError
+        # instead of trying again, and the bot ended. It tries again here, waiting longer each time, until it is in.
+        backoff: ExponentialBackoff[Literal[False]] = ExponentialBackoff()
+        while True:
+            try:
+                await super().connect(reconnect=reconnect)
+                return
+            except AttributeError:
+                if not reconnect or getattr(self, "ws", None) is not None:
+                    raise
+                if self.is_closed():  # stopped while discord.py waited to try again
+                    return
+            delay = backoff.delay()
+            log.warning("Discord's gateway cannot be reached; trying again in %.1f s", delay)
+            await asyncio.sleep(delay)
 
     async def close(self) -> None:
         # Once, however many ask: Ctrl+C, SIGTERM (`run_bot`) and discord.py itself may each close the bot.

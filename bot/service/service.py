@@ -53,6 +53,7 @@ from engines.core import (
     Decision,
     Event,
     NotACommand,
+    RuleError,
     View,
     WestmarchError,
     codec,
@@ -399,8 +400,15 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
         written_wrong = not isinstance(refused, NotACommand)
         if len(mine) == 1:
             read = game.parse(f"answer {mine[0].id} {text}")
-            if written_wrong and not (isinstance(read, Answer) and accepts(mine[0], read.choice)):
-                raise
+            if not (isinstance(read, Answer) and accepts(mine[0], read.choice)):
+                if written_wrong:
+                    raise
+                first, *rest = text.split() or [text]
+                if rest:  # "anwser 15 c3", a typo: read as three options, refused as "Choose exactly one option"
+                    try:
+                        mine[0].option(first)
+                    except RuleError as no_option:
+                        raise CommandError(f"{refused} {no_option}") from None
             return read
         if mine:
             taken = []

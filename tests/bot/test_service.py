@@ -131,6 +131,30 @@ async def test_a_command_written_wrong_keeps_its_own_words_whoever_is_asked(serv
         await service.act(ref.id, ALICE, deck)
 
 
+async def test_a_mistyped_command_says_it_is_no_command_and_lists_the_options(service: Service):
+    """Found by a play-tester: 'anwser 15 play-c15-c122' (the decision its seat's only one) was read as three
+    options and refused as "Choose exactly one option for: ...", which said nothing of the typo nor what to type.
+    The refusal now says the word is no command, and no option of the question either, with its options; nothing
+    changes, and an answer typed right still answers."""
+    from engines import registry
+
+    registry.load()
+    ref = await service.create("lcg", ALICE)
+    await service.join(ref.id, BOB)
+    await service.start(ref.id, ALICE)
+    state = await service.stored_state(ref.id)
+    mine = next(d for d in state.decisions if d.seat == "p1")
+    deck = mine.options[0].id
+    before = codec.dumps(state)
+    with pytest.raises(CommandError) as refused:
+        await service.act(ref.id, ALICE, f"anwser {mine.id} {deck}")
+    said = str(refused.value)
+    assert said.startswith("Unknown command 'anwser'.")
+    assert f"'anwser' is not an option of decision {mine.id}." in said and f"The options are: {deck} (" in said
+    assert codec.dumps(await service.stored_state(ref.id)) == before
+    await service.act(ref.id, ALICE, f"answer {mine.id} {deck}")
+
+
 def test_a_haven_typed_bare_with_two_questions_open_is_refused_with_the_rules_reason() -> None:
     # meq spec 6.22 (Havens), through the bot's reading of a bare word: with Sauron asked two things at once, a
     # Haven typed alone matches neither question; the refusal says why the rules forbid it, as an answer naming

@@ -57,6 +57,7 @@ class Seen(Protocol):
     def seat(self, seat: Seat) -> View: ...
     def hand(self, seat: Seat) -> list[ZoneView]: ...
     def hand_changed(self, seat: Seat) -> bool: ...
+    def hand_news(self, seat: Seat) -> list[ZoneView]: ...
 
 
 @dataclass(frozen=True)
@@ -143,14 +144,17 @@ class PrivateNotice:
 
     @property
     def hand_told(self) -> list[ZoneView]:
-        """The hidden zones to tell the seat: all of them when they changed, except at the game's start while they
-        are all empty. Before a card is dealt (the LCG deals after the decks are chosen) "Your hand: 0 cards" is
-        no news; a hand emptied later in the game is a change, and told."""
+        """The hidden zones to tell the seat: those that changed (a WotR seat's hand, cycle pile and eliminated pile
+        were all told again whenever one of them changed: a wall of names after every play); at the game's start all
+        of them, unless they are all empty. Before a card is dealt (the LCG deals after the decks are chosen) "Your
+        hand: 0 cards" is no news; a hand emptied later in the game is a change, and told."""
         if not self.hand_changed:
             return []
-        hand = self.hand
-        opening = self.seen is not None and self.seen.was is None
-        return [] if opening and not any(zone.count for zone in hand) else hand
+        if self.seen is None:
+            return self.hand
+        if self.seen.was is None:  # the game's start
+            return self.hand if any(zone.count for zone in self.hand) else []
+        return self.seen.hand_news(self.seat)
 
 
 @dataclass(kw_only=True)

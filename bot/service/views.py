@@ -140,6 +140,18 @@ class Commit:
             found = self.hands[seat] = self._hand_changed(seat)
         return found
 
+    def hand_news(self, seat: Seat) -> list[ZoneView]:
+        """The seat's hidden zones that changed (all of them where there is nothing to compare with)."""
+        if not self.hand_changed(seat):
+            return []
+        now, was = self.now.hand(seat), self.was
+        if was is None or seat not in was.seat_names:
+            return now
+        before = was.hand(seat)
+        if len(before) != len(now):
+            return now
+        return [zone for zone, old in zip(now, before, strict=True) if zone != old]
+
     def _hand_changed(self, seat: Seat) -> bool:
         now, was = self.now, self.was
         basis = now.basis(seat)

@@ -57,17 +57,16 @@ def with_board(view: View) -> str:
 
 
 def hand_text(view: View) -> str:
-    """`hand`: the seat's own cards and questions first. A game that writes its own text board (Middle-earth
-    Quest's `lines`) gets the status, the seat's zones, its decisions, then that board, without the table's zone
-    counts, which `status` prints and which put some thirty lines before the hand; other games as `with_board`."""
+    """`hand`: the status, the seat's own zones and its questions, without the table's zone counts, which `status`
+    prints (some thirty lines before the hand in Middle-earth Quest, 25 in War of the Ring); then the game's own
+    text board where it writes one (Middle-earth Quest's and the TCG's `lines`: a hero's quests, the path)."""
     board = getattr(view, "lines", None)
-    if not isinstance(board, list):
-        return with_board(view)
     names = view.names
     out = [view.title, players.in_words(view.status, names)]
     out += [f"Your {zone_text(z, with_owner=False)}" for z in view.private]
     out += [decision_text(d, names) for d in view.decisions]
-    return "\n".join([*out, *(line for line in board[1:] if isinstance(line, str))])
+    extra = [line for line in board[1:] if isinstance(line, str)] if isinstance(board, list) else []
+    return "\n".join([*out, *extra])
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""The console's `hand` (bot/console/session.py `hand_text`): a seat's own cards and questions before the board."""
+"""The console's `hand` (bot/console/session.py `hand_text`): a seat's own cards and questions, not the table's
+zone counts (`status` has them)."""
 
 from __future__ import annotations
 
@@ -26,3 +27,22 @@ async def test_a_meq_hand_leads_with_the_seats_own_zones_and_leaves_out_the_tabl
     out.clear()
     await session.handle("status")
     assert "Shadow discard: 0 cards" in out[0]
+
+
+async def test_a_wotr_hand_is_the_seats_own_zones_and_questions_without_the_table(db: Database):
+    """Found by a play-tester: War of the Ring's `hand` printed the whole 25-line status before the seat's cards."""
+    registry.load()
+    out: list[str] = []
+    session = ConsoleSession(Service(db, seed_source=lambda: 7), out.append)
+    for line in ("new wotr 4 scenario=trilogy", "as p1"):
+        await session.handle(line)
+    out.clear()
+    await session.handle("hand")
+    [text] = out
+    lines = text.splitlines()
+    assert lines[0] == "War of the Ring: Trilogy" and lines[2].startswith("Your ")
+    assert all(line.startswith(("Your ", "Decision ")) for line in lines[2:]), lines
+    assert any(line.startswith("Your ") and "hand" in line for line in lines)
+    out.clear()
+    await session.handle("status")
+    assert len(out[0].splitlines()) > len(lines)  # the table's zones are still there

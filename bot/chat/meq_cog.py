@@ -20,7 +20,7 @@ from bot.chat import io
 from bot.chat.components import reply_done
 from bot.chat.game_verbs import MAX_CHOICES, MAX_TEXT, GameVerbs, choice, fold
 from bot.chat.tables import PACE_HELP, open_table, pace_of
-from bot.content.meq.lookup import lookup, lookup_seen
+from bot.content.meq.lookup import location_facts, lookup, lookup_seen
 from engines.core import CommandError
 from engines.meq import GAME
 from engines.meq import board as mb
@@ -38,27 +38,6 @@ ADJUST_HELP = (
 )
 
 
-
-
-def location_facts(board: mb.Board, name: str) -> str:
-    wanted = fold(name)
-    loc = next((x for x in board.locations if x.id == name.strip() or fold(x.name) == wanted), None) or \
-        next((x for x in board.locations if wanted and wanted in fold(x.name)), None)
-    if loc is None:
-        raise CommandError(f"No location is called '{name.strip()}' on the map {board.title}.")
-    kind = ["Haven"] if loc.haven else []
-    kind += [f"Shadow Stronghold (holds up to {loc.stronghold})"] if loc.stronghold else []
-    kind += ["permanently perilous"] if loc.perilous else []
-    paths = [f"{board.name(p.other(loc.id))} ({p.icon}, cost {p.cost}, {p.kind}"
-             + ("" if p.verified else ", unverified") + ")" for p in board.paths_from(loc.id)]
-    # the colour group by the regions that share it, as the log names its deck and token pile, not its key
-    # ("eriador-enedwaith" is how a map file spells it); a hero at a Haven draws from the Haven deck (meq spec
-    # 3.2, step 4)
-    group = board.group_name(board.group_of(loc.id))
-    decks = f"the Haven Encounter deck, {group} monster tokens" if loc.haven else \
-        f"the {group} Encounter deck and monster tokens"
-    return (f"**{loc.name}** (`{loc.id}`), {board.region(loc.region).name}: {decks}"
-            f"{'; ' + ', '.join(kind) if kind else ''}. Paths: {'; '.join(paths) or 'none'}.")
 
 
 def map_report(text: str) -> str:

@@ -13,11 +13,11 @@ from discord import app_commands
 from bot.chat import io
 from bot.chat.components import reply_done
 from bot.chat.game_verbs import MAX_CHOICES, MAX_TEXT, GameVerbs, choice
+from bot.content.wotr.reference import card_facts, find_cards, scenario_lines, unscripted_text
 from engines.core import CommandError
-from engines.wotr import GAME, scripts
-from engines.wotr.cards import CardDef, fold
+from engines.wotr import GAME
+from engines.wotr.cards import fold
 from engines.wotr.game import VERBS
-from engines.wotr.scenarios import SCENARIOS
 
 if TYPE_CHECKING:
     from bot.chat.host import Host
@@ -28,32 +28,6 @@ ADJUST_HELP = (
     "reactivate <battleground>. Your own cards while the game waits on you: done at once; anything else "
     "(corruption, tokens, locations, another deck's cards, out of turn) asks the other side to agree"
 )
-
-
-def card_facts(card: CardDef) -> str:
-    """A card's facts in one message: what the pack holds (never its text)."""
-    if card.kind == "battleground":
-        side = "Free Peoples" if card.side == "fp" else "Shadow"
-        return (f"**{card.name}**: {side} battleground, {card.vp} VP, {card.defense} defense; "
-                f"factions: {', '.join(card.factions)}.")
-    if card.kind == "path":
-        return f"**{card.name}**: path {card.path_number}, {card.vp} VP, {card.defense} defense."
-    parts = [f"**{card.name}**: {card.faction} {card.kind} (card {card.number})"]
-    if card.kind != "event":
-        parts.append(f"battle {card.bg_atk} attack / {card.bg_def} defense")
-    if card.lead_atk or card.lead_def:
-        parts.append(f"leadership {card.lead_atk} / {card.lead_def}")
-    if card.path_icons:
-        parts.append(f"{card.path_icons} path icons")
-    if card.allowed_paths:
-        parts.append("paths " + ", ".join(str(n) for n in card.allowed_paths))
-    if card.wielders:
-        parts.append("wielders: " + ", ".join(card.wielders))
-    if card.keywords:
-        parts.append("keywords: " + ", ".join(card.keywords))
-    scripted = scripts.of(card)
-    parts.append("text scripted" if scripted else "text resolved by /wotr adjust" if card.has_text else "no text")
-    return "; ".join(parts) + "."
 
 
 class WotrCog(GameVerbs):
@@ -91,13 +65,8 @@ class WotrCog(GameVerbs):
     @wotr.command(name="card", description="Look up a card: icons, faction, paths, wielders, victory points")
     @app_commands.describe(name="The card's name")
     async def card(self, interaction: discord.Interaction, name: str) -> None:
-        wanted = fold(name.strip())
-        cards = list(GAME.cards.values())
-        found = [c for c in cards if c.id == name.strip() or fold(c.name) == wanted] or \
-            [c for c in cards if wanted and wanted in fold(c.name)]
-        if not found:
-            raise CommandError(f"No card is called '{name.strip()}'.")
-        await io.reply(interaction, "\n".join(card_facts(c) for c in found[:5])[:MAX_TEXT], ephemeral=True)
+        text = "\n".join(card_facts(c) for c in find_cards(name))
+        await io.reply(interaction, text[:MAX_TEXT], ephemeral=True)
 
     @card.autocomplete("name")
     async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -107,20 +76,11 @@ class WotrCog(GameVerbs):
 
     @wotr.command(name="scenarios", description="The four scenarios, their decks and how many play them")
     async def scenarios(self, interaction: discord.Interaction) -> None:
-        lines = []
-        for s in SCENARIOS.values():
-            people = " or ".join(str(n) for n in sorted(s.seating))
-            decks = ", ".join(f"{r.name} ({'Free Peoples' if r.side == 'fp' else 'Shadow'})" for r in s.roles)
-            lines.append(f"`{s.key}` **{s.name}**: {people} players; decks {decks}; last path {s.last_path}.")
-        lines.append("Start one with `/game new name:wotr options:scenario=<key>`.")
-        await io.reply(interaction, "\n".join(lines)[:MAX_TEXT], ephemeral=True)
+        await io.reply(interaction, "\n".join(scenario_lines())[:MAX_TEXT], ephemeral=True)
 
     @wotr.command(name="unscripted", description="The cards whose text you resolve with /wotr adjust")
     async def unscripted(self, interaction: discord.Interaction) -> None:
-        todo = scripts.unscripted(list(GAME.cards.values()))
-        names = ", ".join(sorted({c.name for c in todo}, key=fold))
-        text = f"{len(todo)} cards have text the engine does not script yet; resolve it with `/wotr adjust`: {names}."
-        await io.reply(interaction, text[:MAX_TEXT], ephemeral=True)
+        await io.reply(interaction, unscripted_text()[:MAX_TEXT], ephemeral=True)
 
 
 async def setup(bot: Host) -> None:

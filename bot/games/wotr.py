@@ -7,6 +7,7 @@ PLUGIN = Plugin(
     engine="engines.wotr",
     renderer="render.wotr",
     discord="bot.chat.wotr_cog",
+    console="bot.console.wotr_verbs",
     coverage="bot.content.wotr.coverage:report",
     content="bot.content.wotr",
 )

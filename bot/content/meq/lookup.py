@@ -126,3 +126,29 @@ def lookup_seen(name: str, view: View | None, path: Path | None = None) -> list[
         return found
     seen = seen_card(view, name)
     return lookup(seen, path) if seen else []
+
+
+def location_facts(board: mb.Board, name: str, markdown: bool = True) -> str:
+    """What `/meq location` and the console's `meq location` answer: a location of `board`, its decks and paths."""
+    def folded(text: str) -> str:  # dashes too: 'dol-guldur' finds Dol Guldur
+        return fold(text.replace("-", " "))
+
+    wanted = folded(name)
+    loc = next((x for x in board.locations if x.id == name.strip() or folded(x.name) == wanted), None) or \
+        next((x for x in board.locations if wanted and wanted in folded(x.name)), None)
+    if loc is None:
+        raise ContentError(f"No location is called '{name.strip()}' on the map {board.title}.")
+    kind = ["Haven"] if loc.haven else []
+    kind += [f"Shadow Stronghold (holds up to {loc.stronghold})"] if loc.stronghold else []
+    kind += ["permanently perilous"] if loc.perilous else []
+    paths = [f"{board.name(p.other(loc.id))} ({p.icon}, cost {p.cost}, {p.kind}"
+             + ("" if p.verified else ", unverified") + ")" for p in board.paths_from(loc.id)]
+    # the colour group by the regions that share it, as the log names its deck and token pile, not its key
+    # ("eriador-enedwaith" is how a map file spells it); a hero at a Haven draws from the Haven deck (meq spec
+    # 3.2, step 4)
+    group = board.group_name(board.group_of(loc.id))
+    decks = f"the Haven Encounter deck, {group} monster tokens" if loc.haven else \
+        f"the {group} Encounter deck and monster tokens"
+    title = f"**{loc.name}** (`{loc.id}`)" if markdown else f"{loc.name} ({loc.id})"
+    return (f"{title}, {board.region(loc.region).name}: {decks}"
+            f"{'; ' + ', '.join(kind) if kind else ''}. Paths: {'; '.join(paths) or 'none'}.")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.chat.meq_cog import location_facts
 from bot.chat.painter import Painter
+from bot.content.meq.lookup import location_facts
 from engines import registry
 from engines.core import CommandError
 from engines.meq import GAME

@@ -35,8 +35,7 @@ def start(turn: Turn[MeqState], hero: Hero, foe_id: str, context: str, token: st
     scripts.foe_ability_by_hand(turn, foe_id)
     corruption.combat_starts(turn, hero)
     timings = "combat" + (",minion-combat" if foe.minion else "")
-    window = context != "finale" and state.opt("shadow_windows") == "ask"
-    if window and shadow_options(state, tuple(timings.split(","))):
+    if context != "finale" and shadow_window_opens(state, tuple(timings.split(","))):  # public facts alone
         state.queue[0:0] = [f"shadow:{timings}", "agility"]
     else:
         agility_task(turn, [])
@@ -59,10 +58,10 @@ def agility_task(turn: Turn[MeqState], args: list[str]) -> None:
         "spent on a draw adds 1 strength for this combat)?", [], DecisionKind.NUMBER, low=0, high=most)
 
 
-def shadow_options(state: MeqState, timings: tuple[str, ...]) -> list[tuple[str, str]]:
+def shadow_window_opens(state: MeqState, timings: tuple[str, ...]) -> bool:
     from engines.meq import sauron  # sauron's turn module imports this one
 
-    return sauron.shadow_options(state, timings)
+    return sauron.shadow_window_opens(state, timings)
 
 
 def hero_agility(state: MeqState, c: Combat, hero: Hero) -> int:

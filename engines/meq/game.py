@@ -64,7 +64,9 @@ CHOICES: dict[str, tuple[str | int | bool, tuple[str | bool, ...] | None]] = {
     "track_command": ("3,2,1", None),  # only the leftmost "3" is known
     "ambush": ("must", ("must", "may")),  # 7.5.1
     "minion_arrival": ("must", ("must", "off")),  # 7.5.2: mandatory, on any first entry into a stage
-    "shadow_windows": ("ask", ("ask", "never")),  # ask Sauron at each timing point where he could play
+    # ask Sauron at each timing point where public facts allow a Shadow card (engines.meq.sauron.shadow_window_opens,
+    # whatever his hand holds; his own `order shadow-... pass` skips a kind of window), or never
+    "shadow_windows": ("ask", ("ask", "never")),
     "high_stakes": (False, (False, True)),  # 5.11
 }
 SAURON_SEAT = "p1"
@@ -141,12 +143,18 @@ class Meq(Rules[MeqState]):
     # deck name a card by its definition, not its id: an older journal answers decisions this version no longer
     # asks, or names a card as this version does not. A game started under 6 loads from its newest snapshot, which
     # the shutdown checkpoint and a game leaving memory write (bot/service/keeping.py), so no tail of it replays.
-    version = "7"
+    # 8: a Shadow window (the start of a hero's turn or of a combat, a hero entering a location or defeated) opens
+    # on public facts alone, whatever Sauron's hand holds: it opened only when he held a card he could play then,
+    # so the pause told the heroes so. He is asked with nothing playable too (told so privately), and may pass a
+    # kind of window for good with a standing order (`order shadow-combat pass`). An older journal does not ask
+    # the windows this version asks.
+    version = "8"
     min_seats = 2
     max_seats = 4
     state_type = MeqState
     shared_fields = ("board", "stock")  # the map never changes; decks are tuples, changed by replacing
     options = {k: v[0] for k, v in CHOICES.items()}  # noqa: RUF012
+    standing_orders = dict.fromkeys(sauron.SHADOW_ORDERS, sauron.SHADOW_ORDER_VALUES)  # spec 3.1: Sauron's
 
     def check_options(self, options: dict[str, Any]) -> dict[str, str | int | bool]:
         out = dict(self.options)
@@ -297,6 +305,17 @@ class Meq(Rules[MeqState]):
             h.quests.append(starts[state.rng.below(len(starts))].id)
         h.locked = next((q.id for q in quests if q.kind == "advanced"), "")
         state.heroes.append(h)
+
+    def orders_changed(self, turn: Turn[MeqState]) -> None:
+        """The Shadow windows' orders are Sauron's (spec 3.1); an open window of a kind he now passes closes."""
+        state = turn.state
+        if turn.seat != state.sauron and set(state.orders.get(turn.seat, {})) & set(sauron.SHADOW_ORDERS):
+            raise RuleError("Only Sauron plays Shadow cards: the shadow-... standing orders are his.")
+        for d in [d for d in state.decisions if d.context.startswith("shadow:")]:
+            if not sauron.shadow_window_opens(state, tuple(d.context.split(":")[1].split(","))):
+                state.decisions.remove(d)
+                turn.say("Sauron passes this Shadow window (his standing order).")
+                flow.resolve(turn, d, ("pass",))
 
     def why_not(self, state: MeqState, decision: Decision, option: str) -> str:
         """Why Sauron may not place influence on a location he named (spec 5.4): the kernel alone said "not an

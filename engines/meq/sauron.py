@@ -583,13 +583,50 @@ def shadow_options(state: MeqState, timings: tuple[str, ...]) -> list[tuple[str,
     return out
 
 
+# Sauron's standing orders for the Shadow windows of a player-turn (spec 3.1, Playing Shadow Cards: "give Sauron a
+# per-window auto-pass setting"), `order <key> pass`: each passes every window of its kind whatever his hand holds,
+# so it tells the table nothing (`order shadow-combat ask` asks again). His own Action step always asks him.
+SHADOW_ORDERS: dict[str, tuple[str, ...]] = {
+    "shadow-start": ("hero-start", "hero-start-wild"),  # the start of a hero's turn
+    "shadow-enters": ("hero-enters",),  # a hero enters a location
+    "shadow-combat": ("combat", "minion-combat"),  # the start of a combat
+    "shadow-defeated": ("hero-defeated",),  # a hero is defeated
+}
+SHADOW_ORDER_VALUES = ("ask", "pass")
+ORDERS = {**KERNEL_ORDERS, **dict.fromkeys(SHADOW_ORDERS, SHADOW_ORDER_VALUES)}
+
+
+def shadow_window_opens(state: MeqState, timings: tuple[str, ...]) -> bool:
+    """Whether Sauron is asked at this timing point, from public facts alone (spec 1.4: his Shadow hand is his
+    secret, its count public): the game option, his standing order, a Shadow card already played this player-turn
+    (5.12), an empty hand, and whether any Shadow card not in the public discard pile has this timing and a number
+    the Shadow Pool reaches. Never whether a card in his hand can be played: a pause only when he could play would
+    tell the heroes what he holds. Asked with nothing playable, he is told so privately and passes."""
+    if state.opt("shadow_windows") != "ask" or state.shadow_played or not state.shadow_hand.cards:
+        return False
+    passed = {t for key, ts in SHADOW_ORDERS.items() if order_of(state.orders, state.sauron, key, ORDERS) == "pass"
+              for t in ts}
+    open_timings = set(timings) - passed
+    gone = {c.ref for c in state.shadow_discard.cards}
+    return any(card.timing in open_timings and state.pool >= card.pool
+               for card in index().shadows.values() if card.id not in gone)
+
+
 @task("shadow")
 def shadow_window(turn: Turn[MeqState], args: list[str]) -> None:
     state = turn.state
-    options = shadow_options(state, tuple(args[0].split(",")))
-    if options and state.opt("shadow_windows") == "ask":
-        ask(turn, state.sauron, "shadow", "You may play a Shadow card now.", [*options, ("pass", "play none")],
-            DecisionKind.ACT_OR_PASS, private=True)
+    timings = tuple(args[0].split(","))
+    if not shadow_window_opens(state, timings):
+        return
+    options = shadow_options(state, timings)
+    prompt = "You may play a Shadow card now."
+    if not options:  # told to him alone (a private decision): the table sees only that he is asked
+        key = next(k for k, ts in SHADOW_ORDERS.items() if set(ts) & set(timings))
+        prompt += (" None of the Shadow cards in your hand can be played now (each needs another moment or a larger "
+                   f"Shadow Pool), so pass. The standing order 'order {key} pass' passes every such window for you, "
+                   "whatever you hold.")
+    ask(turn, state.sauron, f"shadow:{args[0]}", prompt, [*options, ("pass", "play none")],
+        DecisionKind.ACT_OR_PASS, private=True)
 
 
 @answer("shadow")

@@ -156,3 +156,41 @@ def test_a_proposal_names_the_proposers_own_unscripted_card_and_its_choices_when
     to_act(state, "frodo")
     state, _ = adjust(state, "p2", "draw witch-king 1")
     assert "(card text of Fatty Bolger or Gothmog)" in decision(state, "propose").prompt
+
+
+def test_a_path_activated_by_an_agreed_adjustment_fights_the_old_path_at_once_and_asks_the_action_again() -> None:
+    """Rulebook, Activating Paths (L191-196; glossary "Activate", L697-701): a path activated by card text
+    replaces the active one, and the replaced path's combat is resolved at once, in the middle of the action
+    step, before the new path's text. Play-tester (4-player Trilogy): p3 resolved unscripted text with 'adjust
+    activate <path>' while p2 was to act; p4 agreed; the table said the old path's combat came first, yet nothing
+    was fought until p2 answered the action question opened before, which still offered the old path. Now the
+    combat is fought as soon as p4 agrees; p2's earlier question is withdrawn (an answer to it is refused as no
+    longer open) and p2 is asked again, about the table as it now is."""
+    from engines.core import Answer, StaleDecision
+    from tests.engines.wotr.table import put
+
+    state = opened()
+    state.start = 2  # Aragorn's deck starts: Saruman's (p4) is the first Shadow seat, the one asked to agree
+    old = state.active_paths()[0]
+    put(state, "witch-king", "The Witch-king", old)
+    new = next(c for c in state.path_deck.cards
+               if state.card_def(c).path_number == state.card_def(old).path_number + 1)
+    to_act(state, "witch-king")
+    stale = decision(state, "act:witch-king")
+    assert stale.seat == "p2"
+    state, _ = adjust(state, "p3", f"activate {new.uid}")
+    ask = decision(state, "propose")
+    assert ask.seat == "p4"
+    step = GAME.apply(state, "p4", Answer(decision=ask.id, choice=("agree",)))
+    state, lines = step.state, [e.text for e in step.events if e.audience is None]
+    fought = next(i for i, line in enumerate(lines) if line.startswith(f"Combat at {old.name}"))
+    assert fought > next(i for i, line in enumerate(lines) if f"{new.name} will replace {old.name}" in line)
+    assert state.active.find(old.uid) is None and (state.fp_area.find(old.uid) or state.shadow_area.find(old.uid))
+    assert state.active.find(new.uid) is not None and state.phase == "action"
+    assert any(f"Decision {stale.id}," in line and "withdrawn" in line and "p2" in line for line in lines), lines
+    assert stale not in state.decisions
+    again = decision(state, "act:witch-king")
+    assert again.seat == "p2" and again.id > stale.id
+    assert not [o for o in again.options if o.id.endswith(f"-{old.uid}")]
+    with pytest.raises(StaleDecision, match=f"decision {stale.id}"):
+        GAME.apply(state, "p2", Answer(decision=stale.id, choice=(stale.options[0].id,)))

@@ -194,3 +194,21 @@ def test_a_path_activated_by_an_agreed_adjustment_fights_the_old_path_at_once_an
     assert not [o for o in again.options if o.id.endswith(f"-{old.uid}")]
     with pytest.raises(StaleDecision, match=f"decision {stale.id}"):
         GAME.apply(state, "p2", Answer(decision=stale.id, choice=(stale.options[0].id,)))
+
+
+def test_a_proposal_says_whom_the_game_waits_on_and_why_that_seat_is_asked() -> None:
+    """Play-tester: "p4 is asked to agree, as the game is not waiting on them" was said while the game waited on
+    p4 ("them" meant the proposer). The table now reads whom the game waits on, that it is not the proposer, and
+    for which side the seat asked agrees; the other two reasons name what the adjustment touches."""
+    state = opened()
+    to_act(state, "witch-king")
+    _, lines = adjust(state, "p3", "draw aragorn 1")
+    assert any(line.endswith("The game is waiting on p2, not on p3: p2 is asked to agree, for the Shadow.")
+               for line in lines), lines
+    _, lines = adjust(state, "p3", "draw frodo 1")
+    assert any(line.endswith("It touches Frodo's deck, which is p1's, not p3's: p2 is asked to agree, for the "
+                             "Shadow.") for line in lines), lines
+    _, lines = adjust(state, "p2", "corruption +1")
+    assert any(line.endswith("It touches what both sides share: p1 is asked to agree, for the Free Peoples.")
+               for line in lines), lines
+    assert not [line for line in lines if "waiting on them" in line]

@@ -287,6 +287,13 @@ def activate(turn: T, verb: str, uid: str) -> None:
     card = state.path_deck.find(uid)
     if card is None:
         raise RuleError(f"{uid} is not an unused battleground or path (no location is activated twice).")
+    if state.incoming:  # a replacement under way: its combat, then its path (the path set aside would be lost)
+        coming = state.set_aside.find(state.incoming)
+        raise RuleError(f"{coming.name if coming else 'A path'} is already replacing the active path: activate "
+                        "another once its combat is over and it is active.")
+    if state.phase != "action":  # the old path's combat would run twice, or a combat step's order be lost
+        raise RuleError("Card text activates a path during the action step, and the combat step is under way: "
+                        "no path can be activated now.")  # L149-150
     round.replace_path(turn, card, "by card text")
 
 

@@ -212,3 +212,22 @@ def test_a_proposal_says_whom_the_game_waits_on_and_why_that_seat_is_asked() -> 
     assert any(line.endswith("It touches what both sides share: p1 is asked to agree, for the Free Peoples.")
                for line in lines), lines
     assert not [line for line in lines if "waiting on them" in line]
+
+
+def test_a_path_is_not_activated_by_adjustment_in_the_combat_step_nor_during_a_replacement() -> None:
+    """Rulebook, Location Step: faction cards activate paths during the action step. An agreed 'activate <path>'
+    in the combat step, while the old path's own combat was asking for eliminations, queued that path's combat
+    again and the game failed at the next answer; a second path activated while a replacement was under way
+    would have lost the path set aside. Both are refused at once, in words."""
+    state = opened()
+    old = state.active_paths()[0]
+    new = [c for c in state.path_deck.cards if state.card_def(c).path_number == state.card_def(old).path_number + 1]
+    to_act(state, "witch-king")
+    state.phase, state.incoming = "combat", new[0].uid
+    state.path_deck.cards.remove(new[0])
+    state.set_aside.cards.append(new[0])
+    with pytest.raises(RuleError, match=f"{new[0].name} is already replacing the active path"):
+        GAME.apply(state, "p3", GAME.parse(f"adjust activate {new[1].uid}"))
+    state.incoming = ""
+    with pytest.raises(RuleError, match="during the action step, and the combat step is under way"):
+        GAME.apply(state, "p3", GAME.parse(f"adjust activate {new[1].uid}"))

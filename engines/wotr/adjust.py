@@ -118,13 +118,28 @@ def make(turn: T, command: Adjust) -> None:
     carry_out(trial, seat, command)  # a bad adjustment is refused now, before anyone is asked
     asked = consenter(state, seat)
     why = credit(state, seat)
-    reason = "it touches what both sides share" if command.verb not in OWN_VERBS else (
-        "it is another deck's" if not own(state, seat, command) else "the game is not waiting on them")
     text = command.text()
     turn.ask(asked, DecisionKind.CHOOSE_ONE, f"{seat} proposes an adjustment: {text} ({why}). Agree?",
              [Option(id="agree", label="Agree"), Option(id="refuse", label="Refuse")],
              context="propose:" + seat + "|" + text)
-    turn.say(f"{seat} proposes an adjustment: {text} ({why}); {asked} is asked to agree, as {reason}.")
+    side = "the Free Peoples" if side_of(state, asked) == FP else "the Shadow"
+    turn.say(f"{seat} proposes an adjustment: {text} ({why}). {reason(state, seat, command)}: {asked} is asked to "
+             f"agree, for {side}.")
+
+
+def reason(state: WotrState, seat: str, command: Adjust) -> str:
+    """Why `seat`'s adjustment needs the other side's consent, in plain words naming the seats: a play-tester read
+    "p4 is asked to agree, as the game is not waiting on them" as the game not waiting on p4, when it was (the
+    words meant the proposer)."""
+    if command.verb not in OWN_VERBS:
+        return "It touches what both sides share"
+    deck = deck_named(state, command.args[0])
+    if deck.seat != seat:
+        return f"It touches {deck.name}'s deck, which is {deck.seat}'s, not {seat}'s"
+    waiting = list(dict.fromkeys(d.seat for d in state.decisions if not d.context.startswith("propose")))
+    if not waiting:
+        return f"The game is waiting on no one's move, so not on {seat}'s"
+    return f"The game is waiting on {' and '.join(waiting)}, not on {seat}"
 
 
 def credit(state: WotrState, seat: str) -> str:
@@ -272,6 +287,13 @@ def activate(turn: T, verb: str, uid: str) -> None:
     card = state.path_deck.find(uid)
     if card is None:
         raise RuleError(f"{uid} is not an unused battleground or path (no location is activated twice).")
+    if state.incoming:  # a replacement under way: its combat, then its path (the path set aside would be lost)
+        coming = state.set_aside.find(state.incoming)
+        raise RuleError(f"{coming.name if coming else 'A path'} is already replacing the active path: activate "
+                        "another once its combat is over and it is active.")
+    if state.phase != "action":  # the old path's combat would run twice, or a combat step's order be lost
+        raise RuleError("Card text activates a path during the action step, and the combat step is under way: "
+                        "no path can be activated now.")  # L149-150
     round.replace_path(turn, card, "by card text")
 
 

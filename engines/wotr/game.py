@@ -68,7 +68,11 @@ class Wotr(Rules[WotrState]):
     # cycled in between stay in the cycle pile, so a journal written by version 1 does not replay the same.
     # 3: the state keeps this round's unscripted card texts with whose each is (`unscripted_texts`, for the credit
     # a proposal gives), where version 2 kept only the last card's name.
-    version = "3"
+    # 4: a path activated by an agreed adjustment fights the replaced path at once (L191-196), withdrawing the
+    # action question open before it and asking it again after; version 3 left the question open and fought after
+    # it was answered, so a journal answering that question does not replay. Version 4 also refuses a path
+    # activated by adjustment outside the action step (L149-150) or while another replaces the active path.
+    version = "4"
     min_seats = 2
     max_seats = 4
     state_type = WotrState

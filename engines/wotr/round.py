@@ -96,8 +96,26 @@ def replace_path(turn: T, new: object, how: str) -> None:
         state.combat_queue = [old[0].uid]
         state.phase = "combat"
         turn.say(f"{new.name} will replace {old[0].name}: {old[0].name}'s combat is resolved first.")
+        withdraw_for_combat(turn, old[0].name)
         return
     activate(turn, new, how)
+
+
+def withdraw_for_combat(turn: T, path: str) -> None:
+    """The replaced path's combat comes at once (L191-196): the questions of the action step still open, the action
+    of a seat whose turn has not begun (an adjustment agreed while it was to act) or the carryover limit at the
+    step's end, are withdrawn, for they were asked about a table that changes (the old path goes, the new one
+    comes). The action step asks them again after the combat and the new path's text; an answer to a withdrawn
+    one is refused as no longer open. A follow-up of an action under way (its cost, a choice of its text) stays,
+    and the combat comes when it is answered."""
+    state = turn.state
+    gone = [d for d in state.decisions if d.context.startswith(("act:", "overflow:"))]
+    state.decisions = [d for d in state.decisions if d not in gone]
+    for d in gone:
+        what = "action" if d.context.startswith("act:") else "carryover choice"
+        deck = state.deck(d.context.split(":")[1])
+        turn.say(f"Decision {d.id}, the {what} asked of {deck.name}'s deck, is withdrawn: {d.seat} is asked again "
+                 f"after the combat at {path}.")
 
 
 # --- the action step (L216-385) ----------------------------------------------------------------------------------

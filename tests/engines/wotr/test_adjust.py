@@ -156,3 +156,78 @@ def test_a_proposal_names_the_proposers_own_unscripted_card_and_its_choices_when
     to_act(state, "frodo")
     state, _ = adjust(state, "p2", "draw witch-king 1")
     assert "(card text of Fatty Bolger or Gothmog)" in decision(state, "propose").prompt
+
+
+def test_a_path_activated_by_an_agreed_adjustment_fights_the_old_path_at_once_and_asks_the_action_again() -> None:
+    """Rulebook, Activating Paths (L191-196; glossary "Activate", L697-701): a path activated by card text
+    replaces the active one, and the replaced path's combat is resolved at once, in the middle of the action
+    step, before the new path's text. Play-tester (4-player Trilogy): p3 resolved unscripted text with 'adjust
+    activate <path>' while p2 was to act; p4 agreed; the table said the old path's combat came first, yet nothing
+    was fought until p2 answered the action question opened before, which still offered the old path. Now the
+    combat is fought as soon as p4 agrees; p2's earlier question is withdrawn (an answer to it is refused as no
+    longer open) and p2 is asked again, about the table as it now is."""
+    from engines.core import Answer, StaleDecision
+    from tests.engines.wotr.table import put
+
+    state = opened()
+    state.start = 2  # Aragorn's deck starts: Saruman's (p4) is the first Shadow seat, the one asked to agree
+    old = state.active_paths()[0]
+    put(state, "witch-king", "The Witch-king", old)
+    new = next(c for c in state.path_deck.cards
+               if state.card_def(c).path_number == state.card_def(old).path_number + 1)
+    to_act(state, "witch-king")
+    stale = decision(state, "act:witch-king")
+    assert stale.seat == "p2"
+    state, _ = adjust(state, "p3", f"activate {new.uid}")
+    ask = decision(state, "propose")
+    assert ask.seat == "p4"
+    step = GAME.apply(state, "p4", Answer(decision=ask.id, choice=("agree",)))
+    state, lines = step.state, [e.text for e in step.events if e.audience is None]
+    fought = next(i for i, line in enumerate(lines) if line.startswith(f"Combat at {old.name}"))
+    assert fought > next(i for i, line in enumerate(lines) if f"{new.name} will replace {old.name}" in line)
+    assert state.active.find(old.uid) is None and (state.fp_area.find(old.uid) or state.shadow_area.find(old.uid))
+    assert state.active.find(new.uid) is not None and state.phase == "action"
+    assert any(f"Decision {stale.id}," in line and "withdrawn" in line and "p2" in line for line in lines), lines
+    assert stale not in state.decisions
+    again = decision(state, "act:witch-king")
+    assert again.seat == "p2" and again.id > stale.id
+    assert not [o for o in again.options if o.id.endswith(f"-{old.uid}")]
+    with pytest.raises(StaleDecision, match=f"decision {stale.id}"):
+        GAME.apply(state, "p2", Answer(decision=stale.id, choice=(stale.options[0].id,)))
+
+
+def test_a_proposal_says_whom_the_game_waits_on_and_why_that_seat_is_asked() -> None:
+    """Play-tester: "p4 is asked to agree, as the game is not waiting on them" was said while the game waited on
+    p4 ("them" meant the proposer). The table now reads whom the game waits on, that it is not the proposer, and
+    for which side the seat asked agrees; the other two reasons name what the adjustment touches."""
+    state = opened()
+    to_act(state, "witch-king")
+    _, lines = adjust(state, "p3", "draw aragorn 1")
+    assert any(line.endswith("The game is waiting on p2, not on p3: p2 is asked to agree, for the Shadow.")
+               for line in lines), lines
+    _, lines = adjust(state, "p3", "draw frodo 1")
+    assert any(line.endswith("It touches Frodo's deck, which is p1's, not p3's: p2 is asked to agree, for the "
+                             "Shadow.") for line in lines), lines
+    _, lines = adjust(state, "p2", "corruption +1")
+    assert any(line.endswith("It touches what both sides share: p1 is asked to agree, for the Free Peoples.")
+               for line in lines), lines
+    assert not [line for line in lines if "waiting on them" in line]
+
+
+def test_a_path_is_not_activated_by_adjustment_in_the_combat_step_nor_during_a_replacement() -> None:
+    """Rulebook, Location Step: faction cards activate paths during the action step. An agreed 'activate <path>'
+    in the combat step, while the old path's own combat was asking for eliminations, queued that path's combat
+    again and the game failed at the next answer; a second path activated while a replacement was under way
+    would have lost the path set aside. Both are refused at once, in words."""
+    state = opened()
+    old = state.active_paths()[0]
+    new = [c for c in state.path_deck.cards if state.card_def(c).path_number == state.card_def(old).path_number + 1]
+    to_act(state, "witch-king")
+    state.phase, state.incoming = "combat", new[0].uid
+    state.path_deck.cards.remove(new[0])
+    state.set_aside.cards.append(new[0])
+    with pytest.raises(RuleError, match=f"{new[0].name} is already replacing the active path"):
+        GAME.apply(state, "p3", GAME.parse(f"adjust activate {new[1].uid}"))
+    state.incoming = ""
+    with pytest.raises(RuleError, match="during the action step, and the combat step is under way"):
+        GAME.apply(state, "p3", GAME.parse(f"adjust activate {new[1].uid}"))

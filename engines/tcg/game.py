@@ -21,7 +21,7 @@ from engines.core import (
     View,
     ZoneView,
 )
-from engines.tcg import answers, effects, flow, rules, verbs  # noqa: F401  (effects registers the scripts)
+from engines.tcg import answers, effects, flow, rules, verbs, view  # noqa: F401  (effects registers the scripts)
 from engines.tcg import procedures as proc
 from engines.tcg.cards import CardDef
 from engines.tcg.copying import copy_state
@@ -148,6 +148,9 @@ class Tcg(Rules[TcgState]):
 
     def why_not(self, state: TcgState, decision: Decision, option: str) -> str:
         return verbs.hint(decision, option)  # 'c60' alone: "'c60' is a card: write 'play c60'"
+
+    def waiting_for(self, state: TcgState, decision: Decision) -> str:
+        return view.waiting_for(decision)  # "to choose the next skirmish"; a private one, "for a choice of theirs"
 
     def resolve(self, turn: Turn[TcgState], decision: Decision, choice: tuple[str, ...]) -> None:
         answers.resolve(turn, decision, choice)

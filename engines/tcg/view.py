@@ -4,9 +4,10 @@ commitments are public from the start; their salts and orders only once the game
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
-from engines.core import SeatView, View, Zone, ZoneView, card_list, zone_view
+from engines.core import Decision, SeatView, View, Zone, ZoneView, card_list, zone_view
 from engines.tcg import combat, rules
 from engines.tcg import procedures as proc
 from engines.tcg.state import TcgState
@@ -76,6 +77,46 @@ def status_line(state: TcgState) -> str:
         if len(state.decisions) == 1 and not state.decisions[0].private else ""
     return (f"Turn {state.turn_no}, {state.fp_player.seat}'s {state.phase} phase: waiting on {', '.join(waiting)}"
             + (f" ({prompt})" if prompt else ""))
+
+
+# What a decision asks, said to the other seats (`waiting_for`): the prompt's words from the asked seat's side.
+PRIVATE_CHOICE = "for a choice of theirs"  # a private decision: its prompt or options show a hand or hidden card
+_THEIR = {"you": "they", "your": "their", "yours": "theirs", "yourself": "themselves"}
+_WH = frozenset({"which", "what", "who", "whom", "how", "where", "when", "whether"})
+_LABEL_WORDS = frozenset({"of", "the", "on", "in", "and", "to", "a"})  # the small words of a card's name
+_ASIDE = re.compile(r"\s*\((?!c\d+\))[^()]*\)")  # "(1 of 2 moves made)", not a card's id "(c21)"
+
+
+def waiting_for(decision: Decision) -> str:
+    """What `decision` asks of its seat, for the other seats to read after "the game waits on p1": its prompt's
+    first sentence without asides, from the seat's side ("Choose the next skirmish." -> "to choose the next
+    skirmish"; "Ambush: add 1 twilight for Desert Runner?" -> "to decide whether to add 1 twilight for Desert
+    Runner (Ambush)"). A private decision names no more than that it is a choice of theirs."""
+    if decision.private:
+        return PRIVATE_CHOICE
+    text = _ASIDE.sub("", decision.prompt.split(combat.NUMBERS)[0]).strip()
+    first = re.split(r"(?<=[.?!])\s+", text)[0]
+    question = first.endswith("?")
+    first = first.rstrip(".?!").split(", then ")[0]  # "..., then say done": how to answer, not what
+    label, _, body = first.rpartition(": ")
+    words = label.split()
+    if words and not all(w[:1].isupper() or w in _LABEL_WORDS for w in words):
+        label = ""  # the situation, not a card's name ("A wound is about to be placed on Frodo: ...")
+    body = re.sub(r"\b(?:you|your|yours|yourself)\b", lambda m: _THEIR[m[0].lower()], body, flags=re.IGNORECASE)
+    head, _, rest = body.partition(" ")
+    if not head:
+        return ""
+    if head[1:].islower() or len(head) == 1:
+        head = head.lower()
+    said = " ".join(w for w in (head, rest) if w)
+    if question and rest.split(" ", 1)[0] == "which":  # "Exert which two companions?"
+        said = f"choose {rest} to {head}"
+    elif question:
+        said = f"decide {said}" if head in _WH else f"decide whether to {said}"
+    if not label:
+        return f"to {said}"
+    # whose question it is, after what it asks; after a card's id ("Enraged Horseman (c21)") not in a second aside
+    return f"to {said}, for {label}" if said.endswith(")") else f"to {said} ({label})"
 
 
 def own_hidden(state: TcgState, seat: str | None) -> list[Zone]:

@@ -146,9 +146,10 @@ def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
             turn.say(f"{seat} plays {proc.called(st, c)}, {_twilight(d, cost)}{why}.")
         s = scripts.of(c.ref)
         if s is not None and s.on_play is not None:
-            said = len(turn.events)
+            said, before = len(turn.events), {id(m) for m in st.mods}
             s.on_play(turn, c)
             credit(turn, said, c)
+            proc.credit_mods(st, before, c.uid)
         fire(turn, "played", c)
         if d.type == COMPANION:
             fire(turn, "companion played")
@@ -194,9 +195,10 @@ def fire(turn: T, moment: str, source: Card | None = None) -> None:
     for c in cards:
         s = scripts.of(c.ref)
         if s is not None and moment in s.triggers and state.find(c.uid) is not None:
-            said = len(turn.events)
+            said, before = len(turn.events), {id(m) for m in state.mods}
             s.triggers[moment](turn, c)
             credit(turn, said, c)
+            proc.credit_mods(state, before, c.uid)  # what it changes for a while is the card's doing too
     if source is None:
         for flag in [f for f in state.flags if f.startswith("watch:")]:
             _, ref, uid = flag.split(":")

@@ -69,7 +69,9 @@ class Tcg(Rules[TcgState]):
     title = "The Lord of the Rings Trading Card Game"
     # 2: the action windows' default order is `auto` and Intimidate's response window is asked (windows.py): a
     # journal written by version 1 does not replay the same.
-    version = "2"
+    # 3: a lasting change of a card's numbers records whose doing it is (`Mod.by`, for "Aragorn 8 (6 +2 Anduril)"):
+    # a version-2 journal replays to the same play, but its states' changes name nobody, so the states differ.
+    version = "3"
     min_seats = 2
     max_seats = 4
     state_type = TcgState
@@ -183,7 +185,7 @@ class Tcg(Rules[TcgState]):
             n = _signed(a[1])
             if command.what == "strength":
                 state.mods.append(Mod(uid=card.uid, stat="strength", amount=n,
-                                      until="skirmish" if state.skirmish else "phase"))
+                                      until="skirmish" if state.skirmish else "phase", by=seat))
                 turn.say(f"{seat} adjusts {proc.called(state, card)}'s strength by {n:+d} by card text.")
                 return
             if rules.wounds(card) + n < 0:

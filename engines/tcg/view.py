@@ -58,6 +58,10 @@ class TcgView(View):
     # The current strength of each character of the active fellowship and each minion (uid -> strength), with
     # possessions and modifiers, so the image shows what the skirmish will compare, not the printed number.
     strengths: dict[str, int] = field(default_factory=dict)
+    # How the current skirmish's two strengths are made up, as its resolution line will say them ("Merry, Noble
+    # Warrior 7 (5 +2 Hobbit Sword) against 11 (Desert Scout 8; Desert Sneak 3)"); "" when no skirmish is on or
+    # each side is one card at its printed strength. Only possessions in play and cards the table saw.
+    skirmish_made: str = ""
     # The uids of copies in play that share a name with another card in play: the log and the options name these
     # with their id ("Gondorian Captain (c75) takes a wound"), so the board shows the id on their tiles too.
     twins: list[str] = field(default_factory=list)
@@ -171,11 +175,20 @@ def build(state: TcgState, seat: str | None) -> TcgView:
             + (f" against {proc.name(state, state.assign[m.uid])}" if m.uid in state.assign else "")
             for m in state.minions.cards))
     fighting = [m for m, c in state.assign.items() if c == state.skirmish]
+    skirmish_made = ""
     comp = state.find(state.skirmish) if state.skirmish else None
     if comp is not None and fighting:
-        text.append(f"Skirmish: {comp.name} (strength {strengths.get(comp.uid, 0)}) against "
-                    + card_list(f"{m.name}" for m in state.minions.cards if m.uid in fighting)
-                    + f" (strength {sum(strengths.get(m, 0) for m in fighting)})")
+        # each side's strength with how it is made up, as the skirmish's resolution line gives it: several minions
+        # each with its own parts beside its name
+        them = [m for m in state.minions.cards if m.uid in fighting]
+        fp_made, sh_made = proc.strength_made(state, [comp]), proc.strength_made(state, them)
+        fp_total, sh_total = strengths.get(comp.uid, 0), sum(strengths.get(m.uid, 0) for m in them)
+        names = card_list(m.name for m in them) if len(them) == 1 else sh_made
+        one = f": {sh_made}" if len(them) == 1 and sh_made else ""
+        text.append(f"Skirmish: {comp.name} (strength {fp_total}{f': {fp_made}' if fp_made else ''}) against {names}"
+                    f" (strength {sh_total}{one})")
+        if fp_made or sh_made:
+            skirmish_made = proc.skirmish_strengths(state, comp, them)
     if over and state.shuffles:
         text.append("The shuffles revealed (the sha256 of each text is its commitment):")
         text += proc.reveal_lines(state.shuffles)
@@ -191,6 +204,7 @@ def build(state: TcgState, seat: str | None) -> TcgView:
         outcome=state.outcome, turn=state.turn_no, phase=state.phase, free_peoples=state.fp_player.seat,
         twilight=state.twilight, moves=state.moves, move_limit=rules.move_limit(state), initiative=initiative,
         path=path, minions=minions, assignments=dict(state.assign), skirmish=state.skirmish, strengths=strengths,
+        skirmish_made=skirmish_made,
         twins=sorted(rules.twins(state)), players=players,
         commitments=[Commitment(seat=s.seat, what=s.what, digest=s.digest, salt=s.salt if over else "",
                                 order=list(s.order) if over else []) for s in state.shuffles],

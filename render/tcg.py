@@ -301,6 +301,8 @@ def _minions(view: TcgView, fp: PlayerView | None) -> Block:
         else:
             free.append(m)
     groups: list[tuple[str, list[CardView], bool]] = []
+    # how the skirmish being fought makes up its two strengths, under its label (as the log will resolve it)
+    made = _wrap(view.skirmish_made, BODY, INNER, max_lines=2) if view.skirmish_made else []
     for uid, ms in pairs.items():
         comp = by_uid[uid]
         now = uid == view.skirmish
@@ -311,7 +313,8 @@ def _minions(view: TcgView, fp: PlayerView | None) -> Block:
     if free:
         groups.append(("Not assigned" if pairs else "In play", free, False))
     head = f"Minions · {len(minions)}" + ("" if minions else ": none in play")
-    height = 44 + sum(LINE + rows_needed(len(ms)) * ROW_H for _, ms, _ in groups) + GAP
+    height = 44 + sum(LINE + rows_needed(len(ms)) * ROW_H + (len(made) * LINE if now else 0)
+                      for _, ms, now in groups) + GAP
 
     def paint(img: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(img)
@@ -320,10 +323,14 @@ def _minions(view: TcgView, fp: PlayerView | None) -> Block:
         top = y + 44
         for label, ms, now in groups:
             kit.text(draw, (MARGIN + 14, top), _ellipsize(label, BOLD, INNER), BOLD, P.accent if now else P.muted)
+            for line in made if now else []:
+                top += LINE
+                kit.text(draw, (MARGIN + 14, top), line, BODY, P.text)
             _rows(img, ms, MARGIN + 14, top + LINE, twins=twins)
             top += LINE + rows_needed(len(ms)) * ROW_H
 
-    return repr(("minions", view.minions, view.assignments, view.skirmish, fp, twins)), height, paint
+    return (repr(("minions", view.minions, view.assignments, view.skirmish, view.skirmish_made, fp, twins)), height,
+            paint)
 
 
 def _strength_of(view: TcgView, cards: list[CardView]) -> int | None:

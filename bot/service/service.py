@@ -59,7 +59,7 @@ from engines.core import (
     codec,
 )
 from engines.core.contract import Game
-from engines.core.decisions import accepts
+from engines.core.decisions import accepts, waits_on
 
 __all__ = ["Messenger", "NoTimers", "Service", "SilentMessenger", "Timers", "parse_for_seat"]
 
@@ -435,8 +435,9 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
             said = f" {' '.join(reasons)}" if reasons else ""
             raise CommandError(f"'{text}' is not an answer to any of your open questions (decisions {ids}).{said}") \
                 from None
-        others = list(dict.fromkeys(d.seat for d in pending))
-        if others and not written_wrong:
-            raise CommandError(f"Nothing is asked of you ({seat}) right now: the game waits on "
-                               f"{', '.join(others)}. ({refused})") from None
+        # Whom the game waits on and for what, in words the table may read ("p2 to choose the next skirmish").
+        if pending and not written_wrong:
+            waiting = waits_on(pending, lambda d: game.waiting_for(state, d))
+            raise CommandError(f"Nothing is asked of you ({seat}) right now: the game waits on {waiting}. "
+                               f"({refused})") from None
         raise

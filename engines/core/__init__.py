@@ -13,6 +13,7 @@ from engines.core.decisions import (
     minimal_choices,
     plain_label,
     validate,
+    waits_on,
 )
 from engines.core.errors import CommandError, NotACommand, NotYourDecision, RuleError, StaleDecision, WestmarchError
 from engines.core.rng import Rng
@@ -74,5 +75,6 @@ __all__ = [
     "to_data",
     "validate",
     "visible_to",
+    "waits_on",
     "zone_view",
 ]

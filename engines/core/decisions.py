@@ -7,6 +7,7 @@ kernel validates answers to it, so every game refuses a bad answer with the same
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, islice
@@ -107,6 +108,19 @@ class Answer:
         for step in self.then:
             words += [THEN, *(step or (NONE,))]
         return " ".join(words)
+
+
+def waits_on(decisions: Iterable[Decision], asking: Callable[[Decision], str]) -> str:
+    """Whom `decisions` wait on, for "the game waits on ...": each seat once, with what `asking` says of its
+    decisions ("p1 to choose the next skirmish"); "; " between seats whose words are said (those words may hold
+    a comma: a card's name), ", " between bare seats."""
+    said: dict[Seat, list[str]] = {}
+    for d in decisions:
+        words = said.setdefault(d.seat, [])
+        if (what := asking(d)) and what not in words:
+            words.append(what)
+    parts = [" ".join([seat, " and ".join(words)]) if words else seat for seat, words in said.items()]
+    return ("; " if any(said.values()) else ", ").join(parts)
 
 
 def accepts(decision: Decision, choice: tuple[str, ...]) -> bool:

@@ -225,6 +225,12 @@ class Rules(Generic[S]):
         are. A game that leaves out what its rules forbid overrides this to say why."""
         return ""
 
+    def waiting_for(self, state: S, decision: Decision) -> str:
+        """What `decision` asks of its seat, in words the whole table may read, said after "the game waits on p1"
+        when another seat types a move ("to choose the next skirmish"; "for a choice of theirs" when the decision
+        is private). "" (the default) names the seat alone."""
+        return ""
+
     def _answer_one(self, turn: Turn[S], decision: Decision, choice: tuple[str, ...]) -> None:
         try:
             valid = validate(decision, choice)

@@ -4,6 +4,7 @@ one action; the list is rebuilt when the answer comes, so a stale choice is refu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from engines.core import Card, RuleError
@@ -145,9 +146,10 @@ def play_ability(state: TcgState, seat: str, card: Card, cost: int, where: str,
             turn.say(f"{seat} plays {proc.called(st, c)}, {_twilight(d, cost)}{why}.")
         s = scripts.of(c.ref)
         if s is not None and s.on_play is not None:
-            said = len(turn.events)
+            said, before = len(turn.events), {id(m) for m in st.mods}
             s.on_play(turn, c)
             credit(turn, said, c)
+            proc.credit_mods(st, before, c.uid)
         fire(turn, "played", c)
         if d.type == COMPANION:
             fire(turn, "companion played")
@@ -193,9 +195,10 @@ def fire(turn: T, moment: str, source: Card | None = None) -> None:
     for c in cards:
         s = scripts.of(c.ref)
         if s is not None and moment in s.triggers and state.find(c.uid) is not None:
-            said = len(turn.events)
+            said, before = len(turn.events), {id(m) for m in state.mods}
             s.triggers[moment](turn, c)
             credit(turn, said, c)
+            proc.credit_mods(state, before, c.uid)  # what it changes for a while is the card's doing too
     if source is None:
         for flag in [f for f in state.flags if f.startswith("watch:")]:
             _, ref, uid = flag.split(":")
@@ -205,13 +208,23 @@ def fire(turn: T, moment: str, source: Card | None = None) -> None:
 
 
 def credit(turn: T, said: int, card: Card) -> None:
-    """Begin the first line a card's text said (from `turn.events[said]`) with the card's name, unless the line
-    names it already: "Swift Steed: Goblin Runner exerts." rather than an exertion with no reason. The name only,
-    never the card's text (the project ships none); with its id while a twin is in play (`proc.called`), worked out
-    only when a line is credited."""
-    if len(turn.events) > said and card.name not in turn.events[said].text:
-        name = proc.called(turn.state, card) if turn.state.find(card.uid) is not None else card.name
-        turn.events[said].text = f"{name}: {turn.events[said].text}"
+    """Begin every line a card's text said (from `turn.events[said]` on) with the card's name, unless the line
+    names it already: "Swift Steed: Desert Scout exerts." and "Swift Steed: Desert Sneak exerts." rather than
+    exertions with no reason after the first. A line credited already, to the card of a trigger within this one,
+    keeps its own card. The name only, never the card's text (the project ships none); with its id while a twin is
+    in play (`proc.called`), worked out only when a line is credited."""
+    lines = [e for e in turn.events[said:] if card.name not in e.text]
+    if not lines:
+        return
+    names = {d.name for d in turn.state.defs.values()}
+    name = proc.called(turn.state, card) if turn.state.find(card.uid) is not None else card.name
+    for event in lines:
+        head, colon, _ = event.text.partition(": ")
+        if not (colon and _TWIN_ID.sub("", head) in names):
+            event.text = f"{name}: {event.text}"
+
+
+_TWIN_ID = re.compile(r" \(c\d+\)$")  # a twin's id after its name, as `proc.called` writes it
 
 
 def hand_plays(state: TcgState, seat: str) -> list[Ability]:

@@ -52,7 +52,10 @@ def _act(turn: T, d: Decision, args: list[str], choice: tuple[str, ...]) -> None
         # A special ability (spec 6.3): the card in play (or the site) whose text it is, so what follows reads with
         # its reason. The option's label is not said: it may name a card in the seat's hand.
         turn.say(f"{d.seat} uses {proc.called(state, src)}.")
+    before = {id(m) for m in state.mods}
     found.run(turn)
+    if len(parts) > 1 and parts[0] in ("use", "ev", "play"):
+        proc.credit_mods(state, before, parts[1])  # what it changes for a while is that card's doing
     if in_procedure:
         state.passes = 0
         state.actor += 1

@@ -199,7 +199,8 @@ def resolve(turn: T) -> None:
     if state.opt("zero_strength") == "double_only" and lose == 0:
         overwhelm = False  # the variant: a side at 0 strength is wounded, never overwhelmed
     state.last_winner = FP if fp_wins else SHADOW
-    turn.say(f"{proc.called(state, comp)} {fp_str} against {sh_str}: the "
+    # the totals, each with how it is made up: "Aragorn 8 (6 +2 Anduril) against 13 (Desert Scout 8; Desert Sneak 5)"
+    turn.say(f"{proc.skirmish_strengths(state, comp, fighting)}: the "
              + ("Free Peoples win" if fp_wins else "Shadow wins") + (", overwhelming." if overwhelm else "."))
     if fp_wins:
         if overwhelm:

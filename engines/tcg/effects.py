@@ -213,7 +213,9 @@ def _merry_paid(turn: T, args: list[str], choice: tuple[str, ...]) -> None:
     proc.discard_from_hand(turn, turn.state.owners[args[0]], choice)
     s = turn.state
     n = 2 * sum(1 for x in rules.companions(s) if rules.cdef(s, x).culture == "rohan")
+    before = {id(m) for m in s.mods}
     _skirmish_mod(args[0], "strength", n)(turn)
+    proc.credit_mods(s, before, args[0])  # the card paid for: its own ability
 
 
 script("8_121", abilities=_merry,

@@ -21,7 +21,7 @@ from engines.core import (
     View,
     ZoneView,
 )
-from engines.tcg import answers, effects, flow, rules, verbs  # noqa: F401  (effects registers the scripts)
+from engines.tcg import answers, effects, flow, rules, verbs, view  # noqa: F401  (effects registers the scripts)
 from engines.tcg import procedures as proc
 from engines.tcg.cards import CardDef
 from engines.tcg.copying import copy_state
@@ -69,7 +69,9 @@ class Tcg(Rules[TcgState]):
     title = "The Lord of the Rings Trading Card Game"
     # 2: the action windows' default order is `auto` and Intimidate's response window is asked (windows.py): a
     # journal written by version 1 does not replay the same.
-    version = "2"
+    # 3: a lasting change of a card's numbers records whose doing it is (`Mod.by`, for "Aragorn 8 (6 +2 Anduril)"):
+    # a version-2 journal replays to the same play, but its states' changes name nobody, so the states differ.
+    version = "3"
     min_seats = 2
     max_seats = 4
     state_type = TcgState
@@ -149,6 +151,9 @@ class Tcg(Rules[TcgState]):
     def why_not(self, state: TcgState, decision: Decision, option: str) -> str:
         return verbs.hint(decision, option)  # 'c60' alone: "'c60' is a card: write 'play c60'"
 
+    def waiting_for(self, state: TcgState, decision: Decision) -> str:
+        return view.waiting_for(decision)  # "to choose the next skirmish"; a private one, "for a choice of theirs"
+
     def resolve(self, turn: Turn[TcgState], decision: Decision, choice: tuple[str, ...]) -> None:
         answers.resolve(turn, decision, choice)
         flow.advance(turn)
@@ -180,7 +185,7 @@ class Tcg(Rules[TcgState]):
             n = _signed(a[1])
             if command.what == "strength":
                 state.mods.append(Mod(uid=card.uid, stat="strength", amount=n,
-                                      until="skirmish" if state.skirmish else "phase"))
+                                      until="skirmish" if state.skirmish else "phase", by=seat))
                 turn.say(f"{seat} adjusts {proc.called(state, card)}'s strength by {n:+d} by card text.")
                 return
             if rules.wounds(card) + n < 0:

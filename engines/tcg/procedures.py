@@ -37,6 +37,38 @@ def stats(state: TcgState, card: Card, strength: int | None = None) -> str:
             f"vitality {rules.vitality(state, card)}" + (f", {plural(wounds, 'wound')})" if wounds else ")"))
 
 
+def made_of(parts: list[tuple[str, int]]) -> str:
+    """A strength's parts (`rules.strength_parts`) as the log writes them: "5 +2 Hobbit Sword -3 Eregion's Trails"."""
+    return " ".join([str(parts[0][1]), *(f"{n:+d} {name}" for name, n in parts[1:])])
+
+
+def strength_made(state: TcgState, cards: list[Card]) -> str:
+    """How a skirmish side's strength is made up, to write beside its total ("Aragorn 8 (6 +2 Anduril)"): one
+    card's parts when anything changes its printed strength, else ""; several cards each by name ("Desert Scout 5
+    +2 itself; Desert Sneak 2"). Only cards in play and what the table saw played or used (rules.strength_parts)."""
+    parts = [rules.strength_parts(state, c) for c in cards]
+    if len(cards) == 1:
+        return made_of(parts[0]) if len(parts[0]) > 1 else ""
+    return card_list(f"{called(state, c)} {made_of(p)}" for c, p in zip(cards, parts, strict=True))
+
+
+def skirmish_strengths(state: TcgState, comp: Card, fighting: list[Card]) -> str:
+    """A skirmish's two strengths, as it compares them (none below 0), each with how it is made up: "Merry, Noble
+    Warrior 7 (5 +2 Hobbit Sword) against 11 (Desert Scout 8; Desert Sneak 3)"."""
+    fp, shadow = max(0, rules.strength(state, comp)), max(0, sum(rules.strength(state, m) for m in fighting))
+    fp_made, shadow_made = strength_made(state, [comp]), strength_made(state, fighting)
+    return (f"{called(state, comp)} {fp}{f' ({fp_made})' if fp_made else ''} against {shadow}"
+            f"{f' ({shadow_made})' if shadow_made else ''}")
+
+
+def credit_mods(state: TcgState, before: set[int], by: str) -> None:
+    """The lasting changes made since `before` (the ids of the mods there were) are `by`'s doing (`Mod.by`): a
+    card's uid, as the log credits its lines to it (actions.credit)."""
+    for m in state.mods:
+        if not m.by and id(m) not in before:
+            m.by = by
+
+
 def name(state: TcgState, uid: str) -> str:
     card = state.find(uid)
     return called(state, card) if card is not None else uid

@@ -125,6 +125,38 @@ def strength(state: TcgState, card: Card) -> int:
     return total + _mods(state, card.uid, "strength")
 
 
+def strength_parts(state: TcgState, card: Card) -> list[tuple[str, int]]:
+    """What `strength` adds up, each part named as the table may read it: the printed strength first (named ""),
+    then each possession borne, "enduring" for its wounds, each card in play whose text changes it, and each
+    lasting change by whose doing it is (`Mod.by`); "itself" where that is the card's own text. Parts of one name
+    are one part, and parts of 0 are left out. The parts add up to `strength` (a test checks it over random games,
+    tests/engines/tcg/test_scenarios_skirmish.py)."""
+    d = cdef(state, card)
+    made: dict[str, int] = {}
+
+    def add(name: str, amount: int) -> None:
+        made[name] = made.get(name, 0) + amount
+
+    for a in card.attached:
+        add(a.name, cdef(state, a).strength)
+    if has_keyword(state, card, "enduring"):
+        add("enduring", 2 * wounds(card))
+    for src, s in _hooked(state, "strength"):
+        add("itself" if src is card else src.name, s.strength(state, src, card))  # type: ignore[misc]
+    for m in state.mods:
+        if m.uid == card.uid and m.stat == "strength":
+            add(_doer(state, card, m.by), m.amount)
+    return [("", d.strength), *((name, n) for name, n in made.items() if n)]
+
+
+def _doer(state: TcgState, card: Card, by: str) -> str:
+    """Whose doing a lasting change is, by `Mod.by`: a card's name ("itself" for the card's own), a seat's hand."""
+    if by in state.seats:
+        return f"{by}'s adjustment"
+    src = state.find(by) if by else None
+    return "an effect" if src is None else "itself" if src is card else src.name
+
+
 def damage(state: TcgState, card: Card) -> int:
     total = cdef(state, card).keyword_value("damage")
     total += sum(cdef(state, a).keyword_value("damage") for a in card.attached)

@@ -97,6 +97,9 @@ class Mod:
     stat: str  # strength, damage, archery:fp, archery:shadow, site, move_limit
     amount: int
     until: str
+    # Whose doing it is, for the table to read ("Aragorn 8 (6 +2 Dagger Strike)"): the uid of the card whose text
+    # made it (`proc.credit_mods`), or the seat that adjusted it by hand; "" for none named.
+    by: str = ""
 
 
 @dataclass(kw_only=True)

@@ -10,9 +10,21 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from engines.core import NONE, THEN, Answer, CommandError, Decision, Option, RuleError, card_list, plain_label
+from engines.core import (
+    NONE,
+    THEN,
+    Answer,
+    CommandError,
+    Decision,
+    Option,
+    RuleError,
+    card_list,
+    plain_label,
+    waits_on,
+)
 from engines.core.turn import chained
 from engines.tcg.state import TcgState
+from engines.tcg.view import waiting_for
 
 # Each verb and the option ids it names (the part before the first colon).
 VERBS: dict[str, tuple[str, ...]] = {"play": ("play", "ev"), "use": ("use",), "heal": ("heal",)}
@@ -56,7 +68,7 @@ def answer(state: TcgState, seat: str, act: Act) -> Answer:
     offered = [(d, o) for d in mine for o in d.options if o.id.split(":")[0] in VERBS[act.verb]]
     typed = " ".join([act.verb, *act.words])
     if not offered:
-        waiting = ", ".join(dict.fromkeys(d.seat for d in state.decisions))
+        waiting = waits_on(state.decisions, waiting_for)
         raise RuleError(f"You have nothing to {DOING[act.verb]} now." + (
             f" {_asked(mine)}" if mine else f" Nothing is asked of you ({seat}): the game waits on {waiting}."
             if waiting else " Nothing is asked of you."))

@@ -183,10 +183,14 @@ def test_the_skirmish_line_shows_the_strengths_the_engine_compares(drawn: TextRe
     view = GAME.view(state, None)
     registry.render(view)
     assert "Skirmish now, strength 6 against 12: Enraged Horseman against" in drawn.strings  # 5 + 1; 6 + 6
+    # and how each is made up, under it, as the log will resolve the skirmish: the possession by name, each minion
+    # (wrapped at the panel's edge)
+    at = drawn.strings.index("Enraged Horseman 6 (5 +1 Knight's Mount) against 12 (Morgul Destroyer 6;")
+    assert drawn.strings[at + 1] == "Desert Runner 6)"
     table = GAME.view(state, None)
     assert isinstance(table, TcgView)
-    assert "Skirmish: Enraged Horseman (strength 6) against Morgul Destroyer; Desert Runner (strength 12)" in \
-        table.lines
+    assert ("Skirmish: Enraged Horseman (strength 6: 5 +1 Knight's Mount) against Morgul Destroyer 6; Desert Runner 6 "
+            "(strength 12)") in table.lines
 
 
 def test_a_tile_with_badges_keeps_strength_and_vitality(drawn: TextRecorder) -> None:

@@ -5,7 +5,7 @@ options name twins (engines/core/turn.py), and a wound prevented again and again
 from __future__ import annotations
 
 from engines.core import Answer
-from engines.tcg import GAME, flow
+from engines.tcg import GAME, actions, flow
 from engines.tcg.state import WOUNDS
 from tests.engines.player_words import citations
 from tests.engines.tcg.table import a_game, at_site, fight, pippin_game, proc, put, turn_of, window
@@ -233,6 +233,40 @@ def test_a_triggered_effect_begins_with_the_card_that_made_it() -> None:
     turn = turn_of(s)
     flow.advance(turn)
     assert "Swift Steed: Desert Scout exerts." in [e.text for e in turn.events]
+
+
+def test_every_line_a_trigger_logs_names_its_card_once() -> None:
+    # tcg spec 6.4 (triggers), 4.8; Swift Steed against two minions. Play-tested: only the first exertion said
+    # which card made it, and the second read as if the rules had done it. Every line now begins with the card.
+    s = a_game()
+    at_site(s, "7_345")  # Pelennor Flat: plains
+    horseman = s.players[0].fellowship.cards[2]
+    put(s, STEED, "", on=horseman)
+    scout, sneak = put(s, SCOUT, "minions", "p2"), put(s, "7_135", "minions", "p2")  # Desert Scout, Desert Sneak
+    s.assign[scout.uid] = s.assign[sneak.uid] = horseman.uid
+    s.phase, s.step = "assignment", "skirmish_pick"
+    s.decisions.clear()
+    turn = turn_of(s)
+    flow.advance(turn)
+    texts = [e.text for e in turn.events]
+    at = texts.index("Swift Steed: Desert Scout exerts.")
+    assert texts[at + 1] == "Swift Steed: Desert Sneak exerts."
+
+
+def test_a_line_credited_to_one_card_is_not_credited_again_to_another() -> None:
+    # A trigger's lines that another card's trigger, run within it, credited already keep that card alone;
+    # a line that names the card already is not prefixed either.
+    s = a_game()
+    steed = put(s, STEED, "", on=s.players[0].fellowship.cards[2])
+    turn = turn_of(s)
+    turn.say("Desert Scout: Merry, Noble Warrior exerts.")  # credited already, to a trigger within this one
+    turn.say(f"Swift Steed ({steed.uid}): Enraged Horseman exerts.")  # a twin's name and id
+    turn.say("p1 discards Swift Steed.")  # names the card
+    turn.say("Enraged Horseman exerts.")
+    actions.credit(turn, 0, steed)
+    assert [e.text for e in turn.events] == ["Desert Scout: Merry, Noble Warrior exerts.",
+                                             f"Swift Steed ({steed.uid}): Enraged Horseman exerts.",
+                                             "p1 discards Swift Steed.", "Swift Steed: Enraged Horseman exerts."]
 
 
 def test_a_special_ability_used_names_its_card_before_what_it_does() -> None:

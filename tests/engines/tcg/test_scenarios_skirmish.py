@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engines.core import Card, RuleError
-from engines.tcg import flow, rules
+from engines.tcg import GAME, combat, flow, rules, view
 from engines.tcg.cards import FP, SHADOW
-from engines.tcg.state import WOUNDS, TcgState
+from engines.tcg.state import WOUNDS, Mod, TcgState
 from tests.engines.tcg.made import decide, made, pass_until
-from tests.engines.tcg.table import a_game, fight, found, option_ids, put, turn_of
+from tests.engines.tcg.table import a_game, at_site, fight, found, option_ids, put, turn_of, window
 
 JAVELIN = "7_248"  # Rohirrim Javelin: discard it in archery for fellowship archery +1
 DESERT_FIGHTER, URUK_FIGHTER = "7_131", "1_146"
@@ -195,3 +195,74 @@ def test_the_ring_answers_a_wound_by_card_text_in_a_skirmish_too(wearing: bool) 
         assert s.decisions[0].context == "ring"  # offered before the wound is placed
         s = decide(s, "p1", "wear")
     assert rules.wounds(found(s, frodo.uid)) == 0 and s.players[0].burdens == 1 and s.players[0].wearing
+
+
+# --- how a skirmish's strengths are made up (spec 4.8.3: strength with every modifier) ---------------------------
+HOBBIT_SWORD, SCOUT, SNEAK, ANDUIN_BANKS = "1_299", "7_134", "7_135", "7_341"
+
+
+def _resolved(s: TcgState) -> list[str]:
+    turn = turn_of(s)
+    combat.resolve(turn)
+    return [e.text for e in turn.events]
+
+
+def test_the_skirmish_line_shows_how_each_total_is_made_up() -> None:
+    # Play-tested: "Merry, Noble Warrior 7 against 8" left the table to work out where the 7 came from. Each side's
+    # total now says its parts: the printed strength, then each possession or card that changes it, by name.
+    s = a_game()
+    merry = s.players[0].fellowship.cards[1]
+    put(s, HOBBIT_SWORD, "", on=merry)
+    scout = put(s, SCOUT, "minions", "p2")
+    fight(s, merry, scout)
+    assert _resolved(s)[0] == "Merry, Noble Warrior 7 (5 +2 Hobbit Sword) against 8: the Shadow wins."
+    # several minions: each by name with its parts, which add up to the total
+    s = a_game()
+    merry = s.players[0].fellowship.cards[1]
+    scout, sneak = put(s, SCOUT, "minions", "p2"), put(s, SNEAK, "minions", "p2")
+    fight(s, merry, scout, sneak)
+    s = GAME.apply(s, "p2", GAME.parse(f"adjust strength {sneak.uid} -2")).state  # by hand, for text unscripted
+    assert _resolved(s)[0] == ("Merry, Noble Warrior 5 against 11 (Desert Scout 8; Desert Sneak 5 -2 p2's "
+                               "adjustment): the Shadow wins, overwhelming.")
+
+
+def test_a_strength_given_by_a_cards_ability_is_named_by_that_card() -> None:
+    # Anduin Banks (site 4): in a skirmish a Shadow player removes a burden to make his minion +2. The view's
+    # skirmish line and the resolution both name the site as the +2's source.
+    s = a_game()
+    at_site(s, ANDUIN_BANKS)
+    s.players[0].burdens = 2
+    merry = s.players[0].fellowship.cards[1]
+    sneak = put(s, SNEAK, "minions", "p2")
+    fight(s, merry, sneak)
+    window(s, "skirmish", "p2")
+    site = next(c for c in s.path.cards if c.ref == ANDUIN_BANKS)
+    s = GAME.apply(s, "p2", GAME.parse(f"use {site.uid} {sneak.uid}")).state
+    assert rules.strength_parts(s, found(s, sneak.uid)) == [("", 5), ("Anduin Banks", 2)]
+    assert "Skirmish: Merry, Noble Warrior (strength 5) against Desert Sneak (strength 7: 5 +2 Anduin Banks)" \
+        in view.build(s, None).lines
+    assert _resolved(s)[0] == "Merry, Noble Warrior 5 against 7 (5 +2 Anduin Banks): the Shadow wins."
+
+
+def test_a_cards_own_ability_is_itself_and_the_parts_always_add_up() -> None:
+    # Uruk Slayer-like self boosts read "itself"; and over seeded random games, every character's parts add up to
+    # the strength the skirmish compares (rules.strength_parts beside rules.strength).
+    import random
+
+    from engines.core import Config
+    from tests.engines.randomplay import random_answer
+
+    s = a_game()
+    merry = s.players[0].fellowship.cards[1]
+    s.mods.append(Mod(uid=merry.uid, stat="strength", amount=4, until="skirmish", by=merry.uid))
+    assert rules.strength_parts(s, merry) == [("", 5), ("itself", 4)]
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = GAME.setup(Config(seats=GAME.seat_names(2 + seed % 2), options={}), seed)
+        for _ in range(3000):
+            if state.outcome is not None:
+                break
+            for c in rules.characters(state):
+                assert sum(n for _, n in rules.strength_parts(state, c)) == rules.strength(state, c)
+            d = rnd.choice(state.decisions)
+            state = GAME.apply(state, d.seat, random_answer(d, rnd)).state

@@ -6,16 +6,18 @@ that plays that card; a refusal changes nothing."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.service import parse_for_seat
-from engines.core import Answer, CommandError, RuleError
-from engines.tcg import GAME
+from engines.core import Answer, CommandError, Decision, DecisionKind, RuleError, waits_on
+from engines.tcg import GAME, flow
 from engines.tcg.state import WOUNDS, TcgState
 from engines.tcg.verbs import ANSWER_WORDS, answer_word
-from tests.engines.tcg.table import a_game, put, window
+from engines.tcg.view import waiting_for
+from tests.engines.tcg.table import a_game, put, turn_of, window
 
 MERRY, CUR, SNEAK, RUNNER, JAVELIN = "8_121", "7_189", "7_135", "7_133", "7_248"
 
@@ -75,7 +77,7 @@ def test_a_card_that_cannot_be_played_now_is_named_with_what_can() -> None:
     with pytest.raises(RuleError, match="'play c999' names none of your options"):
         GAME.apply(s, "p2", GAME.parse("play c999"))
     with pytest.raises(RuleError, match=r"You have nothing to play now\. Nothing is asked of you \(p1\): the game "
-                                        r"waits on p2\.$"):
+                                        r"waits on p2 for a choice of theirs\.$"):
         GAME.apply(s, "p1", GAME.parse("play c1"))
 
 
@@ -117,11 +119,89 @@ def test_an_answer_typed_when_nothing_is_asked_is_not_called_unknown() -> None:
     s = shadow_phase()
     with pytest.raises(CommandError) as refused:
         parse_for_seat(GAME, s, "p1", "pass")
-    assert str(refused.value) == ("Nothing is asked of you (p1) right now: the game waits on p2. ('pass' is an "
-                                  "answer: write it when a decision of yours is open ('answer <n> pass' names "
-                                  "which).)")
+    assert str(refused.value) == ("Nothing is asked of you (p1) right now: the game waits on p2 for a choice of "
+                                  "theirs. ('pass' is an answer: write it when a decision of yours is open ('answer "
+                                  "<n> pass' names which).)")
     # the seat asked still answers with the bare word
     assert parse_for_seat(GAME, s, "p2", "pass") == Answer(decision=s.decisions[0].id, choice=("pass",))
+
+
+def skirmish_pick() -> TcgState:
+    """The assignment phase over (spec 4.8): two minions of p2's against two companions, p1 to choose which
+    skirmish is fought next, a question whose words and options the whole table sees."""
+    s = a_game()
+    _, merry, horseman = s.players[0].fellowship.cards
+    for minion, companion in ((SNEAK, merry), (RUNNER, horseman)):
+        s.assign[put(s, minion, "minions", "p2").uid] = companion.uid
+    s.phase, s.step, s.fought = "assignment", "skirmish_pick", []
+    s.decisions.clear()
+    flow.advance(turn_of(s))
+    (asked,) = s.decisions
+    assert asked.seat == "p1" and asked.prompt == "Choose the next skirmish." and not asked.private
+    return s
+
+
+def test_a_move_out_of_turn_says_what_the_waited_on_seat_is_deciding() -> None:
+    # Play-tested: "the game waits on p1" said whom but not what, so p2 could not tell whether p1 had a skirmish to
+    # choose or a window to pass. Spec 4.8: the Free Peoples player chooses the order of the skirmishes. The
+    # refusal now says it in the prompt's own words, from the other seat's side, and changes nothing.
+    s = skirmish_pick()
+    with pytest.raises(CommandError) as refused:
+        parse_for_seat(GAME, s, "p2", "pass")
+    assert str(refused.value).startswith("Nothing is asked of you (p2) right now: the game waits on p1 to choose "
+                                         "the next skirmish. ('pass' is an answer")
+    with pytest.raises(RuleError, match=r"^You have nothing to play now\. Nothing is asked of you \(p2\): the game "
+                                        r"waits on p1 to choose the next skirmish\.$"):
+        GAME.apply(s, "p2", GAME.parse("play c1"))
+
+
+def test_a_private_decision_waited_on_is_named_without_its_words() -> None:
+    # Spec 1.3 (a hand is hidden): p2's Shadow phase offers the cards in p2's hand, so the refusal p1 reads says
+    # only that p2 has a choice to make, neither the prompt nor a card of the options.
+    s = shadow_phase()
+    (asked,) = s.decisions
+    assert asked.private
+    for typed in ("pass", "yes", "c1"):
+        with pytest.raises(CommandError) as refused:
+            parse_for_seat(GAME, s, "p1", typed)
+        said = str(refused.value)
+        assert "the game waits on p2 for a choice of theirs." in said
+        assert not any(hidden in said for hidden in ("Shadow phase", "Morgul Cur", "Desert", "twilight"))
+
+
+@pytest.mark.parametrize(("prompt", "said"), [
+    ("Choose the next skirmish.", "to choose the next skirmish"),
+    ("Assign your companions to minions, then say done. Companions: Merry (strength 5).",
+     "to assign their companions to minions"),
+    ("Move again (1 of 2 moves made) or end your turn?", "to decide whether to move again or end their turn"),
+    ("Ambush: add 1 twilight for Desert Runner?", "to decide whether to add 1 twilight for Desert Runner (Ambush)"),
+    ("Desert Scout: wound Enraged Horseman (c21)?",
+     "to decide whether to wound Enraged Horseman (c21), for Desert Scout"),
+    ("Sanctuary: heal up to 3 wounds from your companions.",
+     "to heal up to 3 wounds from their companions (Sanctuary)"),
+    ("A wound is about to be placed on Frodo, Hope of Free Peoples: put on The One Ring (burdens instead)?",
+     "to decide whether to put on The One Ring"),
+    ("Which Shadow player places the fellowship's 2 archery wounds on his minions?",
+     "to decide which Shadow player places the fellowship's 2 archery wounds on his minions"),
+    ("Exert which two companions?", "to choose which two companions to exert"),
+])
+def test_what_a_public_decision_asks_is_said_from_the_waited_on_seats_side(prompt: str, said: str) -> None:
+    # The engine's own prompts, shortened to what is asked: its first sentence, no asides, no how-to-answer, no
+    # numbers of an assignment (the board shows them); a card's name before a colon after it, as whose question.
+    decision = Decision(id=1, seat="p1", kind=DecisionKind.CHOOSE_ONE, prompt=prompt)
+    assert waiting_for(decision) == said
+    assert waiting_for(replace(decision, private=True)) == "for a choice of theirs"
+
+
+def test_several_seats_waited_on_are_each_named_with_what_they_decide() -> None:
+    def asked(seat: str, prompt: str, *, private: bool = False) -> Decision:
+        return Decision(id=1, seat=seat, kind=DecisionKind.CHOOSE_ONE, prompt=prompt, private=private)
+
+    decisions = [asked("p2", "Ambush: add 1 twilight for Desert Runner?"), asked("p3", "Hand", private=True),
+                 asked("p3", "More", private=True)]
+    assert waits_on(decisions, waiting_for) == ("p2 to decide whether to add 1 twilight for Desert Runner (Ambush); "
+                                                "p3 for a choice of theirs")
+    assert waits_on(decisions, lambda d: "") == "p2, p3"  # a game that says nothing more: the seats alone
 
 
 def test_a_word_the_game_does_not_know_is_unknown_and_the_verbs_are_listed() -> None:

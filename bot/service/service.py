@@ -438,6 +438,12 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
         # Whom the game waits on and for what, in words the table may read ("p2 to choose the next skirmish").
         if pending and not written_wrong:
             waiting = waits_on(pending, lambda d: game.waiting_for(state, d))
+            # 'pass' typed out of turn is an answer another seat may give: "(Unknown command 'pass')" after it read
+            # as if the game had no such word (a play-tester, in War of the Ring). Such words are said to be answers,
+            # as the TCG's own words say; the game's own words only for a word no open question takes.
+            answers = any(o.id == word for d in pending for o in d.options for word in text.split())
+            said = (f"'{text}' is an answer: write it when a decision of yours is open ('answer <n> {text}' names "
+                    "which).") if answers else str(refused)
             raise CommandError(f"Nothing is asked of you ({seat}) right now: the game waits on {waiting}. "
-                               f"({refused})") from None
+                               f"({said})") from None
         raise

@@ -74,9 +74,15 @@ async def test_a_bare_option_typed_out_of_turn_says_whose_turn_it_is(service: Se
     (turn,) = state.decisions
     idle, idle_seat = (ALICE, "p1") if turn.seat == "p2" else (BOB, "p2")
     before = codec.dumps(state)
-    with pytest.raises(CommandError, match=rf"Nothing is asked of you \({idle_seat}\) right now: the game waits on "
-                                           rf"{turn.seat}\."):
-        await service.act(game_id, idle, turn.options[0].id)
+    word = turn.options[0].id
+    with pytest.raises(CommandError) as refused:
+        await service.act(game_id, idle, word)
+    # and the word is said to be an answer (the other seat's), not "Unknown command" (a play-tester, in WotR)
+    assert str(refused.value) == (f"Nothing is asked of you ({idle_seat}) right now: the game waits on {turn.seat}. "
+                                  f"('{word}' is an answer: write it when a decision of yours is open ('answer <n> "
+                                  f"{word}' names which).)")
+    with pytest.raises(CommandError, match=r"the game waits on .*\(Unknown command 'bogus'"):  # no answer of anyone's
+        await service.act(game_id, idle, "bogus")
     assert codec.dumps(await service.stored_state(game_id)) == before
 
 

@@ -18,7 +18,7 @@ from PIL import Image
 from engines.core import Config
 from render import kit
 from render.registry import render
-from tests.bench.common import Row, encode_png, timed
+from tests.bench.common import Row, encode_png, played_views, timed
 from tests.engines.randomplay import random_answer
 from tests.games.tally import GAME as TALLY
 
@@ -51,14 +51,7 @@ def moves_row(game: Any, state: Any, seat: str | None, label: str, renderer: str
     from the move before), beside Pillow encoding the very image it shipped in the same mode and level; then the
     same boards cold (everything the renderer keeps forgotten before each) for comparison."""
     forget = getattr(importlib.import_module(f"render.{renderer}"), "forget", lambda: None)
-    rnd = random.Random(seed)
-    views = []
-    for _ in range(moves):
-        if game.outcome(state) is not None:
-            break
-        d = rnd.choice(game.pending(state))
-        state = game.apply(state, d.seat, random_answer(d, rnd)).state
-        views.append(game.view(state, seat))
+    state, views = played_views(game, state, seat, moves, random.Random(seed))
     forget()
     render(game.view(state, seat))  # fonts, the pack and the palette, once per process
     warm: list[float] = []

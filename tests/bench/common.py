@@ -42,3 +42,18 @@ def encode_png(img: Image.Image, level: int) -> bytes:
     buffer = io.BytesIO()
     img.save(buffer, format="PNG", compress_level=level)
     return buffer.getvalue()
+
+
+def played_views(game: Any, state: Any, seat: str | None, moves: int, rnd: Any) -> tuple[Any, list[Any]]:
+    """`state` played `moves` random legal moves (fewer if the game ends), and `seat`'s view (None: the table's)
+    after each."""
+    from tests.engines.randomplay import random_answer
+
+    views = []
+    for _ in range(moves):
+        if game.outcome(state) is not None:
+            break
+        d = rnd.choice(game.pending(state))
+        state = game.apply(state, d.seat, random_answer(d, rnd)).state
+        views.append(game.view(state, seat))
+    return state, views

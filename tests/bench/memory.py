@@ -123,21 +123,14 @@ def painted_views(moves: int = 40, seed: int = 11) -> list[tuple[str, list[Any]]
     view after each move, then each seat's own view of where it stopped (MEQ DMs each seat its own board)."""
     from engines import registry
     from engines.core import Config
-    from tests.engines.randomplay import random_answer
+    from tests.bench.common import played_views
 
     registry.load()
     out = []
     for label, name, players, options in PAINTED:
         game = registry.get(name)
-        rnd = random.Random(seed)
         state = game.setup(Config(seats=game.seat_names(players), options=dict(options)), seed)
-        views = []
-        for _ in range(moves):
-            if game.outcome(state) is not None:
-                break
-            d = rnd.choice(game.pending(state))
-            state = game.apply(state, d.seat, random_answer(d, rnd)).state
-            views.append(game.view(state, None))
+        state, views = played_views(game, state, None, moves, random.Random(seed))
         views += [game.view(state, seat) for seat in game.seat_names(players)]
         out.append((label, views))
     return out

@@ -201,6 +201,15 @@ class Answers(Recorded):
         return super().__call__(url)
 
 
+async def stored_then_cleared(db: Database) -> int:
+    """How many decks an example stored; the table is left empty for the next example."""
+    async with db.session() as s:
+        stored = int((await s.execute(select(func.count()).select_from(DeckRow))).scalar_one())
+    async with db.session() as s:
+        await s.execute(DeckRow.__table__.delete())  # type: ignore[attr-defined]
+    return stored
+
+
 async def _import(url: str, body: bytes, status: int) -> tuple[ContentError | None, int]:
     db = Database(url)
     try:
@@ -212,11 +221,7 @@ async def _import(url: str, body: bytes, status: int) -> tuple[ContentError | No
         except ContentError as error:
             refused = error
             assert "ringsdb-12345" not in library.decks  # nothing half-added either
-        async with db.session() as s:
-            stored = int((await s.execute(select(func.count()).select_from(DeckRow))).scalar_one())
-        async with db.session() as s:  # leave the next example an empty table
-            await s.execute(DeckRow.__table__.delete())  # type: ignore[attr-defined]
-        return refused, stored
+        return refused, await stored_then_cleared(db)
     finally:
         await db.close()
 
@@ -284,11 +289,7 @@ async def _import_o8d(url: str, data: bytes) -> tuple[ContentError | None, int]:
         except ContentError as error:
             refused = error
             assert library.decks.keys() == BASE.decks.keys()  # nothing half-added either
-        async with db.session() as s:
-            stored = int((await s.execute(select(func.count()).select_from(DeckRow))).scalar_one())
-        async with db.session() as s:  # leave the next example an empty table
-            await s.execute(DeckRow.__table__.delete())  # type: ignore[attr-defined]
-        return refused, stored
+        return refused, await stored_then_cleared(db)
     finally:
         await db.close()
 

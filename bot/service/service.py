@@ -441,7 +441,9 @@ def parse_for_seat(game: Game[Any], state: Any, seat: str, text: str) -> Any:
             # 'pass' typed out of turn is an answer another seat may give: "(Unknown command 'pass')" after it read
             # as if the game had no such word (a play-tester, in War of the Ring). Such words are said to be answers,
             # as the TCG's own words say; the game's own words only for a word no open question takes.
-            answers = any(o.id == word for d in pending for o in d.options for word in text.split())
+            # Only public questions' options: whether a card id answers a private one (its options show a hand) is
+            # not the typist's to learn.
+            answers = any(o.id == word for d in pending if not d.private for o in d.options for word in text.split())
             said = (f"'{text}' is an answer: write it when a decision of yours is open ('answer <n> {text}' names "
                     "which).") if answers else str(refused)
             raise CommandError(f"Nothing is asked of you ({seat}) right now: the game waits on {waiting}. "

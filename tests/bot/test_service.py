@@ -77,13 +77,24 @@ async def test_a_bare_option_typed_out_of_turn_says_whose_turn_it_is(service: Se
     word = turn.options[0].id
     with pytest.raises(CommandError) as refused:
         await service.act(game_id, idle, word)
-    # and the word is said to be an answer (the other seat's), not "Unknown command" (a play-tester, in WotR)
+    # The turn's question is private (its options are the hand): whether the word answers it is not said.
+    assert str(refused.value) == (f"Nothing is asked of you ({idle_seat}) right now: the game waits on {turn.seat}. "
+                                  f"(Unknown command '{word}'. Try 'answer <decision> <option>'.)")
+    assert codec.dumps(await service.stored_state(game_id)) == before
+    # A word of a public question is said to be an answer, not "Unknown command" (a play-tester, in WotR: 'pass')
+    from dataclasses import replace
+
+    from engines import registry
+
+    tally = registry.get("tally")
+    state.decisions[:] = [replace(turn, private=False)]
+    with pytest.raises(CommandError) as refused:
+        parse_for_seat(tally, state, idle_seat, word)
     assert str(refused.value) == (f"Nothing is asked of you ({idle_seat}) right now: the game waits on {turn.seat}. "
                                   f"('{word}' is an answer: write it when a decision of yours is open ('answer <n> "
                                   f"{word}' names which).)")
     with pytest.raises(CommandError, match=r"the game waits on .*\(Unknown command 'bogus'"):  # no answer of anyone's
-        await service.act(game_id, idle, "bogus")
-    assert codec.dumps(await service.stored_state(game_id)) == before
+        parse_for_seat(tally, state, idle_seat, "bogus")
 
 
 async def test_a_bare_answer_goes_to_the_one_open_question_of_the_seat_that_takes_it(service: Service):

@@ -9,6 +9,7 @@ a copy first, so a bad one is refused at once and nobody is asked about it."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass
 
@@ -49,6 +50,11 @@ HELP = ("corruption +1, token <location> atk|def +1, draw <deck> <n>, cycle <dec
 PLACES = ("hand", "reserve", "deck")
 
 
+# The forms of the options War of the Ring's decisions offer, by their text alone (a chain's 'then' between them).
+ANSWER_WORD = re.compile(r"(pass|decline|done|forsake|ring|top|winnow|then|c\d+|cycle-c\d+|use-c\d+|move-c\d+-c\d+"
+                         r"|play-c\d+-(c\d+|now|reserve))", re.IGNORECASE)
+
+
 def parse(words: list[str]) -> Adjust:
     # The log tells players to "adjust draw saruman 1" (Discord's /wotr adjust); the console takes the same words.
     adjusting = words[0].lower() == "adjust"  # 'adjust <what>' is a command; a word alone may be an answer
@@ -56,6 +62,12 @@ def parse(words: list[str]) -> Adjust:
         words = words[1:]
     verb = words[0].lower()
     if verb not in SHAPES:
+        if not adjusting and all(ANSWER_WORD.fullmatch(w) for w in words):
+            # An answer typed when no decision of the typist's takes it (the other seat's turn): said to be one, by
+            # its form alone, not "Unknown command 'pass'" as if the game had no such word (a play-tester)
+            answer = " ".join(words)
+            raise NotACommand(f"'{answer}' is an answer: write it when a decision of yours is open ('answer <n> "
+                              f"{answer}' names which).")
         refusal = NotACommand if not adjusting else CommandError
         raise refusal(f"Unknown command '{words[0]}'. Answer a decision ('answer <n> <option>') or adjust: "
                       f"{HELP}.")

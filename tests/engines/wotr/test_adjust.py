@@ -231,3 +231,22 @@ def test_a_path_is_not_activated_by_adjustment_in_the_combat_step_nor_during_a_r
     state.incoming = ""
     with pytest.raises(RuleError, match="during the action step, and the combat step is under way"):
         GAME.apply(state, "p3", GAME.parse(f"adjust activate {new[1].uid}"))
+
+
+def test_an_answer_typed_out_of_turn_is_said_to_be_one_not_an_unknown_command() -> None:
+    # A play-tester typed 'pass' in another seat's turn and read "(Unknown command 'pass' ...)", as if the game had
+    # no such word. The forms of War of the Ring's options are known by their text alone (no state: whether a card
+    # answers another seat's private question is not the typist's to learn); any other word keeps the list of
+    # commands, and a bare answer still reaches the decision it answers through the service.
+    from engines.core import NotACommand
+    from engines.wotr import GAME
+
+    for text in ("pass", "decline", "winnow", "c17", "play-c15-c122", "play-c15-c122 then c56", "move-c3-c9",
+                 "play-c4-reserve", "use-c9"):
+        with pytest.raises(NotACommand) as refused:
+            GAME.parse(text)
+        assert str(refused.value) == (f"'{text}' is an answer: write it when a decision of yours is open "
+                                      f"('answer <n> {text}' names which).")
+    for text in ("dance", "passed", "play-c15", "anwser 15 c3"):
+        with pytest.raises(NotACommand, match=r"^Unknown command '"):
+            GAME.parse(text)

@@ -178,9 +178,13 @@ def choose(turn: T, uid: str, *, announce: bool = True) -> None:
     combat = turn.state.combat
     assert combat is not None
     combat.chosen.append(uid)
-    combat.need -= combat.values[uid]
+    value, left = combat.values[uid], combat.need
+    combat.need -= value
     if announce:
-        turn.say(f"{turn.state.locate(uid)[1].name} is chosen to cancel {combat.values[uid]} attack.")
+        name = turn.state.locate(uid)[1].name
+        # A card worth more than the attack left cancels only what is left: "cancel 3 attack" with 1 left misread.
+        turn.say(f"{name} is chosen to cancel {value} attack." if value <= left else
+                 f"{name} is chosen to cancel the last {left} attack (it could cancel {value}).")
 
 
 def _lose(turn: T, card: Card, *, path_combat: bool) -> None:

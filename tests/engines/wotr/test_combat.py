@@ -328,3 +328,31 @@ def test_when_two_decks_defend_together_each_owner_chooses_its_own_eliminations(
         put(two, deck, name, path)
     two = to_combat(two)
     assert [(d.seat, len(d.options)) for d in two.decisions] == [("p1", 3)]
+
+
+def test_a_card_worth_more_than_the_attack_left_is_said_to_cancel_only_what_is_left() -> None:
+    # Rulebook, "Battleground Combat" and "Path Combat": each card eliminated cancels attack up to its value, and
+    # combat ends when none is left. A play-tester read "Gandalf the White is chosen to cancel 3 attack." with 1 left.
+    import random
+    import re
+
+    from engines.core import Config
+    from engines.wotr import GAME
+    from tests.engines.randomplay import random_answer
+
+    said: list[tuple[int, int]] = []
+    for seed in range(12):
+        state = GAME.setup(Config(seats=GAME.seat_names(4), options={"scenario": "trilogy"}), seed)
+        rnd = random.Random(seed)
+        while GAME.outcome(state) is None and len(said) < 3:
+            d = rnd.choice(GAME.pending(state))
+            step = GAME.apply(state, d.seat, random_answer(d, rnd))
+            state = step.state
+            for e in step.events:
+                if (m := re.search(r"is chosen to cancel the last (\d+) attack \(it could cancel (\d+)\)\.", e.text)):
+                    said.append((int(m[1]), int(m[2])))
+                m = re.search(r"is chosen to cancel (\d+) attack\.", e.text)
+                assert m is None or int(m[1]) > 0
+        if len(said) >= 3:
+            break
+    assert said and all(0 < last < could for last, could in said), said

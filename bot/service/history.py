@@ -63,10 +63,22 @@ def start_text(config: Config, seed: int) -> str:
     return json.dumps({"seats": config.seats, "options": config.options, "seed": seed}, sort_keys=True)
 
 
+def _start(snapshots: Iterable[int], upto: int | None) -> int:
+    """The seq of the latest snapshot usable to reach `upto` (0: none, the set-up)."""
+    return max((s for s in snapshots if upto is None or s <= upto), default=0)
+
+
+def before_undo(rows: list[JournalRow], target: int, snapshots: Iterable[int]) -> list[int]:
+    """The snapshots an undo of step `target` may rebuild from: those before it, and not of a step already taken
+    back (off the line of play)."""
+    taken_back = {r.ref_seq for r in rows if r.kind == JournalKind.UNDO}
+    return [seq for seq in snapshots if seq < target and seq not in taken_back]
+
+
 def replayed(rows: list[JournalRow], upto: int | None, snapshots: Iterable[int]) -> list[Entry]:
     """What `rebuild` plays again to reach `upto`: the commands after the latest usable snapshot (of `snapshots`'
     seqs), after the game's set-up (its START row, seat None) when no snapshot is usable."""
-    start_seq = max((s for s in snapshots if upto is None or s <= upto), default=0)
+    start_seq = _start(snapshots, upto)
     played = [e for e in effective(rows) if e.seq > start_seq and (upto is None or e.seq <= upto)]
     if start_seq:
         return played
@@ -88,8 +100,7 @@ def rebuild(game: Any, rows: list[JournalRow], upto: int | None, snapshots: dict
     older = other_rules(game, entries)
     if older is not None:
         raise OtherRules(older, game.version)
-    usable = [s for s in snapshots if upto is None or s <= upto]
-    start_seq = max(usable, default=0)
+    start_seq = _start(snapshots, upto)
     if start_seq:
         state = game.loads(snapshots[start_seq])
     else:

@@ -36,15 +36,15 @@ class Keeper:
         self.clock = clock
         # Games whose state is to be written soon, as (journal seq, state): out of the cache, their state newer than
         # their snapshot, or just replayed under new rules (`replayed_under_new_rules`).
-        self._leaving: dict[int, tuple[int, Any]] = {}
+        self._due: dict[int, tuple[int, Any]] = {}
         self._task: asyncio.Task[None] | None = None  # writing their snapshots
 
     async def checkpoint(self, cache: StateCache) -> int:
         """Snapshot every game kept in `cache` at the version it is kept at, and every game that left it and is
         not written yet, if its newest snapshot is older; the number written. Run at shutdown."""
         await self.leaving_written()
-        kept = dict(self._leaving)
-        self._leaving.clear()
+        kept = dict(self._due)
+        self._due.clear()
         kept.update((game_id, (live.row.journal_seq, live.state)) for game_id in cache.ids()
                     if isinstance(live := cache.peek(game_id), Live) and current(live) and live.row is not None)
         return await self._snapshot(kept.items())
@@ -61,27 +61,28 @@ class Keeper:
         older. On loading a game whose journal tail was written under older rules (a restart without the shutdown
         snapshot, then an update), the state just replayed by the new ones: an undo rebuilds from it, and replays no
         command of the old rules (bot/service/history.py `OtherRules`)."""
-        self._leaving[game_id] = (seq, state)
+        self._due[game_id] = (seq, state)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop runs: the shutdown checkpoint writes it
             return
         if self._task is None or self._task.done():
-            self._task = loop.create_task(self._keep_leaving())
+            self._task = loop.create_task(self._write_due())
 
     async def leaving_written(self) -> None:
-        """Wait until the snapshots of the games that left memory so far are written (or given up)."""
+        """Wait until the snapshots due so far (games that left memory, or replayed by new rules) are written (or
+        given up)."""
         while self._task is not None and not self._task.done():
             await asyncio.wait([self._task])
 
-    async def _keep_leaving(self) -> None:
-        while self._leaving:
-            leaving = list(self._leaving.items())
-            self._leaving.clear()
+    async def _write_due(self) -> None:
+        while self._due:
+            due = list(self._due.items())
+            self._due.clear()
             try:
-                await self._snapshot(leaving)
+                await self._snapshot(due)
             except Exception:  # the journal still holds every command: a snapshot not written loses nothing
-                log.exception("writing the snapshots of %d games leaving memory failed", len(leaving))
+                log.exception("writing the snapshots of %d games failed", len(due))
 
     async def _snapshot(self, kept: Iterable[tuple[int, tuple[int, Any]]]) -> int:
         """Write each game's state at its row's journal seq, where its newest snapshot is older; the number

@@ -199,9 +199,8 @@ async def _open_request(s: AsyncSession, game_id: int, seat: str, target_seq: in
 async def _replayable(s: AsyncSession, row: GameRow, rows: list[JournalRow], target: history.Entry) -> None:
     """Refuse to take back `target` if rebuilding the state before it would replay a step played under another
     version of the game's rules (bot/service/history.py `OtherRules`): the bot was updated since."""
-    taken_back = {r.ref_seq for r in rows if r.kind == JournalKind.UNDO}
     result = await s.execute(select(col(SnapshotRow.seq)).where(col(SnapshotRow.game_id) == row.id))
-    older = [seq for seq in result.scalars() if seq < target.seq and seq not in taken_back]
+    older = history.before_undo(rows, target.seq, result.scalars())
     game = registry.get(row.game)
     played = history.other_rules(game, history.replayed(rows, target.seq - 1, older))
     if played is not None:
@@ -237,8 +236,8 @@ async def _apply_undo(
 ) -> Notice:
     game = registry.get(row.game)
     before = await svc.state_of(s, row, game)
-    taken_back = {r.ref_seq for r in rows if r.kind == JournalKind.UNDO}  # their snapshots are off the line
-    older = {k: v for k, v in (await _snapshots(s, row.id or 0)).items() if k < target.seq and k not in taken_back}
+    stored = await _snapshots(s, row.id or 0)
+    older = {seq: stored[seq] for seq in history.before_undo(rows, target.seq, stored)}
     try:
         state = history.rebuild(game, rows, target.seq - 1, older)
     except history.OtherRules as why:  # updated between the request and the last consent: nothing is changed

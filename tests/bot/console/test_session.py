@@ -9,15 +9,21 @@ from bot.store.database import Database
 from engines import registry
 
 
-async def test_a_meq_hand_leads_with_the_seats_own_zones_and_leaves_out_the_table_counts(db: Database):
-    """Middle-earth Quest's `hand` had some thirty "...: 0 cards" table lines before the seat's own; `status`
-    keeps them. The hero's quests (their own text board's lines) are still there."""
+async def seated(db: Database, *lines: str) -> tuple[ConsoleSession, list[str]]:
+    """A console session after `lines`, and what it prints from then on."""
     registry.load()
     out: list[str] = []
     session = ConsoleSession(Service(db, seed_source=lambda: 7), out.append)
-    for line in ("new meq 2", "as p2"):
+    for line in lines:
         await session.handle(line)
     out.clear()
+    return session, out
+
+
+async def test_a_meq_hand_leads_with_the_seats_own_zones_and_leaves_out_the_table_counts(db: Database):
+    """Middle-earth Quest's `hand` had some thirty "...: 0 cards" table lines before the seat's own; `status`
+    keeps them. The hero's quests (their own text board's lines) are still there."""
+    session, out = await seated(db, "new meq 2", "as p2")
     await session.handle("hand")
     [text] = out
     lines = text.splitlines()
@@ -31,12 +37,7 @@ async def test_a_meq_hand_leads_with_the_seats_own_zones_and_leaves_out_the_tabl
 
 async def test_a_wotr_hand_is_the_seats_own_zones_and_questions_without_the_table(db: Database):
     """Found by a play-tester: War of the Ring's `hand` printed the whole 25-line status before the seat's cards."""
-    registry.load()
-    out: list[str] = []
-    session = ConsoleSession(Service(db, seed_source=lambda: 7), out.append)
-    for line in ("new wotr 4 scenario=trilogy", "as p1"):
-        await session.handle(line)
-    out.clear()
+    session, out = await seated(db, "new wotr 4 scenario=trilogy", "as p1")
     await session.handle("hand")
     [text] = out
     lines = text.splitlines()
